@@ -1,0 +1,56 @@
+/* Command-line options, after getopt_long and .hms-lint config merging. */
+#ifndef HMS_ANALYZER_OPTIONS_H
+#define HMS_ANALYZER_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum { HMS_FMT_TEXT = 0, HMS_FMT_JSON, HMS_FMT_SARIF } hms_format;
+typedef enum { HMS_FAIL_ERROR = 0, HMS_FAIL_WARNING, HMS_FAIL_NOTE, HMS_FAIL_NEVER } hms_fail_on;
+
+typedef enum {
+    HMS_CMD_LINT = 0,
+    HMS_CMD_LIST_KERNELS,
+    HMS_CMD_DUMP_IR,
+    HMS_CMD_LIST_ARCHES,
+    HMS_CMD_LIST_CHECKS,
+    HMS_CMD_VERSION,
+    HMS_CMD_HELP,
+} hms_command;
+
+typedef struct {
+    const char **v;
+    size_t n, cap;
+} hms_strvec;
+
+typedef struct {
+    hms_command command;
+    hms_strvec files;          /* source files */
+    hms_strvec compiler_args;  /* after "--", plus -D/-I given to hms-lint itself */
+    hms_strvec launches;       /* --launch=kernel:grid=..:block=.. (raw) */
+    hms_strvec params;         /* --param=kernel.param=value and -D NAME=VALUE (raw) */
+    const char *build_dir;     /* -p */
+    const char *arch;          /* --arch, default HMS_ARCH_DEFAULT */
+    const char *checks;        /* --checks glob list, NULL = defaults */
+    hms_format format;
+    const char *output;        /* --output, NULL = stdout */
+    bool explain;
+    hms_fail_on fail_on;
+    const char *baseline;
+    bool fix;
+    const char *export_fixes;
+    int jobs;
+    int color;                 /* -1 auto, 0 never, 1 always */
+    bool quiet;
+} hms_options;
+
+void hms_strvec_push(hms_strvec *v, const char *s);
+void hms_strvec_free(hms_strvec *v);
+
+/* Parses argv into o. Returns 0 on success, 2 on a usage error (message printed). */
+int hms_options_parse(int argc, char **argv, hms_options *o);
+void hms_options_free(hms_options *o);
+void hms_print_usage(FILE *out);
+
+#endif

@@ -1,0 +1,18 @@
+# Turns every runtime/arches/*.yaml into a C table so the binary needs no data
+# files at run time. Invoked as a script: cmake -DOUT=... -DDIR=... -P this.
+file(GLOB files "${DIR}/*.yaml")
+list(SORT files)
+set(body "/* Generated from the YAML files in runtime/arches by cmake/embed_arches.cmake. */\n")
+string(APPEND body "#include \"runtime/arch_embedded.h\"\n\n")
+set(table "")
+set(n 0)
+foreach(f ${files})
+  get_filename_component(stem ${f} NAME_WE)
+  file(READ ${f} hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," hex "${hex}")
+  string(APPEND body "static const char arch_${n}[] = {${hex}0x00};\n")
+  string(APPEND table "    {\"${stem}\", arch_${n}},\n")
+  math(EXPR n "${n} + 1")
+endforeach()
+string(APPEND body "\nconst struct hms_embedded_arch hms_embedded_arches[] = {\n${table}    {0, 0}\n};\n")
+file(WRITE ${OUT} "${body}")

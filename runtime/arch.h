@@ -1,0 +1,112 @@
+/* GPU architecture descriptions: the numbers every model in runtime/ reads.
+ * One YAML file per GPU under runtime/arches/, embedded in the binary
+ * (arch_embedded.h) and selectable by name, sm_XX alias, or a file path. */
+#ifndef HMS_RUNTIME_ARCH_H
+#define HMS_RUNTIME_ARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HMS_ARCH_MAX_CONFLICT_WAYS 6 /* latency table: 1,2,4,8,16,32-way */
+
+typedef enum {
+    HMS_REPL_LRU = 0,
+    HMS_REPL_FERMI_L1, /* Mei & Chu: one way replaced ~3x as often as the others */
+    HMS_REPL_RANDOM,   /* non-LRU L2: modelled as pseudo-random, deterministic seed */
+} hms_replacement;
+
+/* A set-associative cache or TLB level. size_bytes == 0 means "absent". */
+typedef struct {
+    uint32_t size_bytes;
+    uint32_t line_bytes;
+    uint32_t ways;
+    uint32_t sets;         /* derived if 0: size / (line * ways) */
+    uint32_t set_bit_low;  /* lowest address bit of the set index (0 = line-size bit) */
+    hms_replacement replacement;
+    uint32_t hit_latency;  /* cycles */
+} hms_cache_geom;
+
+typedef struct {
+    char name[32];        /* "kepler" */
+    char sm[16];          /* "sm_35" */
+    char product[64];     /* "GeForce GTX 780" */
+    int cc_major, cc_minor;
+
+    /* SM resources */
+    int sm_count;
+    int warp_size;
+    int max_warps_per_sm;
+    int max_blocks_per_sm;
+    int max_threads_per_block;
+    int regs_per_sm;
+    int max_regs_per_thread;
+    int shared_per_sm;    /* bytes */
+    int shared_per_block; /* bytes */
+    int simd_width;       /* lanes issued per cycle per scheduler (Huang & Li ITILP_max) */
+    double clock_ghz;     /* SM clock */
+
+    /* shared memory */
+    int shared_banks;       /* 16 on cc 1.x, 32 later */
+    int shared_bank_bytes;  /* 4, or 8 (Kepler 8-byte mode) */
+    int shared_latency[HMS_ARCH_MAX_CONFLICT_WAYS]; /* no conflict, 2,4,8,16,32-way (cycles) */
+
+    /* global access granularity */
+    int sector_bytes;       /* 32 */
+    int line_bytes;         /* 128 */
+    bool half_warp_segments; /* cc 1.x coalescing rules (32/64/128-byte segments per half-warp) */
+    bool l1_caches_global;   /* global loads cached in L1 (128-byte transactions on Fermi) */
+
+    /* caches */
+    hms_cache_geom l1;
+    hms_cache_geom tex_l1;
+    hms_cache_geom readonly;  /* Kepler+ read-only data cache (__ldg) */
+    hms_cache_geom constant;  /* constant cache (per SM) */
+    hms_cache_geom l2;
+    hms_cache_geom tlb_l1;    /* line_bytes = page size */
+    hms_cache_geom tlb_l2;
+
+    /* latencies (cycles) */
+    int global_latency_l1_hit;
+    int global_latency_l2_hit;
+    int global_latency_dram;      /* unloaded DRAM latency, TLB hit */
+    int global_latency_tlb_miss;  /* extra cycles when both TLB levels miss */
+    int constant_latency_hit;
+    int constant_latency_miss;
+    int texture_latency_hit;
+
+    /* DRAM */
+    int dram_channels;          /* memory controllers / partitions */
+    int dram_channel_bytes;     /* partition interleave granularity (CuMAPz: 256 B on C1060) */
+    int dram_banks_per_channel;
+    int dram_row_bytes;         /* row-buffer (page) size per bank */
+    uint64_t dram_bank_bits_mask;  /* address bits selecting the bank (Huang & Li) */
+    uint64_t dram_row_bits_mask;   /* address bits selecting the row */
+    double dram_row_hit_ns, dram_row_miss_ns, dram_row_conflict_ns;
+    double dram_bandwidth_gbs;       /* theoretical */
+    double dram_bandwidth_meas_gbs;  /* measured maximum, 0 if unknown */
+
+    /* regression coefficients: defaults unless refitted (see docs/model.md) */
+    double hsm_c1, hsm_c2;
+    bool hsm_coeffs_default;
+    double overlap_coeff[8];  /* Huang & Li T_overlap ratio model, eq. 11-12 */
+    bool overlap_coeffs_default;
+
+    char source_path[256]; /* "<builtin>" or the file it was loaded from */
+} hms_arch;
+
+/* Look an architecture up by name ("kepler"), alias ("sm_35") or YAML path.
+ * On failure returns NULL and writes "file:line: field: reason" into err. */
+const hms_arch *hms_arch_get(const char *name_or_path, char *err, size_t errlen);
+
+/* Parse a YAML architecture description from memory; `origin` names it in errors. */
+bool hms_arch_parse(const char *yaml, size_t len, const char *origin, hms_arch *out, char *err,
+                    size_t errlen);
+
+/* Built-in architectures, in a stable order; NULL-terminated by count. */
+size_t hms_arch_builtin_count(void);
+const hms_arch *hms_arch_builtin(size_t i);
+
+#define HMS_ARCH_DEFAULT "h100"
+
+#endif

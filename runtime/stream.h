@@ -1,0 +1,57 @@
+/* Per-warp access streams: the only input the model core takes from the
+ * passes. One record is one dynamic execution of one static access site by
+ * one warp: 32 lane byte addresses and the mask of lanes that took part. */
+#ifndef HMS_RUNTIME_STREAM_H
+#define HMS_RUNTIME_STREAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HMS_WARP_LANES 32
+
+typedef enum {
+    HMS_SPACE_GLOBAL = 0,
+    HMS_SPACE_SHARED,
+    HMS_SPACE_CONSTANT,
+    HMS_SPACE_TEXTURE,  /* texture fetch (1D or 2D) */
+    HMS_SPACE_READONLY, /* global read through the read-only path (__ldg, const __restrict__) */
+    HMS_SPACE_LOCAL,
+    HMS_SPACE_COUNT
+} hms_space;
+
+typedef enum { HMS_ACCESS_LOAD = 0, HMS_ACCESS_STORE, HMS_ACCESS_ATOMIC } hms_access_kind;
+
+typedef struct {
+    uint32_t site;        /* static access site id (index into the kernel's sites) */
+    uint32_t array;       /* array id within the kernel */
+    uint8_t space;        /* hms_space */
+    uint8_t kind;         /* hms_access_kind */
+    uint8_t width;        /* bytes per lane: 1,2,4,8,16 */
+    bool exact;           /* false if an unknown value entered any lane's address */
+    uint32_t mask;        /* active lanes (bit i = lane i) */
+    uint32_t block;       /* linear block id */
+    uint32_t warp;        /* warp index within the block */
+    uint64_t time;        /* issue order: instructions executed by this warp before it */
+    uint64_t addr[HMS_WARP_LANES]; /* byte addresses; space-relative, base of array included */
+} hms_warp_access;
+
+/* A growable array of records, in the order the warps issue them. */
+typedef struct {
+    hms_warp_access *v;
+    size_t n, cap;
+} hms_stream;
+
+void hms_stream_init(hms_stream *s);
+void hms_stream_free(hms_stream *s);
+/* Appends a copy; returns false on allocation failure (stream unchanged). */
+bool hms_stream_push(hms_stream *s, const hms_warp_access *a);
+
+static inline int hms_popcount32(uint32_t m)
+{
+    return __builtin_popcount(m);
+}
+
+const char *hms_space_name(hms_space s);
+
+#endif
