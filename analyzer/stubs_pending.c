@@ -24,17 +24,3 @@ int hms_cmd_lint(const hms_options *o)
     fprintf(stderr, "hms-lint: error: linting is not implemented yet\n");
     return 2;
 }
-
-int hms_cmd_list_checks(const hms_options *o)
-{
-    (void)o;
-    fprintf(stderr, "hms-lint: error: --list-checks is not implemented yet\n");
-    return 2;
-}
-
-int hms_cmd_list_arches(const hms_options *o)
-{
-    (void)o;
-    fprintf(stderr, "hms-lint: error: --list-arches is not implemented yet\n");
-    return 2;
-}

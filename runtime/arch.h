@@ -9,6 +9,21 @@
 #include <stdint.h>
 
 #define HMS_ARCH_MAX_CONFLICT_WAYS 6 /* latency table: 1,2,4,8,16,32-way */
+#define HMS_ARCH_MAX_ALIASES 4
+
+/* Huang & Li eq. 11: T_overlap_ratio = g*e_global + c*e_const + t*e_tex + s*e_shared
+ * + r_miss*e_row_miss + r_conflict*e_row_conflict + w*#warps + intercept. */
+enum {
+    HMS_OVERLAP_GLOBAL = 0,   /* L2 misses + global requests */
+    HMS_OVERLAP_CONSTANT,     /* constant cache misses + constant requests */
+    HMS_OVERLAP_TEXTURE,      /* texture cache misses + texture requests */
+    HMS_OVERLAP_SHARED,       /* bank conflicts + shared requests */
+    HMS_OVERLAP_ROW_MISS,     /* DRAM row-buffer misses */
+    HMS_OVERLAP_ROW_CONFLICT, /* DRAM row-buffer conflicts */
+    HMS_OVERLAP_WARPS,        /* warps per SM */
+    HMS_OVERLAP_INTERCEPT,    /* the constant term */
+    HMS_OVERLAP_COUNT
+};
 
 typedef enum {
     HMS_REPL_LRU = 0,
@@ -21,17 +36,21 @@ typedef struct {
     uint32_t size_bytes;
     uint32_t line_bytes;
     uint32_t ways;
-    uint32_t sets;         /* derived if 0: size / (line * ways) */
-    uint32_t set_bit_low;  /* lowest address bit of the set index (0 = line-size bit) */
+    uint32_t sets;        /* derived if 0: size / (line * ways) */
+    uint32_t set_bit_low; /* lowest address bit of the set index (0 = line-size bit) */
+    uint32_t set0_ways;   /* ways of set 0 when it is larger than the others (Mei & Chu:
+                             L2 TLB set 0 has 17 entries, sets 1-6 have 8); 0 = equal sets */
     hms_replacement replacement;
-    uint32_t hit_latency;  /* cycles */
+    uint32_t hit_latency; /* cycles */
 } hms_cache_geom;
 
 typedef struct {
-    char name[32];        /* "kepler" */
-    char sm[16];          /* "sm_35" */
-    char product[64];     /* "GeForce GTX 780" */
-    int cc_major, cc_minor;
+    char name[32];                          /* "kepler" */
+    char sm[16];                            /* "sm_35" */
+    char product[64];                       /* "GeForce GTX 780" */
+    char aliases[HMS_ARCH_MAX_ALIASES][32]; /* other names that select it ("gtx780") */
+    int alias_count;
+    int cc_major, cc_minor; /* derived from sm */
 
     /* SM resources */
     int sm_count;
@@ -40,56 +59,65 @@ typedef struct {
     int max_blocks_per_sm;
     int max_threads_per_block;
     int regs_per_sm;
+    int regs_per_block;
     int max_regs_per_thread;
-    int shared_per_sm;    /* bytes */
-    int shared_per_block; /* bytes */
-    int simd_width;       /* lanes issued per cycle per scheduler (Huang & Li ITILP_max) */
-    double clock_ghz;     /* SM clock */
+    /* allocation rules (CUDA Occupancy Calculator): registers come in units of
+     * reg_alloc_unit per warp (per block on cc 1.x, warps rounded up to
+     * warp_alloc_granularity); warps per SM by registers round down to it. */
+    int reg_alloc_unit;
+    bool reg_alloc_per_block;
+    int warp_alloc_granularity;
+    int shared_alloc_unit;         /* bytes */
+    int shared_reserved_per_block; /* bytes the CUDA runtime keeps per block (1 KB on cc >= 8.0) */
+    int shared_per_sm;             /* bytes */
+    int shared_per_block;          /* bytes */
+    int simd_width;                /* lanes issued per cycle per scheduler (Huang & Li ITILP_max) */
+    double clock_ghz;              /* SM clock */
 
     /* shared memory */
-    int shared_banks;       /* 16 on cc 1.x, 32 later */
-    int shared_bank_bytes;  /* 4, or 8 (Kepler 8-byte mode) */
+    int shared_banks;                               /* 16 on cc 1.x, 32 later */
+    int shared_bank_bytes;                          /* 4, or 8 (Kepler 8-byte mode) */
     int shared_latency[HMS_ARCH_MAX_CONFLICT_WAYS]; /* no conflict, 2,4,8,16,32-way (cycles) */
 
     /* global access granularity */
-    int sector_bytes;       /* 32 */
-    int line_bytes;         /* 128 */
+    int sector_bytes;        /* 32 */
+    int line_bytes;          /* 128 */
     bool half_warp_segments; /* cc 1.x coalescing rules (32/64/128-byte segments per half-warp) */
     bool l1_caches_global;   /* global loads cached in L1 (128-byte transactions on Fermi) */
 
     /* caches */
     hms_cache_geom l1;
     hms_cache_geom tex_l1;
-    hms_cache_geom readonly;  /* Kepler+ read-only data cache (__ldg) */
-    hms_cache_geom constant;  /* constant cache (per SM) */
+    hms_cache_geom readonly; /* Kepler+ read-only data cache (__ldg) */
+    hms_cache_geom constant; /* constant cache (per SM) */
     hms_cache_geom l2;
-    hms_cache_geom tlb_l1;    /* line_bytes = page size */
-    hms_cache_geom tlb_l2;
+    hms_cache_geom tlb_l1; /* line_bytes = page size; hit_latency = 0 (in the base figures) */
+    hms_cache_geom tlb_l2; /* hit_latency = extra cycles when L1 TLB misses, L2 hits (P2-P1) */
 
-    /* latencies (cycles) */
+    /* latencies (cycles); the *_hit ones mirror the caches' hit_latency */
     int global_latency_l1_hit;
     int global_latency_l2_hit;
-    int global_latency_dram;      /* unloaded DRAM latency, TLB hit */
-    int global_latency_tlb_miss;  /* extra cycles when both TLB levels miss */
+    int global_latency_dram;     /* unloaded DRAM latency, TLB hit */
+    int global_latency_tlb_miss; /* extra cycles when both TLB levels miss */
     int constant_latency_hit;
     int constant_latency_miss;
     int texture_latency_hit;
 
     /* DRAM */
-    int dram_channels;          /* memory controllers / partitions */
-    int dram_channel_bytes;     /* partition interleave granularity (CuMAPz: 256 B on C1060) */
+    int dram_channels;      /* memory controllers / partitions */
+    int dram_channel_bytes; /* partition interleave granularity (CuMAPz: 256 B on C1060) */
     int dram_banks_per_channel;
-    int dram_row_bytes;         /* row-buffer (page) size per bank */
-    uint64_t dram_bank_bits_mask;  /* address bits selecting the bank (Huang & Li) */
-    uint64_t dram_row_bits_mask;   /* address bits selecting the row */
+    int dram_row_bytes;           /* row-buffer (page) size per bank */
+    uint64_t dram_bank_bits_mask; /* address bits selecting the bank (Huang & Li) */
+    uint64_t dram_row_bits_mask;  /* address bits selecting the row */
     double dram_row_hit_ns, dram_row_miss_ns, dram_row_conflict_ns;
-    double dram_bandwidth_gbs;       /* theoretical */
-    double dram_bandwidth_meas_gbs;  /* measured maximum, 0 if unknown */
+    double dram_bandwidth_gbs;      /* theoretical */
+    double dram_bandwidth_meas_gbs; /* measured maximum, 0 if unknown */
 
     /* regression coefficients: defaults unless refitted (see docs/model.md) */
     double hsm_c1, hsm_c2;
     bool hsm_coeffs_default;
-    double overlap_coeff[8];  /* Huang & Li T_overlap ratio model, eq. 11-12 */
+    double overlap_coeff[HMS_OVERLAP_COUNT]; /* Huang & Li T_overlap ratio model, eq. 11-12 */
     bool overlap_coeffs_default;
 
     char source_path[256]; /* "<builtin>" or the file it was loaded from */

@@ -23,16 +23,16 @@ typedef enum {
 typedef enum { HMS_ACCESS_LOAD = 0, HMS_ACCESS_STORE, HMS_ACCESS_ATOMIC } hms_access_kind;
 
 typedef struct {
-    uint32_t site;        /* static access site id (index into the kernel's sites) */
-    uint32_t array;       /* array id within the kernel */
-    uint8_t space;        /* hms_space */
-    uint8_t kind;         /* hms_access_kind */
-    uint8_t width;        /* bytes per lane: 1,2,4,8,16 */
-    bool exact;           /* false if an unknown value entered any lane's address */
-    uint32_t mask;        /* active lanes (bit i = lane i) */
-    uint32_t block;       /* linear block id */
-    uint32_t warp;        /* warp index within the block */
-    uint64_t time;        /* issue order: instructions executed by this warp before it */
+    uint32_t site;                 /* static access site id (index into the kernel's sites) */
+    uint32_t array;                /* array id within the kernel */
+    uint8_t space;                 /* hms_space */
+    uint8_t kind;                  /* hms_access_kind */
+    uint8_t width;                 /* bytes per lane: 1,2,4,8,16 */
+    bool exact;                    /* false if an unknown value entered any lane's address */
+    uint32_t mask;                 /* active lanes (bit i = lane i) */
+    uint32_t block;                /* linear block id */
+    uint32_t warp;                 /* warp index within the block */
+    uint64_t time;                 /* issue order: instructions executed by this warp before it */
     uint64_t addr[HMS_WARP_LANES]; /* byte addresses; space-relative, base of array included */
 } hms_warp_access;
 

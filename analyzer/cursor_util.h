@@ -1,0 +1,45 @@
+/* Small libclang helpers shared by the discovery code (launch sites, kernel
+ * listing, constant folding): children, source text, locations, CUDA
+ * attributes. */
+#ifndef HMS_ANALYZER_CURSOR_UTIL_H
+#define HMS_ANALYZER_CURSOR_UTIL_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Number of direct children, and the i-th one (null cursor when absent). */
+unsigned hms_cursor_nchildren(CXCursor c);
+CXCursor hms_cursor_child(CXCursor c, unsigned i);
+
+/* Skips implicit conversions (UnexposedExpr with one child) and parentheses. */
+CXCursor hms_cursor_strip(CXCursor c);
+
+/* Does the declaration carry this attribute cursor kind (e.g. CXCursor_CUDAGlobalAttr)? */
+bool hms_cursor_has_attr(CXCursor c, enum CXCursorKind attr);
+
+/* A __global__ function or function template. */
+bool hms_cursor_is_kernel(CXCursor c);
+
+/* File, line and column where the cursor starts (macro uses map to where the
+ * macro was expanded); the file name is malloc'd, NULL when unknown. */
+char *hms_cursor_file(CXCursor c, unsigned *line, unsigned *col);
+
+/* Byte range [*begin, *end) of the cursor in its (expansion) file; false when
+ * the extent is not in one file. */
+bool hms_cursor_offsets(CXCursor c, CXFile *file, unsigned *begin, unsigned *end);
+
+/* The source text of the cursor, whitespace runs collapsed to one space;
+ * malloc'd; "" when unavailable. */
+char *hms_cursor_text(CXTranslationUnit tu, CXCursor c);
+
+/* clang_getCursorSpelling / USR / type spelling as malloc'd C strings. */
+char *hms_cursor_spelling(CXCursor c);
+char *hms_cursor_usr(CXCursor c);
+char *hms_type_spelling(CXType t);
+
+/* Is the cursor's location inside a system header or inside hms-lint's own
+ * hermetic CUDA headers (the directory hms_builtin_include_dir())? */
+bool hms_cursor_in_builtin_header(CXCursor c);
+
+#endif

@@ -1,0 +1,46 @@
+/* See finding_filter.h. */
+#include "analyzer/finding_filter.h"
+
+#include <stdlib.h>
+
+void hms_finding_release(hms_finding *f)
+{
+    free(f->message);
+    free(f->file);
+    for (size_t i = 0; i < f->nnotes; i++) {
+        free(f->notes[i].message);
+        free(f->notes[i].file);
+    }
+    free(f->notes);
+    for (size_t i = 0; i < f->nfixits; i++) {
+        free(f->fixits[i].file);
+        free(f->fixits[i].replacement);
+    }
+    free(f->fixits);
+}
+
+size_t hms_report_drop_findings(hms_report *r, hms_finding_pred drop, void *ctx)
+{
+    size_t dropped = 0;
+    for (size_t fi = 0; fi < r->nfiles; fi++) {
+        hms_file_report *file = &r->files[fi];
+        for (size_t ki = 0; ki < file->nkernels; ki++) {
+            hms_kernel_report *k = &file->kernels[ki];
+            size_t kept = 0;
+            for (size_t i = 0; i < k->ndiagnostics; i++) {
+                if (drop(file, &k->diagnostics[i], ctx)) {
+                    hms_finding_release(&k->diagnostics[i]);
+                    dropped++;
+                } else {
+                    k->diagnostics[kept++] = k->diagnostics[i];
+                }
+            }
+            k->ndiagnostics = kept;
+            if (kept == 0) {
+                free(k->diagnostics);
+                k->diagnostics = NULL;
+            }
+        }
+    }
+    return dropped;
+}

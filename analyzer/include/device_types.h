@@ -1,0 +1,7 @@
+/* hms-lint hermetic CUDA headers: rounding-mode enumeration. */
+#ifndef HMS_DEVICE_TYPES_H
+#define HMS_DEVICE_TYPES_H
+
+enum cudaRoundMode { cudaRoundNearest, cudaRoundZero, cudaRoundPosInf, cudaRoundMinInf };
+
+#endif

@@ -1,0 +1,5 @@
+/* hms-lint hermetic CUDA headers: older name; the declarations live in
+ * device_functions.h, sm_30_intrinsics.h and sm_32_intrinsics.h. */
+#include "device_functions.h"
+#include "sm_30_intrinsics.h"
+#include "sm_32_intrinsics.h"

@@ -1,0 +1,1147 @@
+/* Expressions: libclang expression cursors -> IR expressions (integer values
+ * a lane can compute) plus the memory accesses they perform, in evaluation
+ * order, appended to the current statement block. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/ir_build_impl.h"
+
+ir_expr *xb_unknown(irb *b, CXCursor at, const char *fmt, ...)
+{
+    char why[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    return ir_unknown(b->k, why, -1, loc_of(b, at));
+}
+
+static bval val(ir_expr *e)
+{
+    return (bval){e, -1};
+}
+
+bool expr_const(const ir_expr *e, int64_t *v)
+{
+    if (e && e->kind == IR_CONST) {
+        *v = e->value;
+        return true;
+    }
+    return false;
+}
+
+bool expr_uses_var(const ir_expr *e, int var)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_VAR)
+        return e->var == var;
+    return expr_uses_var(e->a, var) || expr_uses_var(e->b, var) || expr_uses_var(e->c, var);
+}
+
+/* C semantics on 64-bit values; false when folding would be undefined. */
+static bool compute(ir_op op, int64_t x, int64_t y, int64_t *r)
+{
+    switch (op) {
+    case IR_OP_ADD:
+        *r = (int64_t)((uint64_t)x + (uint64_t)y);
+        return true;
+    case IR_OP_SUB:
+        *r = (int64_t)((uint64_t)x - (uint64_t)y);
+        return true;
+    case IR_OP_MUL:
+        *r = (int64_t)((uint64_t)x * (uint64_t)y);
+        return true;
+    case IR_OP_DIV:
+        if (y == 0 || (x == INT64_MIN && y == -1))
+            return false;
+        *r = x / y;
+        return true;
+    case IR_OP_MOD:
+        if (y == 0 || (x == INT64_MIN && y == -1))
+            return false;
+        *r = x % y;
+        return true;
+    case IR_OP_SHL:
+        if (y < 0 || y > 62 || x < 0)
+            return false;
+        *r = (int64_t)((uint64_t)x << y);
+        return true;
+    case IR_OP_SHR:
+        if (y < 0 || y > 63)
+            return false;
+        *r = x >> y;
+        return true;
+    case IR_OP_AND:
+        *r = x & y;
+        return true;
+    case IR_OP_OR:
+        *r = x | y;
+        return true;
+    case IR_OP_XOR:
+        *r = x ^ y;
+        return true;
+    case IR_OP_MIN:
+        *r = x < y ? x : y;
+        return true;
+    case IR_OP_MAX:
+        *r = x > y ? x : y;
+        return true;
+    case IR_OP_LT:
+        *r = x < y;
+        return true;
+    case IR_OP_LE:
+        *r = x <= y;
+        return true;
+    case IR_OP_GT:
+        *r = x > y;
+        return true;
+    case IR_OP_GE:
+        *r = x >= y;
+        return true;
+    case IR_OP_EQ:
+        *r = x == y;
+        return true;
+    case IR_OP_NE:
+        *r = x != y;
+        return true;
+    case IR_OP_LAND:
+        *r = x && y;
+        return true;
+    case IR_OP_LOR:
+        *r = x || y;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Builds x op y, folding constants and the identities that keep printed
+ * indices readable: x+0, x*1, x*0, x/1, (x+c1)+c2. */
+ir_expr *mk_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y)
+{
+    ir_kernel *k = b->k;
+    int64_t cx, cy, r;
+    bool kx = expr_const(x, &cx), ky = expr_const(y, &cy);
+    if (kx && ky && compute(op, cx, cy, &r))
+        return ir_const(k, r);
+    switch (op) {
+    case IR_OP_ADD:
+        if (ky && cy == 0)
+            return x;
+        if (kx && cx == 0)
+            return y;
+        if (ky && cy < 0 && cy != INT64_MIN)
+            return mk_bin(b, IR_OP_SUB, x, ir_const(k, -cy));
+        if (ky && x->kind == IR_BINARY && (x->op == IR_OP_ADD || x->op == IR_OP_SUB) &&
+            expr_const(x->b, &cx)) {
+            int64_t c = x->op == IR_OP_ADD ? cx + cy : cy - cx;
+            return mk_bin(b, IR_OP_ADD, x->a, ir_const(k, c));
+        }
+        break;
+    case IR_OP_SUB:
+        if (ky && cy == 0)
+            return x;
+        if (ky && cy < 0 && cy != INT64_MIN)
+            return mk_bin(b, IR_OP_ADD, x, ir_const(k, -cy));
+        if (ky && x->kind == IR_BINARY && (x->op == IR_OP_ADD || x->op == IR_OP_SUB) &&
+            expr_const(x->b, &cx)) {
+            int64_t c = x->op == IR_OP_ADD ? cx - cy : -cx - cy;
+            return mk_bin(b, IR_OP_ADD, x->a, ir_const(k, c));
+        }
+        break;
+    case IR_OP_MUL:
+        if ((ky && cy == 1))
+            return x;
+        if (kx && cx == 1)
+            return y;
+        if ((ky && cy == 0) || (kx && cx == 0))
+            return ir_const(k, 0);
+        if (ky && x->kind == IR_BINARY && x->op == IR_OP_MUL && expr_const(x->b, &cx))
+            return mk_bin(b, IR_OP_MUL, x->a, ir_const(k, cx * cy));
+        break;
+    case IR_OP_DIV:
+        if (ky && cy == 1)
+            return x;
+        break;
+    case IR_OP_SHL:
+    case IR_OP_SHR:
+        if (ky && cy == 0)
+            return x;
+        break;
+    default:
+        break;
+    }
+    return ir_binary(k, op, x, y);
+}
+
+ir_expr *fold(irb *b, ir_expr *e)
+{
+    (void)b;
+    return e;
+}
+
+static void note_one(irb *b, const ir_expr *u, const char *what, ir_loc at)
+{
+    char reason[512];
+    if (u->loc.line && (u->loc.line != at.line || u->loc.file != at.file))
+        snprintf(reason, sizeof reason, "%s depends on an unknown value: %s (line %u)", what,
+                 u->reason ? u->reason : "?", u->loc.line);
+    else
+        snprintf(reason, sizeof reason, "%s depends on an unknown value: %s", what,
+                 u->reason ? u->reason : "?");
+    for (size_t i = 0; i < b->k->nlimits; i++) {
+        const ir_limit *l = &b->k->limits[i];
+        if (l->loc.line == at.line && l->loc.col == at.col && !strcmp(l->reason, reason))
+            return;
+    }
+    ir_add_limit(b->k, reason, NULL, at);
+}
+
+static void note_walk(irb *b, const ir_expr *e, const char *what, ir_loc at, int *budget)
+{
+    if (!e || --*budget < 0)
+        return;
+    if (e->kind == IR_UNKNOWN) {
+        note_one(b, e, what, at);
+        return;
+    }
+    note_walk(b, e->a, what, at, budget);
+    note_walk(b, e->b, what, at, budget);
+    note_walk(b, e->c, what, at, budget);
+}
+
+void note_unknowns_at(irb *b, const ir_expr *e, const char *what, ir_loc at)
+{
+    int budget = 256;
+    note_walk(b, e, what, at, &budget);
+}
+
+void note_unknowns(irb *b, const ir_expr *e, const char *what)
+{
+    note_unknowns_at(b, e, what, e && e->loc.line ? e->loc : (ir_loc){0});
+}
+
+/* ---- builtin variables ------------------------------------------------------- */
+
+static bool builtin_member(irb *b, CXCursor member, ir_expr **out)
+{
+    cursor_list l;
+    children_of(member, &l);
+    bool ok = false;
+    if (l.n == 1) {
+        CXCursor base = strip(l.v[0]);
+        if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
+            char bn[32], mn[8];
+            cursor_spelling(base, bn, sizeof bn);
+            cursor_spelling(member, mn, sizeof mn);
+            static const char *const names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+            int d = mn[0] >= 'x' && mn[0] <= 'z' && !mn[1] ? mn[0] - 'x' : -1;
+            for (int i = 0; i < 4 && d >= 0; i++) {
+                if (!strcmp(bn, names[i]) && decl_is_builtin(clang_getCursorReferenced(base))) {
+                    *out = ir_symbol(b->k, (ir_sym)(IR_SYM_TID_X + 3 * i + d));
+                    if (i == 0 || i == 2)
+                        b->uses_tid[d] = true;
+                    else
+                        b->uses_bid[d] = true;
+                    ok = true;
+                }
+            }
+        }
+    }
+    cursor_list_free(&l);
+    return ok;
+}
+
+/* ---- variables ---------------------------------------------------------------- */
+
+static ir_expr *read_binding(irb *b, size_t i, CXCursor at, int *load_site)
+{
+    binding *x = &b->binds[i];
+    *load_site = x->load_site;
+    switch (x->kind) {
+    case BIND_VAR:
+        if (x->subst)
+            return x->subst;
+        if (x->var >= 0)
+            return ir_var_ref(b->k, x->var);
+        return xb_unknown(b, at, "'%s' is read before it is given a value", x->name);
+    case BIND_OTHER:
+        return xb_unknown(b, at, "non-integer value '%s'", x->name);
+    default:
+        return xb_unknown(b, at, "address value '%s'", x->name);
+    }
+}
+
+static bval decl_ref_value(irb *b, CXCursor c)
+{
+    CXCursor decl = clang_getCursorReferenced(c);
+    int64_t v;
+    if (clang_Cursor_isNull(decl)) {
+        if (eval_int(c, &v))
+            return val(ir_const(b->k, v));
+        char n[128];
+        cursor_spelling(c, n, sizeof n);
+        return val(xb_unknown(b, c, "unresolved name '%s'", n));
+    }
+    size_t i = bind_find(b, decl);
+    if (i != SIZE_MAX) {
+        binding *x = &b->binds[i];
+        if (x->kind == BIND_MEMREF || x->kind == BIND_ARRAY) {
+            if (ab_is_memory(b, c)) {
+                blval lv;
+                if (ab_lvalue(b, c, &lv)) {
+                    int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
+                    char t[96];
+                    source_text(b, c, t, sizeof t);
+                    ir_expr *u = ir_unknown(b->k, "", lv.array, loc_of(b, c));
+                    char why[160];
+                    snprintf(why, sizeof why, "value loaded from memory: %s", t);
+                    u->reason = ir_strdup(b->k, why);
+                    return (bval){u, site};
+                }
+            }
+        }
+        int ls;
+        ir_expr *e = read_binding(b, i, c, &ls);
+        return (bval){e, ls};
+    }
+    enum CXCursorKind dk = clang_getCursorKind(decl);
+    if (dk == CXCursor_EnumConstantDecl || dk == CXCursor_NonTypeTemplateParameter ||
+        dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+        if (eval_int(c, &v))
+            return val(ir_const(b->k, v));
+    }
+    char n[128];
+    cursor_spelling(decl, n, sizeof n);
+    if (dk == CXCursor_VarDecl && !strcmp(n, "warpSize") && decl_is_builtin(decl))
+        return val(ir_symbol(b->k, IR_SYM_WARPSIZE));
+    if (dk == CXCursor_VarDecl && ab_is_memory(b, c)) {
+        blval lv;
+        if (ab_lvalue(b, c, &lv)) {
+            int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
+            return (bval){xb_unknown(b, c, "value loaded from memory: %s", n), site};
+        }
+    }
+    if (!n[0] && eval_int(c, &v))
+        return val(ir_const(b->k, v));
+    return val(xb_unknown(b, c, "value of '%s' is not known here", n));
+}
+
+/* ---- assignment ---------------------------------------------------------------- */
+
+static size_t local_binding(irb *b, CXCursor lhs)
+{
+    lhs = strip(lhs);
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+        return SIZE_MAX;
+    CXCursor decl = clang_getCursorReferenced(lhs);
+    if (clang_Cursor_isNull(decl))
+        return SIZE_MAX;
+    return bind_find(b, decl);
+}
+
+static ir_op compound_op(enum CXBinaryOperatorKind k, bool *ok)
+{
+    *ok = true;
+    switch (k) {
+    case CXBinaryOperator_MulAssign:
+        return IR_OP_MUL;
+    case CXBinaryOperator_DivAssign:
+        return IR_OP_DIV;
+    case CXBinaryOperator_RemAssign:
+        return IR_OP_MOD;
+    case CXBinaryOperator_AddAssign:
+        return IR_OP_ADD;
+    case CXBinaryOperator_SubAssign:
+        return IR_OP_SUB;
+    case CXBinaryOperator_ShlAssign:
+        return IR_OP_SHL;
+    case CXBinaryOperator_ShrAssign:
+        return IR_OP_SHR;
+    case CXBinaryOperator_AndAssign:
+        return IR_OP_AND;
+    case CXBinaryOperator_XorAssign:
+        return IR_OP_XOR;
+    case CXBinaryOperator_OrAssign:
+        return IR_OP_OR;
+    default:
+        *ok = false;
+        return IR_OP_ADD;
+    }
+}
+
+void pb_assign_ptr(irb *b, size_t bi, const bptr *p, CXCursor at);
+
+/* lhs (op)= rhs, or ++/-- when rhs is NULL-cursor and delta != 0. */
+static bval assign(irb *b, CXCursor c, CXCursor lhs, CXCursor rhs, bool has_op, ir_op op, int delta,
+                   bool post)
+{
+    ir_kernel *k = b->k;
+    bool incdec = delta != 0;
+    CXType lt = clang_getCursorType(lhs);
+    /* C++17: the right operand is sequenced before the left. */
+    size_t bi = local_binding(b, lhs);
+    if (bi != SIZE_MAX && b->binds[bi].kind == BIND_PTR) {
+        bptr cur = b->binds[bi].ptr, nv = cur;
+        if (incdec || has_op) {
+            ir_expr *d = incdec ? ir_const(k, delta) : xb_value(b, rhs).e;
+            if (has_op && op == IR_OP_SUB)
+                d = mk_bin(b, IR_OP_SUB, ir_const(k, 0), d);
+            bptr step = cur;
+            step.off = NULL;
+            (void)step;
+            int64_t psz = type_size(clang_getPointeeType(lt));
+            if (psz > 0 && cur.unit > 0 && psz % cur.unit == 0)
+                nv.off = mk_bin(b, IR_OP_ADD, cur.off,
+                                mk_bin(b, IR_OP_MUL, d, ir_const(k, psz / cur.unit)));
+            else
+                nv.off = mk_bin(b, IR_OP_ADD, mk_bin(b, IR_OP_MUL, cur.off, ir_const(k, cur.unit)),
+                                mk_bin(b, IR_OP_MUL, d, ir_const(k, psz > 0 ? psz : 1))),
+                nv.unit = 1;
+        } else if (!ab_pointer(b, rhs, &nv)) {
+            nv.array = -1;
+        }
+        pb_assign_ptr(b, bi, &nv, c);
+        return val(xb_unknown(b, c, "address value"));
+    }
+    if (bi != SIZE_MAX && b->binds[bi].kind == BIND_VAR) {
+        bval r = incdec ? val(ir_const(k, delta)) : xb_value(b, rhs);
+        int ls;
+        ir_expr *old = read_binding(b, bi, lhs, &ls);
+        ir_expr *nv = r.e;
+        if (incdec)
+            nv = mk_bin(b, IR_OP_ADD, old, r.e);
+        else if (has_op)
+            nv = mk_bin(b, op, old, r.e);
+        xb_assign_var(b, bi, nv, has_op || incdec ? -1 : r.load_site, c);
+        if (post)
+            return val(old);
+        return (bval){nv, has_op || incdec ? -1 : r.load_site};
+    }
+    if (bi != SIZE_MAX && b->binds[bi].kind == BIND_OTHER) {
+        bval r = incdec ? val(NULL) : xb_value(b, rhs);
+        b->binds[bi].load_site = has_op || incdec ? -1 : r.load_site;
+        return (bval){xb_unknown(b, c, "non-integer value '%s'", b->binds[bi].name),
+                      b->binds[bi].load_site};
+    }
+    if (ab_is_memory(b, lhs)) {
+        bval r = incdec ? val(NULL) : xb_value(b, rhs);
+        blval lv;
+        if (!ab_lvalue(b, lhs, &lv))
+            return val(xb_unknown(b, c, "store through an address that is not understood"));
+        if (has_op || incdec)
+            ab_emit(b, lhs, &lv, HMS_ACCESS_LOAD, false);
+        int st = ab_emit(b, lhs, &lv, HMS_ACCESS_STORE, false);
+        if (!has_op && !incdec)
+            mb_store(b, st, r.load_site);
+        char t[96];
+        source_text(b, lhs, t, sizeof t);
+        return val(xb_unknown(b, c, "value stored to memory: %s", t));
+    }
+    /* Something we do not follow (a struct member of a local, ...): keep effects. */
+    if (!incdec)
+        xb_effects(b, rhs);
+    xb_effects(b, lhs);
+    return val(xb_unknown(b, c, "value of an assignment not followed"));
+}
+
+/* ---- calls ---------------------------------------------------------------------- */
+
+static bool name_in(const char *n, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(n, *list))
+            return true;
+    return false;
+}
+
+static unsigned call_nargs(CXCursor call)
+{
+    int n = clang_Cursor_getNumArguments(call);
+    return n > 0 ? (unsigned)n : 0;
+}
+
+static void args_effects(irb *b, CXCursor call, unsigned from)
+{
+    unsigned n = call_nargs(call);
+    for (unsigned i = from; i < n; i++)
+        xb_effects(b, clang_Cursor_getArgument(call, i));
+}
+
+/* The object of a member call `obj.f()` (null cursor if not a member call). */
+static CXCursor member_call_object(CXCursor call, char *method, size_t len)
+{
+    method[0] = '\0';
+    cursor_list l;
+    children_of(call, &l);
+    CXCursor obj = clang_getNullCursor();
+    if (l.n >= 1) {
+        CXCursor callee = strip(l.v[0]);
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+            cursor_spelling(callee, method, len);
+            cursor_list m;
+            children_of(callee, &m);
+            if (m.n >= 1)
+                obj = m.v[0];
+            cursor_list_free(&m);
+        }
+    }
+    cursor_list_free(&l);
+    return obj;
+}
+
+static ir_expr *linear_tid(irb *b)
+{
+    ir_kernel *k = b->k;
+    b->uses_tid[0] = b->uses_tid[1] = b->uses_tid[2] = true;
+    ir_expr *bx = ir_symbol(k, IR_SYM_BDIM_X), *by = ir_symbol(k, IR_SYM_BDIM_Y);
+    ir_expr *e = mk_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_TID_Z), by);
+    e = mk_bin(b, IR_OP_ADD, e, ir_symbol(k, IR_SYM_TID_Y));
+    e = mk_bin(b, IR_OP_MUL, e, bx);
+    return mk_bin(b, IR_OP_ADD, e, ir_symbol(k, IR_SYM_TID_X));
+}
+
+static ir_expr *dim3_of(irb *b, ir_sym base, const char *field)
+{
+    int d = field[0] - 'x';
+    if (d < 0 || d > 2 || field[1])
+        return NULL;
+    if (base == IR_SYM_TID_X || base == IR_SYM_BDIM_X)
+        b->uses_tid[d] = true;
+    else
+        b->uses_bid[d] = true;
+    return ir_symbol(b->k, (ir_sym)(base + d));
+}
+
+/* Cooperative groups: thread_block / grid_group / thread_block_tile methods. */
+static bool cg_call(irb *b, CXCursor call, bval *out)
+{
+    char method[64];
+    CXCursor obj = member_call_object(call, method, sizeof method);
+    if (clang_Cursor_isNull(obj))
+        return false;
+    char ty[160];
+    type_spelling(clang_getCanonicalType(clang_getCursorType(obj)), ty, sizeof ty);
+    bool block = strstr(ty, "thread_block") && !strstr(ty, "tile");
+    bool tile = strstr(ty, "thread_block_tile") || strstr(ty, "coalesced_group");
+    bool grid = strstr(ty, "grid_group") != NULL;
+    if (!block && !tile && !grid)
+        return false;
+    ir_kernel *k = b->k;
+    if (!strcmp(method, "sync")) {
+        if (!tile) /* a tile's sync is a warp barrier: no block-wide ordering */
+            sb_append(b, ir_stmt_new(k, IR_S_SYNC, loc_of(b, call)));
+        *out = val(ir_const(k, 0));
+        return true;
+    }
+    if (!strcmp(method, "thread_rank")) {
+        if (block) {
+            *out = val(linear_tid(b));
+        } else if (tile) {
+            /* Tiles of a power of two up to 32: rank = lane % tile size. */
+            int64_t n = 32;
+            CXType t = clang_getCanonicalType(clang_getCursorType(obj));
+            if (clang_Type_getNumTemplateArguments(t) >= 1) {
+                cursor_list dummy = {0};
+                (void)dummy;
+            }
+            char *lt = strchr(ty, '<');
+            if (lt)
+                n = strtoll(lt + 1, NULL, 10);
+            if (n <= 0 || n > 32)
+                n = 32;
+            ir_expr *lane = ir_symbol(k, IR_SYM_LANEID);
+            *out = val(n == 32 ? lane : mk_bin(b, IR_OP_MOD, lane, ir_const(k, n)));
+        } else {
+            ir_expr *bid = mk_bin(
+                b, IR_OP_ADD,
+                mk_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BID_Y), ir_symbol(k, IR_SYM_GDIM_X)),
+                ir_symbol(k, IR_SYM_BID_X));
+            ir_expr *nthreads = mk_bin(
+                b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_X),
+                mk_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z)));
+            b->uses_bid[0] = b->uses_bid[1] = true;
+            *out = val(mk_bin(b, IR_OP_ADD, mk_bin(b, IR_OP_MUL, bid, nthreads), linear_tid(b)));
+        }
+        return true;
+    }
+    if (!strcmp(method, "size") || !strcmp(method, "num_threads")) {
+        if (tile) {
+            char *lt = strchr(ty, '<');
+            int64_t n = lt ? strtoll(lt + 1, NULL, 10) : 32;
+            *out = val(ir_const(k, n > 0 && n <= 32 ? n : 32));
+        } else {
+            b->uses_tid[0] = b->uses_tid[1] = b->uses_tid[2] = true;
+            *out = val(mk_bin(
+                b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_X),
+                mk_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z))));
+        }
+        return true;
+    }
+    if (tile && !strcmp(method, "meta_group_rank")) {
+        *out = val(mk_bin(b, IR_OP_DIV, linear_tid(b), ir_symbol(k, IR_SYM_WARPSIZE)));
+        return true;
+    }
+    *out = val(xb_unknown(b, call, "cooperative-groups value '%s()'", method));
+    return true;
+}
+
+/* Members of dim3 values returned by cooperative groups: block.thread_index().x */
+static bool cg_dim3_member(irb *b, CXCursor member, ir_expr **out)
+{
+    char field[8];
+    cursor_spelling(member, field, sizeof field);
+    cursor_list l;
+    children_of(member, &l);
+    bool ok = false;
+    if (l.n == 1) {
+        CXCursor call = strip(l.v[0]);
+        if (clang_getCursorKind(call) == CXCursor_CallExpr) {
+            char method[64];
+            CXCursor obj = member_call_object(call, method, sizeof method);
+            if (!clang_Cursor_isNull(obj)) {
+                char ty[160];
+                type_spelling(clang_getCanonicalType(clang_getCursorType(obj)), ty, sizeof ty);
+                if (strstr(ty, "thread_block") || strstr(ty, "grid_group")) {
+                    ir_sym base = IR_SYM_COUNT;
+                    if (!strcmp(method, "thread_index"))
+                        base = IR_SYM_TID_X;
+                    else if (!strcmp(method, "group_index"))
+                        base = IR_SYM_BID_X;
+                    else if (!strcmp(method, "group_dim") || !strcmp(method, "dim_threads"))
+                        base = IR_SYM_BDIM_X;
+                    if (base != IR_SYM_COUNT && (*out = dim3_of(b, base, field)))
+                        ok = true;
+                }
+            }
+        }
+    }
+    cursor_list_free(&l);
+    return ok;
+}
+
+static bval call_value(irb *b, CXCursor c)
+{
+    ir_kernel *k = b->k;
+    char name[128];
+    cursor_spelling(c, name, sizeof name);
+    CXCursor callee = call_callee(c);
+    unsigned nargs = call_nargs(c);
+    static const char *const syncs[] = {"__syncthreads", "__syncthreads_count", "__syncthreads_and",
+                                        "__syncthreads_or", NULL};
+    static const char *const mins[] = {"min", "umin", "llmin", "ullmin", NULL};
+    static const char *const maxs[] = {"max", "umax", "llmax", "ullmax", NULL};
+    static const char *const muls[] = {"__mul24", "__umul24", NULL};
+    static const char *const abss[] = {"abs", "labs", "llabs", NULL};
+    bool builtin = clang_Cursor_isNull(callee) || decl_is_builtin(callee);
+
+    if (builtin && name_in(name, syncs)) {
+        args_effects(b, c, 0);
+        sb_append(b, ir_stmt_new(k, IR_S_SYNC, loc_of(b, c)));
+        return val(xb_unknown(b, c, "result of %s", name));
+    }
+    if (builtin && !strcmp(name, "sync") && nargs == 1) { /* cg::sync(group) */
+        char ty[160];
+        type_spelling(clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(c, 0))),
+                      ty, sizeof ty);
+        if (!strstr(ty, "tile") && !strstr(ty, "coalesced"))
+            sb_append(b, ir_stmt_new(k, IR_S_SYNC, loc_of(b, c)));
+        return val(ir_const(k, 0));
+    }
+    bval r;
+    if (builtin && ab_atomic(b, c, &r))
+        return r;
+    if (builtin && ab_ldg(b, c, name, &r))
+        return r;
+    if (builtin && ab_texture_fetch(b, c, name, &r))
+        return r;
+    if (cg_call(b, c, &r))
+        return r;
+    bool int_result = is_integer_type(clang_getCursorType(c));
+    if (builtin && nargs == 2 && int_result &&
+        (name_in(name, mins) || name_in(name, maxs) || name_in(name, muls))) {
+        ir_expr *x = xb_value(b, clang_Cursor_getArgument(c, 0)).e;
+        ir_expr *y = xb_value(b, clang_Cursor_getArgument(c, 1)).e;
+        ir_op op = name_in(name, mins) ? IR_OP_MIN : name_in(name, maxs) ? IR_OP_MAX : IR_OP_MUL;
+        return val(mk_bin(b, op, x, y));
+    }
+    if (builtin && nargs == 1 && int_result && name_in(name, abss)) {
+        ir_expr *x = xb_value(b, clang_Cursor_getArgument(c, 0)).e;
+        return val(mk_bin(b, IR_OP_MAX, x, mk_bin(b, IR_OP_SUB, ir_const(k, 0), x)));
+    }
+    int64_t v;
+    if (int_result && eval_int(c, &v)) /* constexpr calls */
+        return val(ir_const(k, v));
+    if (!clang_Cursor_isNull(callee) && !builtin) {
+        CXCursor def = clang_getCursorDefinition(callee);
+        if (!clang_Cursor_isNull(def)) {
+            bval out;
+            bptr p;
+            if (sb_inline_call(b, c, def, &out, &p))
+                return out;
+        }
+    }
+    /* Opaque: evaluate the arguments; pointers to arrays escape our view. */
+    for (unsigned i = 0; i < nargs; i++) {
+        CXCursor a = clang_Cursor_getArgument(c, i);
+        CXType at = clang_getCursorType(a);
+        if (is_pointer_type(at) || is_array_type(at)) {
+            bptr p;
+            if (ab_pointer(b, a, &p) && p.array >= 0 && !builtin) {
+                char why[256];
+                snprintf(why, sizeof why,
+                         "pointer to '%s' passed to '%s', whose definition is not visible: "
+                         "accesses made there are not modelled",
+                         k->arrays[p.array].name, name);
+                ir_add_limit(k, why, "define the function in this file or include its source",
+                             loc_of(b, c));
+            }
+        } else {
+            xb_effects(b, a);
+        }
+    }
+    if (!int_result)
+        return val(xb_unknown(b, c, "result of '%s'", name));
+    if (builtin)
+        return val(xb_unknown(b, c, "result of the intrinsic '%s'", name));
+    return val(xb_unknown(b, c, "result of '%s', whose definition is not visible", name));
+}
+
+/* ---- expressions ------------------------------------------------------------ */
+
+static bval cond_expr(irb *b, CXCursor c, CXCursor cond, CXCursor x, CXCursor y);
+static bval logical(irb *b, CXCursor c, CXCursor lhs, CXCursor rhs, bool is_and);
+
+static ir_op binop(enum CXBinaryOperatorKind k, bool *ok)
+{
+    *ok = true;
+    switch (k) {
+    case CXBinaryOperator_Mul:
+        return IR_OP_MUL;
+    case CXBinaryOperator_Div:
+        return IR_OP_DIV;
+    case CXBinaryOperator_Rem:
+        return IR_OP_MOD;
+    case CXBinaryOperator_Add:
+        return IR_OP_ADD;
+    case CXBinaryOperator_Sub:
+        return IR_OP_SUB;
+    case CXBinaryOperator_Shl:
+        return IR_OP_SHL;
+    case CXBinaryOperator_Shr:
+        return IR_OP_SHR;
+    case CXBinaryOperator_LT:
+        return IR_OP_LT;
+    case CXBinaryOperator_GT:
+        return IR_OP_GT;
+    case CXBinaryOperator_LE:
+        return IR_OP_LE;
+    case CXBinaryOperator_GE:
+        return IR_OP_GE;
+    case CXBinaryOperator_EQ:
+        return IR_OP_EQ;
+    case CXBinaryOperator_NE:
+        return IR_OP_NE;
+    case CXBinaryOperator_And:
+        return IR_OP_AND;
+    case CXBinaryOperator_Xor:
+        return IR_OP_XOR;
+    case CXBinaryOperator_Or:
+        return IR_OP_OR;
+    default:
+        *ok = false;
+        return IR_OP_ADD;
+    }
+}
+
+static bool two_children(CXCursor c, CXCursor *x, CXCursor *y)
+{
+    cursor_list l;
+    children_of(c, &l);
+    bool ok = l.n == 2;
+    if (ok)
+        *x = l.v[0], *y = l.v[1];
+    cursor_list_free(&l);
+    return ok;
+}
+
+static bval binary(irb *b, CXCursor c)
+{
+    CXCursor x, y;
+    if (!two_children(c, &x, &y)) {
+        xb_effects(b, c);
+        return val(xb_unknown(b, c, "malformed binary expression"));
+    }
+    enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(c);
+    if (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator) {
+        bool ok;
+        ir_op op = compound_op(bk, &ok);
+        return assign(b, c, x, y, ok, op, 0, false);
+    }
+    switch (bk) {
+    case CXBinaryOperator_Assign:
+        return assign(b, c, x, y, false, IR_OP_ADD, 0, false);
+    case CXBinaryOperator_Comma:
+        xb_effects(b, x);
+        return xb_value(b, y);
+    case CXBinaryOperator_LAnd:
+        return logical(b, c, x, y, true);
+    case CXBinaryOperator_LOr:
+        return logical(b, c, x, y, false);
+    default:
+        break;
+    }
+    CXType tx = clang_getCursorType(x), ty = clang_getCursorType(y);
+    bool px = is_pointer_type(tx) || is_array_type(tx);
+    bool py = is_pointer_type(ty) || is_array_type(ty);
+    bool ok;
+    ir_op op = binop(bk, &ok);
+    if (px && py && ok && (op == IR_OP_SUB || (op >= IR_OP_LT && op <= IR_OP_NE))) {
+        /* Pointer difference or comparison within one array: compare offsets. */
+        bptr p, q;
+        bool okp = ab_pointer(b, x, &p), okq = ab_pointer(b, y, &q);
+        if (okp && okq && p.array >= 0 && p.array == q.array && p.unit == q.unit) {
+            ir_expr *d = mk_bin(b, op, p.off, q.off);
+            if (op == IR_OP_SUB) {
+                int64_t psz = type_size(clang_getPointeeType(tx));
+                if (psz > p.unit && psz % p.unit == 0)
+                    d = mk_bin(b, IR_OP_DIV, d, ir_const(b->k, psz / p.unit));
+            }
+            return val(d);
+        }
+        return val(xb_unknown(b, c, "comparison of unrelated addresses"));
+    }
+    if (px || py) {
+        xb_effects(b, x);
+        xb_effects(b, y);
+        return val(xb_unknown(b, c, "address arithmetic used as a value"));
+    }
+    bval a = xb_value(b, x);
+    bval d = xb_value(b, y);
+    if (!ok)
+        return val(xb_unknown(b, c, "operator not modelled"));
+    return val(mk_bin(b, op, a.e, d.e));
+}
+
+static bval unary(irb *b, CXCursor c)
+{
+    cursor_list l;
+    children_of(c, &l);
+    CXCursor x = l.n ? l.v[l.n - 1] : clang_getNullCursor();
+    cursor_list_free(&l);
+    if (clang_Cursor_isNull(x))
+        return val(xb_unknown(b, c, "malformed unary expression"));
+    ir_kernel *k = b->k;
+    switch (clang_getCursorUnaryOperatorKind(c)) {
+    case CXUnaryOperator_PostInc:
+        return assign(b, c, x, x, false, IR_OP_ADD, 1, true);
+    case CXUnaryOperator_PostDec:
+        return assign(b, c, x, x, false, IR_OP_ADD, -1, true);
+    case CXUnaryOperator_PreInc:
+        return assign(b, c, x, x, false, IR_OP_ADD, 1, false);
+    case CXUnaryOperator_PreDec:
+        return assign(b, c, x, x, false, IR_OP_ADD, -1, false);
+    case CXUnaryOperator_AddrOf: {
+        bptr p;
+        ab_pointer(b, c, &p);
+        return val(xb_unknown(b, c, "address value"));
+    }
+    case CXUnaryOperator_Deref: {
+        blval lv;
+        if (ab_lvalue(b, c, &lv)) {
+            int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
+            char t[96];
+            source_text(b, c, t, sizeof t);
+            ir_expr *u = xb_unknown(b, c, "value loaded from memory: %s", t);
+            u->array = lv.array;
+            return (bval){u, site};
+        }
+        return val(xb_unknown(b, c, "load through an address that is not understood"));
+    }
+    case CXUnaryOperator_Plus:
+        return xb_value(b, x);
+    case CXUnaryOperator_Minus:
+        return val(mk_bin(b, IR_OP_SUB, ir_const(k, 0), xb_value(b, x).e));
+    case CXUnaryOperator_Not: {
+        ir_expr *e = xb_value(b, x).e;
+        int64_t v;
+        return val(expr_const(e, &v) ? ir_const(k, ~v) : ir_unary(k, IR_OP_BITNOT, e));
+    }
+    case CXUnaryOperator_LNot: {
+        ir_expr *e = xb_value(b, x).e;
+        int64_t v;
+        return val(expr_const(e, &v) ? ir_const(k, !v) : ir_unary(k, IR_OP_NOT, e));
+    }
+    default:
+        return xb_value(b, x);
+    }
+}
+
+static bval memory_load(irb *b, CXCursor c)
+{
+    blval lv;
+    if (!ab_lvalue(b, c, &lv))
+        return val(xb_unknown(b, c, "load through an address that is not understood"));
+    int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
+    char t[96];
+    source_text(b, c, t, sizeof t);
+    ir_expr *u = xb_unknown(b, c, "value loaded from memory: %s", t);
+    u->array = lv.array;
+    return (bval){u, site};
+}
+
+/* A struct parameter's field (A.width) bound as its own variable. */
+bool sb_field_binding(irb *b, CXCursor member, size_t *out);
+
+static bval member(irb *b, CXCursor c)
+{
+    ir_expr *e;
+    if (builtin_member(b, c, &e) || cg_dim3_member(b, c, &e))
+        return val(e);
+    size_t fi;
+    if (sb_field_binding(b, c, &fi)) {
+        int ls;
+        e = read_binding(b, fi, c, &ls);
+        return (bval){e, ls};
+    }
+    if (ab_is_memory(b, c))
+        return memory_load(b, c);
+    xb_effects(b, c);
+    char n[64];
+    cursor_spelling(c, n, sizeof n);
+    return val(xb_unknown(b, c, "member '%s' of a value that is not followed", n));
+}
+
+static bval cast(irb *b, CXCursor c)
+{
+    cursor_list l;
+    children_of(c, &l);
+    CXCursor x = clang_getNullCursor();
+    for (unsigned i = 0; i < l.n; i++)
+        if (clang_isExpression(clang_getCursorKind(l.v[i])))
+            x = l.v[i];
+    cursor_list_free(&l);
+    if (clang_Cursor_isNull(x))
+        return val(xb_unknown(b, c, "malformed cast"));
+    if (is_pointer_type(clang_getCursorType(x))) {
+        bptr p;
+        ab_pointer(b, x, &p);
+        return val(xb_unknown(b, c, "address converted to an integer"));
+    }
+    return xb_value(b, x);
+}
+
+bval xb_value(irb *b, CXCursor c)
+{
+    ir_kernel *k = b->k;
+    if (clang_Cursor_isNull(c))
+        return val(ir_unknown(k, "missing expression", -1, (ir_loc){0}));
+    if (!budget_spend(b, c))
+        return val(xb_unknown(b, c, "analysis budget exhausted"));
+    CXType t = clang_getCursorType(c);
+    bool is_int = is_integer_type(t);
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    int64_t v;
+    bval r;
+    switch (kind) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+        if (eval_int(c, &v))
+            return val(ir_const(k, v));
+        return val(xb_unknown(b, c, "literal out of range"));
+    case CXCursor_FloatingLiteral:
+        return val(xb_unknown(b, c, "floating-point value"));
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr: {
+        cursor_list l;
+        children_of(c, &l);
+        CXCursor only = clang_getNullCursor();
+        unsigned nexpr = 0;
+        for (unsigned i = 0; i < l.n; i++)
+            if (clang_isExpression(clang_getCursorKind(l.v[i])))
+                only = l.v[i], nexpr++;
+        cursor_list_free(&l);
+        if (nexpr == 1) {
+            CXType ct = clang_getCursorType(only);
+            if (is_int && (is_pointer_type(ct) || is_array_type(ct))) {
+                bptr p;
+                ab_pointer(b, only, &p);
+                return val(xb_unknown(b, c, "address converted to an integer"));
+            }
+            r = xb_value(b, only);
+            break;
+        }
+        if (nexpr == 0 && eval_int(c, &v)) /* default arguments, substituted template args */
+            return val(ir_const(k, v));
+        xb_effects(b, c);
+        r = val(xb_unknown(b, c, "expression not modelled"));
+        break;
+    }
+    case CXCursor_DeclRefExpr:
+        r = decl_ref_value(b, c);
+        break;
+    case CXCursor_MemberRefExpr:
+        r = member(b, c);
+        break;
+    case CXCursor_ArraySubscriptExpr:
+        r = memory_load(b, c);
+        break;
+    case CXCursor_UnaryOperator:
+        r = unary(b, c);
+        break;
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+        r = binary(b, c);
+        break;
+    case CXCursor_ConditionalOperator: {
+        cursor_list l;
+        children_of(c, &l);
+        if (l.n == 3)
+            r = cond_expr(b, c, l.v[0], l.v[1], l.v[2]);
+        else {
+            xb_effects(b, c);
+            r = val(xb_unknown(b, c, "conditional expression not modelled"));
+        }
+        cursor_list_free(&l);
+        break;
+    }
+    case CXCursor_CallExpr:
+        r = call_value(b, c);
+        break;
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+    case CXCursor_CXXConstCastExpr:
+    case CXCursor_CXXReinterpretCastExpr:
+        r = cast(b, c);
+        break;
+    case CXCursor_UnaryExpr: /* sizeof, alignof */
+        if (eval_int(c, &v))
+            return val(ir_const(k, v));
+        r = val(xb_unknown(b, c, "sizeof of a type whose size is not known"));
+        break;
+    default:
+        xb_effects(b, c);
+        r = val(xb_unknown(b, c, "expression not modelled"));
+        break;
+    }
+    if (!is_int && r.e && r.e->kind != IR_UNKNOWN && t.kind != CXType_Invalid &&
+        t.kind != CXType_Unexposed && t.kind != CXType_Dependent) {
+        ir_expr *u = xb_unknown(b, c, "non-integer value");
+        r.e = u;
+    }
+    return r;
+}
+
+/* Evaluates c for its effects (accesses, assignments), discarding the value. */
+void xb_effects(irb *b, CXCursor c)
+{
+    if (clang_Cursor_isNull(c))
+        return;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    switch (kind) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+    case CXCursor_StringLiteral:
+    case CXCursor_TypeRef:
+    case CXCursor_TemplateRef:
+    case CXCursor_NamespaceRef:
+    case CXCursor_UnaryExpr:
+    case CXCursor_CXXNullPtrLiteralExpr:
+    case CXCursor_LambdaExpr:
+        return;
+    case CXCursor_DeclRefExpr:
+    case CXCursor_MemberRefExpr:
+    case CXCursor_ArraySubscriptExpr:
+    case CXCursor_UnaryOperator:
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+    case CXCursor_ConditionalOperator:
+    case CXCursor_CallExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+    case CXCursor_CXXConstCastExpr:
+    case CXCursor_CXXReinterpretCastExpr: {
+        CXType t = clang_getCursorType(c);
+        if ((is_pointer_type(t) || is_array_type(t)) && kind != CXCursor_CallExpr &&
+            kind != CXCursor_BinaryOperator && kind != CXCursor_CompoundAssignOperator &&
+            kind != CXCursor_UnaryOperator) {
+            bptr p;
+            ab_pointer(b, c, &p);
+            return;
+        }
+        if (kind == CXCursor_DeclRefExpr && !ab_is_memory(b, c))
+            return;
+        xb_value(b, c);
+        return;
+    }
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+    default: {
+        if (!budget_spend(b, c))
+            return;
+        cursor_list l;
+        children_of(c, &l);
+        for (unsigned i = 0; i < l.n; i++) {
+            enum CXCursorKind ck = clang_getCursorKind(l.v[i]);
+            if (clang_isExpression(ck))
+                xb_effects(b, l.v[i]);
+        }
+        cursor_list_free(&l);
+        return;
+    }
+    }
+}
+
+/* ---- control inside expressions ------------------------------------------------ */
+
+bool sb_guarded(irb *b, ir_expr *cond, CXCursor then_c, CXCursor else_c, bval *tv, bval *ev,
+                ir_loc loc);
+
+static bval cond_expr(irb *b, CXCursor c, CXCursor cond, CXCursor x, CXCursor y)
+{
+    ir_expr *ce = xb_value(b, cond).e;
+    bval tv, ev;
+    sb_guarded(b, ce, x, y, &tv, &ev, loc_of(b, c));
+    int64_t cv;
+    if (expr_const(ce, &cv))
+        return cv ? tv : ev;
+    bval r = val(ir_select(b->k, ce, tv.e, ev.e));
+    /* A guarded load with a constant fallback (halo tiles: i < n ? in[i] : 0)
+     * still fetches from `in` for the lanes that read it. */
+    int64_t dummy;
+    if (tv.load_site >= 0 && expr_const(ev.e, &dummy))
+        r.load_site = tv.load_site;
+    else if (ev.load_site >= 0 && expr_const(tv.e, &dummy))
+        r.load_site = ev.load_site;
+    return r;
+}
+
+static bval logical(irb *b, CXCursor c, CXCursor lhs, CXCursor rhs, bool is_and)
+{
+    ir_kernel *k = b->k;
+    ir_expr *x = xb_value(b, lhs).e;
+    int64_t cv;
+    if (expr_const(x, &cv)) {
+        if (is_and ? !cv : cv)
+            return val(ir_const(k, is_and ? 0 : 1));
+        ir_expr *y = xb_value(b, rhs).e;
+        return val(mk_bin(b, IR_OP_NE, y, ir_const(k, 0)));
+    }
+    /* The right operand runs only where the left one did not decide. */
+    ir_expr *guard = is_and ? x : ir_unary(k, IR_OP_NOT, x);
+    bval tv, ev;
+    sb_guarded(b, guard, rhs, clang_getNullCursor(), &tv, &ev, loc_of(b, c));
+    return val(ir_binary(k, is_and ? IR_OP_LAND : IR_OP_LOR, x, tv.e));
+}
+
+/* ---- locals ---------------------------------------------------------------------- */
+
+void xb_assign_var(irb *b, size_t bi, ir_expr *value, int load_site, CXCursor at);

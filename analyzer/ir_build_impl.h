@@ -1,0 +1,213 @@
+/* Internals shared by the ir_build_*.c files: the builder state for one
+ * kernel, name bindings, and the small libclang helpers they all use.
+ * Not for use outside analyzer/ir_build*.c. */
+#ifndef HMS_ANALYZER_IR_BUILD_IMPL_H
+#define HMS_ANALYZER_IR_BUILD_IMPL_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyzer/launch_config.h"
+#include "passes/ir.h"
+
+/* A pointer value: `unit`-byte steps from the start of an array. */
+typedef struct {
+    int array;    /* -1: memory we cannot name */
+    ir_expr *off; /* in units of `unit` bytes */
+    int unit;
+} bptr;
+
+/* What an expression evaluated to. */
+typedef struct {
+    ir_expr *e;    /* integer value (IR_UNKNOWN when unknowable or not an integer) */
+    int load_site; /* the value is exactly what this load site read, else -1 */
+} bval;
+
+/* A memory lvalue: the byte address array + index * stride + field. */
+typedef struct {
+    int array;
+    ir_expr *index;
+    int stride;
+    int64_t field;
+    int width;
+    ir_expr *index2; /* 2D texture y */
+} blval;
+
+typedef enum {
+    BIND_VAR,    /* integer scalar: var, subst */
+    BIND_PTR,    /* pointer: ptr (offset held in var when it changes) */
+    BIND_ARRAY,  /* array object: ptr.array */
+    BIND_VARREF, /* reference to another binding: target */
+    BIND_MEMREF, /* reference to memory: ptr + width */
+    BIND_OTHER,  /* a value we do not follow (float, struct): load_site only */
+} bind_kind;
+
+typedef struct {
+    CXCursor decl;
+    CXCursor parent; /* struct parameter fields: the parameter (decl is the field) */
+    unsigned hash;
+    bind_kind kind;
+    int var;        /* BIND_VAR: its var; BIND_PTR: offset var or -1 */
+    ir_expr *subst; /* BIND_VAR: current value when known, NULL = read the var */
+    int load_site;
+    bptr ptr;
+    blval mem;     /* BIND_MEMREF: the referenced memory */
+    size_t target; /* BIND_VARREF */
+    const char *name;
+} binding;
+
+/* One inlined call being built (the kernel itself is frame 0). */
+typedef struct {
+    CXCursor fn;
+    int ret_var;    /* integer result var in flag mode, else -1 */
+    int done_var;   /* set to 1 by a return in flag mode, else -1 */
+    bool flag_mode; /* returns other than a final one */
+    bool want_ptr;  /* the call's value is a pointer */
+    bool have_ret;
+    bval ret; /* simple mode: the value of the final return */
+    bptr ret_ptr;
+    int loop_depth; /* loops entered inside this frame */
+} inline_frame;
+
+typedef struct {
+    CXCursor decl;
+    int array;
+} global_array;
+
+typedef struct irb {
+    ir_kernel *k;
+    CXTranslationUnit tu;
+    const char *main_path;     /* as given on the command line */
+    const hms_launch_cli *cli; /* values for locals named by -D */
+    /* location cache */
+    CXFile last_file;
+    const char *last_file_name;
+    const char *main_contents;
+    size_t main_len;
+    CXFile main_file;
+    /* where statements go */
+    ir_stmt *cur;
+    /* scoped bindings */
+    binding *binds;
+    size_t nbinds, capbinds;
+    /* file-scope and static arrays, created on first use */
+    global_array *globals;
+    size_t nglobals, capglobals;
+    int unknown_array; /* synthetic array for memory we cannot name, -1 until needed */
+    int extern_shared; /* first extern __shared__ array, -1 */
+    inline_frame frames[16];
+    int nframes;
+    int loop_depth;
+    bool uses_tid[3], uses_bid[3];
+    unsigned budget; /* AST nodes left before we give up (per kernel) */
+    bool out_of_budget;
+} irb;
+
+/* ---- cursor helpers (ir_build_util.c) ------------------------------------- */
+
+typedef struct {
+    CXCursor *v;
+    unsigned n, cap;
+    CXCursor small[8];
+} cursor_list;
+
+void children_of(CXCursor c, cursor_list *out);
+void cursor_list_free(cursor_list *l);
+/* Strips parentheses and implicit casts (UnexposedExpr with one child). */
+CXCursor strip(CXCursor c);
+/* The spelling of a cursor as a malloc'd string (or a fixed buffer copy). */
+void cursor_spelling(CXCursor c, char *buf, size_t len);
+void type_spelling(CXType t, char *buf, size_t len);
+ir_loc loc_of(irb *b, CXCursor c);
+/* Source text of c (clipped to len-1 chars), "" when unavailable. */
+void source_text(irb *b, CXCursor c, char *buf, size_t len);
+bool is_integer_type(CXType t);
+bool is_pointer_type(CXType t);
+bool is_array_type(CXType t);
+int64_t type_size(CXType t);
+/* Integer value of a constant expression (macro, constexpr, template arg, sizeof). */
+bool eval_int(CXCursor c, int64_t *v);
+/* Name of the function a call refers to ("" if none), and its cursor. */
+CXCursor call_callee(CXCursor call);
+bool has_attr(CXCursor decl, enum CXCursorKind attr);
+/* Is the declaration in our hermetic CUDA headers or a system header? */
+bool decl_is_builtin(CXCursor decl);
+bool budget_spend(irb *b, CXCursor at);
+
+/* ---- bindings (ir_build_bind.c) -------------------------------------------- */
+
+/* Locals are followed by substitution: a binding's `subst` is its current
+ * value as an expression, used in place of the variable. A binding becomes
+ * "materialized" (gets an ir_var, and every later assignment an IR_S_ASSIGN)
+ * when its value must live across a loop back edge or a branch merge, or when
+ * a variable its value depends on is reassigned. */
+size_t bind_push(irb *b, CXCursor decl, bind_kind kind, const char *name);
+/* Index of the binding of decl, following references; SIZE_MAX if none. */
+size_t bind_find(irb *b, CXCursor decl);
+void bind_pop_to(irb *b, size_t n);
+/* Gives binding i a variable holding its current value. */
+void bind_materialize(irb *b, size_t i, ir_loc at);
+/* Before `var` is reassigned: bindings whose value reads it get their own var. */
+void bind_invalidate_uses(irb *b, int var, ir_loc at);
+/* Bindings a statement may assign (prescan), materialized with their dependents
+ * and switched to reading their variables. */
+void bind_prepare_region(irb *b, CXCursor const *regions, unsigned n, ir_loc at);
+
+/* ---- expressions (ir_build_expr.c) ------------------------------------------ */
+
+bval xb_value(irb *b, CXCursor c);
+void xb_effects(irb *b, CXCursor c);
+ir_expr *xb_unknown(irb *b, CXCursor at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+ir_expr *fold(irb *b, ir_expr *e);
+ir_expr *mk_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y);
+bool expr_const(const ir_expr *e, int64_t *v);
+bool expr_uses_var(const ir_expr *e, int var);
+/* Value of an expression, then ASSIGN to an integer local/param binding. */
+void xb_assign_var(irb *b, size_t bind, ir_expr *value, int load_site, CXCursor at);
+/* Adds a limit at `at` for each unknown in e (addressing, loop bound, condition). */
+void note_unknowns_at(irb *b, const ir_expr *e, const char *what, ir_loc at);
+/* Pointer local bi takes the value p. */
+void pb_assign_ptr(irb *b, size_t bi, const bptr *p, CXCursor at);
+
+/* ---- statements (ir_build_stmt.c) ------------------------------------------- */
+
+void sb_stmt(irb *b, CXCursor c);
+void sb_append(irb *b, ir_stmt *s);
+/* Builds `fn(args)` inline; returns its value (ptr result in *ptr_out). */
+bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out);
+/* Runs build(b, arg) into a fresh block and returns it. */
+ir_stmt *sb_capture_begin(irb *b);
+ir_stmt *sb_capture_end(irb *b, ir_stmt *saved);
+/* Builds then_c / else_c (either may be null) guarded by cond; their values. */
+bool sb_guarded(irb *b, ir_expr *cond, CXCursor then_c, CXCursor else_c, bval *tv, bval *ev,
+                ir_loc loc);
+/* A struct kernel parameter's field (A.width, A.elements) bound on its own. */
+bool sb_field_binding(irb *b, CXCursor member, size_t *out);
+
+/* ---- arrays and memory (ir_build_arrays.c) ---------------------------------- */
+
+/* Pointer value of a pointer- or array-typed expression. */
+bool ab_pointer(irb *b, CXCursor c, bptr *out);
+/* Address of a memory lvalue (subscript, deref, member of one). */
+bool ab_lvalue(irb *b, CXCursor c, blval *out);
+/* Does c denote memory (as opposed to a local scalar)? */
+bool ab_is_memory(irb *b, CXCursor c);
+int ab_emit(irb *b, CXCursor at, const blval *lv, hms_access_kind kind, bool ldg);
+int ab_array_for_decl(irb *b, CXCursor decl);
+int ab_unknown_array(irb *b);
+int ab_add_array(irb *b, CXCursor decl, const char *name, CXType elem_or_array, hms_space space);
+/* The access at lv of width w through pointer p + index i. */
+blval ab_index(irb *b, const bptr *p, ir_expr *i, int elem_bytes, CXCursor at);
+bool ab_texture_fetch(irb *b, CXCursor call, const char *fname, bval *out);
+bool ab_atomic(irb *b, CXCursor call, bval *out);
+bool ab_ldg(irb *b, CXCursor call, const char *fname, bval *out);
+int64_t ab_static_shared_bytes(irb *b);
+
+/* ---- mappings (ir_build_mapping.c) ------------------------------------------ */
+
+void mb_store(irb *b, int store_site, int value_load_site);
+
+#endif

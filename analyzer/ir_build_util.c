@@ -1,0 +1,282 @@
+/* libclang helpers shared by the IR builder: children, casts, types,
+ * locations, source text, constant evaluation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/ir_build_impl.h"
+#include "analyzer/parse.h"
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    cursor_list *l = d;
+    if (l->n == l->cap) {
+        unsigned cap = l->cap * 2;
+        CXCursor *v = l->v == l->small ? malloc(cap * sizeof *v) : realloc(l->v, cap * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "hms-lint: fatal: out of memory\n");
+            abort();
+        }
+        if (l->v == l->small)
+            memcpy(v, l->small, l->n * sizeof *v);
+        l->v = v;
+        l->cap = cap;
+    }
+    l->v[l->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+void children_of(CXCursor c, cursor_list *out)
+{
+    out->v = out->small;
+    out->n = 0;
+    out->cap = sizeof out->small / sizeof out->small[0];
+    clang_visitChildren(c, collect, out);
+}
+
+void cursor_list_free(cursor_list *l)
+{
+    if (l->v != l->small)
+        free(l->v);
+    l->v = NULL;
+    l->n = 0;
+}
+
+/* Children that are expressions or statements (not type or template refs). */
+static bool is_expr_kind(enum CXCursorKind k)
+{
+    return clang_isExpression(k) || clang_isStatement(k);
+}
+
+CXCursor strip(CXCursor c)
+{
+    for (int guard = 0; guard < 64; guard++) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+            return c;
+        cursor_list l;
+        children_of(c, &l);
+        CXCursor next = clang_getNullCursor();
+        unsigned nexpr = 0;
+        for (unsigned i = 0; i < l.n; i++)
+            if (is_expr_kind(clang_getCursorKind(l.v[i])))
+                next = l.v[i], nexpr++;
+        cursor_list_free(&l);
+        if (nexpr != 1)
+            return c;
+        c = next;
+    }
+    return c;
+}
+
+void cursor_spelling(CXCursor c, char *buf, size_t len)
+{
+    CXString s = clang_getCursorSpelling(c);
+    snprintf(buf, len, "%s", clang_getCString(s) ? clang_getCString(s) : "");
+    clang_disposeString(s);
+}
+
+void type_spelling(CXType t, char *buf, size_t len)
+{
+    CXString s = clang_getTypeSpelling(t);
+    snprintf(buf, len, "%s", clang_getCString(s) ? clang_getCString(s) : "");
+    clang_disposeString(s);
+}
+
+static const char *file_name(irb *b, CXFile f)
+{
+    if (!f)
+        return b->main_path;
+    if (b->last_file && clang_File_isEqual(f, b->last_file))
+        return b->last_file_name;
+    const char *name;
+    if (b->main_file && clang_File_isEqual(f, b->main_file)) {
+        name = b->main_path;
+    } else {
+        CXString s = clang_getFileName(f);
+        name = ir_strdup(b->k, clang_getCString(s));
+        clang_disposeString(s);
+    }
+    b->last_file = f;
+    b->last_file_name = name;
+    return name;
+}
+
+ir_loc loc_of(irb *b, CXCursor c)
+{
+    ir_loc l = {0};
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f = NULL;
+    unsigned line = 0, col = 0;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, &line, &col, NULL);
+    if (line == 0)
+        clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, &col, NULL);
+    l.file = file_name(b, f);
+    l.line = line;
+    l.col = col;
+    CXFile ef = NULL;
+    clang_getExpansionLocation(clang_getRangeEnd(r), &ef, &l.end_line, &l.end_col, NULL);
+    if (!ef || (f && !clang_File_isEqual(f, ef)))
+        l.end_line = l.end_col = 0;
+    return l;
+}
+
+void source_text(irb *b, CXCursor c, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f1 = NULL, f2 = NULL;
+    unsigned o1 = 0, o2 = 0;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+    if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 <= o1)
+        return;
+    size_t size = 0;
+    const char *text = clang_getFileContents(b->tu, f1, &size);
+    if (!text || o2 > size)
+        return;
+    size_t n = o2 - o1, j = 0;
+    for (size_t i = 0; i < n && j + 1 < len; i++) {
+        char ch = text[o1 + i];
+        if (ch == '\n' || ch == '\t' || ch == '\r')
+            ch = ' ';
+        if (ch == ' ' && j > 0 && buf[j - 1] == ' ')
+            continue; /* squeeze runs of blanks */
+        buf[j++] = ch;
+    }
+    buf[j] = '\0';
+}
+
+static CXType canon(CXType t)
+{
+    return clang_getCanonicalType(t);
+}
+
+bool is_integer_type(CXType t)
+{
+    t = canon(t);
+    switch (t.kind) {
+    case CXType_Bool:
+    case CXType_Char_U:
+    case CXType_UChar:
+    case CXType_Char16:
+    case CXType_Char32:
+    case CXType_UShort:
+    case CXType_UInt:
+    case CXType_ULong:
+    case CXType_ULongLong:
+    case CXType_UInt128:
+    case CXType_Char_S:
+    case CXType_SChar:
+    case CXType_WChar:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+    case CXType_Int128:
+    case CXType_Enum:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool is_pointer_type(CXType t)
+{
+    t = canon(t);
+    return t.kind == CXType_Pointer;
+}
+
+bool is_array_type(CXType t)
+{
+    t = canon(t);
+    return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+           t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
+int64_t type_size(CXType t)
+{
+    long long s = clang_Type_getSizeOf(t);
+    return s > 0 ? s : -1;
+}
+
+bool eval_int(CXCursor c, int64_t *v)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return false;
+    bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok) {
+        if (clang_EvalResult_isUnsignedInt(r))
+            *v = (int64_t)clang_EvalResult_getAsUnsigned(r);
+        else
+            *v = clang_EvalResult_getAsLongLong(r);
+    }
+    clang_EvalResult_dispose(r);
+    return ok;
+}
+
+CXCursor call_callee(CXCursor call)
+{
+    CXCursor r = clang_getCursorReferenced(call);
+    if (!clang_Cursor_isNull(r))
+        return r;
+    return clang_getNullCursor();
+}
+
+typedef struct {
+    enum CXCursorKind want;
+    bool found;
+} attr_search;
+
+static enum CXChildVisitResult find_attr(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    attr_search *s = d;
+    if (clang_getCursorKind(c) == s->want) {
+        s->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+bool has_attr(CXCursor decl, enum CXCursorKind attr)
+{
+    attr_search s = {attr, false};
+    clang_visitChildren(decl, find_attr, &s);
+    return s.found;
+}
+
+bool decl_is_builtin(CXCursor decl)
+{
+    CXSourceLocation l = clang_getCursorLocation(decl);
+    if (clang_Location_isInSystemHeader(l))
+        return true;
+    CXFile f = NULL;
+    clang_getSpellingLocation(l, &f, NULL, NULL, NULL);
+    if (!f)
+        return true; /* compiler built-ins */
+    CXString s = clang_getFileName(f);
+    const char *name = clang_getCString(s);
+    const char *dir = hms_builtin_include_dir();
+    bool r = name && !strncmp(name, dir, strlen(dir));
+    clang_disposeString(s);
+    return r;
+}
+
+/* Every AST node the builder looks at costs one unit; a kernel that inlines
+ * without end (or is simply enormous) stops with a limit instead of hanging. */
+bool budget_spend(irb *b, CXCursor at)
+{
+    if (b->out_of_budget)
+        return false;
+    if (b->budget == 0) {
+        b->out_of_budget = true;
+        ir_add_limit(b->k, "analysis budget exhausted: the rest of the kernel is not modelled",
+                     NULL, loc_of(b, at));
+        return false;
+    }
+    b->budget--;
+    return true;
+}

@@ -1,0 +1,248 @@
+/* 32-lane value vectors with unknown/approximate taint (see lanes.h). */
+#include "passes/lanes.h"
+
+#include <string.h>
+
+void hms_lanes_splat(hms_lanes *out, int64_t value)
+{
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        out->v[i] = value;
+    out->unknown = 0;
+    out->approx = 0;
+}
+
+void hms_lanes_set_unknown(hms_lanes *out)
+{
+    memset(out->v, 0, sizeof out->v);
+    out->unknown = HMS_ALL_LANES;
+    out->approx = 0;
+}
+
+/* Wrapping arithmetic through uint64_t: signed overflow is undefined in C,
+ * while the hardware simply wraps. */
+static int64_t wrap_add(int64_t a, int64_t b)
+{
+    return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static int64_t wrap_sub(int64_t a, int64_t b)
+{
+    return (int64_t)((uint64_t)a - (uint64_t)b);
+}
+
+static int64_t wrap_mul(int64_t a, int64_t b)
+{
+    return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+
+bool hms_scalar_binary(ir_op op, int64_t a, int64_t b, int64_t *out)
+{
+    int64_t r = 0;
+    switch (op) {
+    case IR_OP_ADD:
+        r = wrap_add(a, b);
+        break;
+    case IR_OP_SUB:
+        r = wrap_sub(a, b);
+        break;
+    case IR_OP_MUL:
+        r = wrap_mul(a, b);
+        break;
+    case IR_OP_DIV:
+    case IR_OP_MOD:
+        if (b == 0 || (a == INT64_MIN && b == -1)) {
+            *out = 0;
+            return false;
+        }
+        r = op == IR_OP_DIV ? a / b : a % b; /* C truncation, as CUDA */
+        break;
+    case IR_OP_SHL:
+        if (b < 0 || b > 63) {
+            *out = 0;
+            return false;
+        }
+        r = (int64_t)((uint64_t)a << b);
+        break;
+    case IR_OP_SHR:
+        if (b < 0 || b > 63) {
+            *out = 0;
+            return false;
+        }
+        r = a >> b; /* arithmetic for negative values (gcc/clang) */
+        break;
+    case IR_OP_AND:
+        r = a & b;
+        break;
+    case IR_OP_OR:
+        r = a | b;
+        break;
+    case IR_OP_XOR:
+        r = a ^ b;
+        break;
+    case IR_OP_MIN:
+        r = a < b ? a : b;
+        break;
+    case IR_OP_MAX:
+        r = a > b ? a : b;
+        break;
+    case IR_OP_LT:
+        r = a < b;
+        break;
+    case IR_OP_LE:
+        r = a <= b;
+        break;
+    case IR_OP_GT:
+        r = a > b;
+        break;
+    case IR_OP_GE:
+        r = a >= b;
+        break;
+    case IR_OP_EQ:
+        r = a == b;
+        break;
+    case IR_OP_NE:
+        r = a != b;
+        break;
+    case IR_OP_LAND:
+        r = a && b;
+        break;
+    case IR_OP_LOR:
+        r = a || b;
+        break;
+    default:
+        *out = 0;
+        return false;
+    }
+    *out = r;
+    return true;
+}
+
+/* When one operand is unknown, can the other decide the result alone? */
+static bool absorbs(ir_op op, int64_t known, int64_t *result)
+{
+    switch (op) {
+    case IR_OP_LAND:
+    case IR_OP_MUL:
+    case IR_OP_AND:
+        if (known == 0) {
+            *result = 0;
+            return true;
+        }
+        return false;
+    case IR_OP_LOR:
+        if (known != 0) {
+            *result = 1;
+            return true;
+        }
+        return false;
+    default:
+        return false;
+    }
+}
+
+void hms_lanes_binary(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lanes *out)
+{
+    uint32_t unknown = 0, approx = 0;
+    int64_t v[HMS_WARP_LANES];
+    for (int i = 0; i < HMS_WARP_LANES; i++) {
+        uint32_t bit = 1u << i;
+        bool ua = a->unknown & bit, ub = b->unknown & bit;
+        bool xa = a->approx & bit, xb = b->approx & bit;
+        v[i] = 0;
+        if (ua && ub) {
+            unknown |= bit;
+        } else if (ua || ub) {
+            /* e.g. 0 && unknown: the known side decides, carrying its own taint */
+            if (absorbs(op, ua ? b->v[i] : a->v[i], &v[i])) {
+                if (ua ? xb : xa)
+                    approx |= bit;
+            } else {
+                unknown |= bit;
+            }
+        } else if (hms_scalar_binary(op, a->v[i], b->v[i], &v[i])) {
+            if (xa || xb)
+                approx |= bit;
+        } else {
+            unknown |= bit;
+        }
+    }
+    memcpy(out->v, v, sizeof v);
+    out->unknown = unknown;
+    out->approx = approx & ~unknown;
+}
+
+void hms_lanes_unary(ir_op op, const hms_lanes *a, hms_lanes *out)
+{
+    for (int i = 0; i < HMS_WARP_LANES; i++) {
+        int64_t x = a->v[i];
+        switch (op) {
+        case IR_OP_NEG:
+            out->v[i] = (int64_t)(0 - (uint64_t)x);
+            break;
+        case IR_OP_NOT:
+            out->v[i] = !x;
+            break;
+        case IR_OP_BITNOT:
+            out->v[i] = ~x;
+            break;
+        default:
+            out->v[i] = 0;
+            break;
+        }
+    }
+    bool valid = op == IR_OP_NEG || op == IR_OP_NOT || op == IR_OP_BITNOT;
+    out->unknown = valid ? a->unknown : HMS_ALL_LANES;
+    out->approx = valid ? a->approx : 0;
+}
+
+void hms_lanes_select(const hms_lanes *c, const hms_lanes *a, const hms_lanes *b, hms_lanes *out)
+{
+    uint32_t unknown = 0, approx = 0;
+    int64_t v[HMS_WARP_LANES];
+    for (int i = 0; i < HMS_WARP_LANES; i++) {
+        uint32_t bit = 1u << i;
+        if (c->unknown & bit) {
+            bool same = !((a->unknown | b->unknown) & bit) && a->v[i] == b->v[i];
+            v[i] = same ? a->v[i] : 0;
+            if (!same)
+                unknown |= bit;
+            else if ((a->approx | b->approx) & bit)
+                approx |= bit;
+            continue;
+        }
+        const hms_lanes *pick = c->v[i] ? a : b;
+        v[i] = pick->v[i];
+        unknown |= pick->unknown & bit;
+        approx |= (pick->approx | c->approx) & bit;
+    }
+    memcpy(out->v, v, sizeof v);
+    out->unknown = unknown;
+    out->approx = approx & ~unknown;
+}
+
+void hms_lanes_assign(hms_lanes *dst, const hms_lanes *src, uint32_t mask)
+{
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        if (mask & (1u << i))
+            dst->v[i] = src->v[i];
+    dst->unknown = (dst->unknown & ~mask) | (src->unknown & mask);
+    dst->approx = (dst->approx & ~mask) | (src->approx & mask);
+}
+
+uint32_t hms_lanes_true(const hms_lanes *a, uint32_t mask)
+{
+    uint32_t m = 0;
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        if (a->v[i] != 0)
+            m |= 1u << i;
+    return m & mask & ~a->unknown;
+}
+
+uint32_t hms_lanes_false(const hms_lanes *a, uint32_t mask)
+{
+    uint32_t m = 0;
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        if (a->v[i] == 0)
+            m |= 1u << i;
+    return m & mask & ~a->unknown;
+}

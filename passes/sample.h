@@ -1,0 +1,43 @@
+/* Which blocks of a launch to simulate, and what each one stands for.
+ *
+ * Large launches are sampled in whole blocks (DESIGN.md "Streams and the
+ * model") so analysis time does not grow with the grid:
+ *  - a grid of at most `budget` blocks is enumerated fully (weight 1 each);
+ *  - otherwise every block of the first resident wave (blocks 0 ..
+ *    first_wave-1, the ones the block scheduler starts at once:
+ *    active blocks per SM * SM count, supplied by the caller) is taken with
+ *    weight 1, and the remaining budget is spread evenly over the rest of the
+ *    grid: pick j of r sits at the middle of the j-th of r equal slices,
+ *    weight (rest / r);
+ *  - when the first wave alone exceeds the budget, `budget` blocks are
+ *    spread evenly over the whole grid, weight total / budget.
+ * Weights always sum to the number of blocks in the grid, so a weighted sum
+ * over the sampled blocks estimates the full launch's total. */
+#ifndef HMS_PASSES_SAMPLE_H
+#define HMS_PASSES_SAMPLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HMS_SAMPLE_DEFAULT_BUDGET 256
+
+typedef struct {
+    uint64_t id;   /* linear block id, x fastest */
+    double weight; /* how many blocks of the full grid this one stands for */
+} hms_sampled_block;
+
+typedef struct {
+    hms_sampled_block *v; /* ascending id */
+    size_t n;
+    uint64_t total; /* blocks in the grid */
+    bool sampled;   /* false when every block is in v */
+} hms_block_sample;
+
+/* Chooses the blocks. budget 0 means HMS_SAMPLE_DEFAULT_BUDGET; first_wave
+ * 0 means "no resident-wave stratum". False only on allocation failure or
+ * total == 0. Free with hms_block_sample_free. */
+bool hms_sample_blocks(uint64_t total, uint64_t first_wave, uint64_t budget, hms_block_sample *out);
+void hms_block_sample_free(hms_block_sample *s);
+
+#endif

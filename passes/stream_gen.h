@@ -1,0 +1,179 @@
+/* Per-warp access streams from the kernel IR: the CuMAPz "loop structure
+ * that emulates each warp" (Kim & Shrivastava, seeds/001_3bb0fc5541bb7adb.txt,
+ * Section 4 and Fig. 4), built statically.
+ *
+ * For each simulated block, each warp runs the kernel body with all 32 lanes
+ * evaluated together (passes/lanes.h) under an active mask; every dynamic
+ * execution of an access site with at least one active lane becomes one
+ * hms_warp_access record (runtime/stream.h).
+ *
+ * Threads. Threads of a block are linearised x fastest (t = x + X*(y + Y*z))
+ * and warp w holds threads 32w..32w+31; lanes past the block's last thread
+ * are never active. Blocks are numbered x fastest too.
+ *
+ * Control flow.
+ *  - if: lanes split by the condition. A lane whose condition is unknown runs
+ *    BOTH sides (then first; a lane that leaves by break/continue/return in
+ *    the then side does not run the else side) and everything under it is
+ *    marked inexact. A condition that is only approximate (rests on a default
+ *    value) is followed by value and marks what it guards inexact.
+ *  - loops: init; while any lane's condition holds: body, step. Each lane
+ *    leaves when its own condition fails; break removes a lane until the loop
+ *    exits, continue until the end of the body, return until the end of the
+ *    kernel. A lane whose loop condition is unknown keeps iterating for
+ *    trip_count iterations when the IR knows it, else for
+ *    opt.unknown_trip_count (default 16); the loop is then inexact.
+ *  - a lane leaving by break/return under an inexact condition makes the rest
+ *    of the loop (break, continue) or of the warp (return) inexact.
+ *  - variables assigned under an inexact condition become approximate.
+ *  - __syncthreads emits no record. It costs one instruction and aligns the
+ *    block's warps: a warp leaves barrier k at the time the last warp
+ *    reached it, so `time` orders the warps of a block realistically for the
+ *    C-AMAT timeline and DRAM inter-arrival times.
+ *
+ * Time (hms_warp_access.time). Per-warp instruction counter, block-relative
+ * (every block starts at 0; placing blocks on SMs is the consumer's job):
+ * constants, built-ins, variables and unknowns cost 0 (registers); each
+ * unary/binary/select operation 1; an access 1 (the issue) after its address
+ * operations; an if 1 (the branch) after its condition; each loop test 1
+ * after its condition; __syncthreads, break, continue, return 1 each. So a
+ * record's time is the number of instructions its warp issued before it
+ * (plus barrier waiting). Records of a block are ordered by (time, warp).
+ *
+ * Addresses. addr[i] = base(array) + index*elem_stride + field_offset for
+ * active lanes (inactive lanes hold 0); tex2D adds index2 * row pitch.
+ * Bases (hms_array_layout):
+ *  - global, texture and local arrays share one device address space, laid
+ *    out in array-id order from 4 GiB, each at a 2 MiB boundary (the
+ *    granularity the CUDA driver hands out large allocations; cudaMalloc
+ *    only promises 256 B), with room for the array's known size, else
+ *    opt.default_array_bytes (64 MiB), else what the trace touched. So array
+ *    bases agree in their low 21 bits, as real large allocations do, and
+ *    DRAM channel/bank bits above them differ from array to array.
+ *  - shared arrays: consecutively from 0 in declaration (id) order, each
+ *    aligned to its element's natural alignment (a power of two, at most 16);
+ *    extern __shared__ arrays start at the end of the static ones (16-byte
+ *    aligned) plus their base_offset; arrays carved from another array
+ *    (base_array) sit at that array's base plus base_offset.
+ *  - constant arrays: consecutively from 0 like static shared arrays.
+ *  - local arrays are interleaved across the lanes of a warp the way the
+ *    hardware lays out local memory (element-sized chunks, lane-fastest), and
+ *    the per-warp region is per resident slot (block modulo the first wave),
+ *    so a uniform local index is one coalesced request.
+ *  - 2D textures are pitch-linear: row pitch = dims[1] * elem_stride rounded
+ *    up to 32 bytes; width unknown: opt.default_param elements, inexact.
+ *
+ * Unknown values. A scalar parameter with no value takes
+ * opt.param_values[name], else opt.default_param (1024: a typical problem
+ * size, e.g. a 1024x1024 matrix); what depends on it is approximate (records
+ * inexact) and a note names it. An unknown index lane (a value loaded from
+ * memory: indirect access) is spread pseudo-randomly (deterministically) over
+ * the array's extent (known size, else opt.default_array_bytes): "indirect
+ * reads are modelled as spread over the array"; the record is inexact.
+ *
+ * Sampling (passes/sample.h): at most opt.max_blocks blocks (256), first
+ * resident wave first. After the first sampled block the sample shrinks, if
+ * needed, so that the whole trace fits opt.max_records and opt.max_steps.
+ * Budgets: a warp that executes more than opt.max_steps_per_warp statements
+ * and loop iterations stops ("iteration budget exhausted at <loc>"); its
+ * records are inexact and trace.exact is false. */
+#ifndef HMS_PASSES_STREAM_GEN_H
+#define HMS_PASSES_STREAM_GEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "passes/ir.h"
+#include "runtime/stream.h"
+
+#define HMS_TRACE_DEFAULT_PARAM 1024
+#define HMS_TRACE_DEFAULT_TRIP_COUNT 16
+#define HMS_TRACE_DEFAULT_ARRAY_BYTES (64ull << 20)
+#define HMS_TRACE_DEFAULT_STEPS_PER_WARP (1ull << 20)
+#define HMS_TRACE_DEFAULT_STEPS (1ull << 26)
+#define HMS_TRACE_DEFAULT_RECORDS ((size_t)1 << 18) /* ~75 MB of records */
+#define HMS_TRACE_DEVICE_BASE (4ull << 30)
+#define HMS_TRACE_ALLOC_ALIGN (2ull << 20)
+#define HMS_TRACE_MAX_NOTES 64
+
+typedef struct {
+    const char *name; /* scalar parameter name */
+    int64_t value;
+} hms_param_value;
+
+/* Zero means "default" for every field. */
+typedef struct {
+    uint64_t max_blocks;         /* block sample budget (HMS_SAMPLE_DEFAULT_BUDGET) */
+    uint64_t first_wave_blocks;  /* blocks resident at once on the GPU (active blocks per SM *
+                                    SM count); 0: no first-wave stratum */
+    uint64_t max_steps_per_warp; /* HMS_TRACE_DEFAULT_STEPS_PER_WARP */
+    uint64_t max_steps;          /* whole kernel: HMS_TRACE_DEFAULT_STEPS */
+    size_t max_records;          /* whole kernel: HMS_TRACE_DEFAULT_RECORDS */
+    int64_t default_param;       /* HMS_TRACE_DEFAULT_PARAM */
+    const hms_param_value *param_values; /* per-name values for parameters with no value */
+    size_t nparam_values;
+    uint32_t unknown_trip_count;  /* HMS_TRACE_DEFAULT_TRIP_COUNT */
+    uint64_t default_array_bytes; /* HMS_TRACE_DEFAULT_ARRAY_BYTES */
+} hms_trace_options;
+
+typedef struct {
+    uint64_t id;         /* linear block id */
+    double weight;       /* blocks of the full grid it stands for */
+    size_t first, count; /* its records: stream.v[first .. first+count) */
+    uint64_t barriers;   /* __syncthreads the block passed */
+} hms_traced_block;
+
+typedef struct {
+    uint64_t requests;        /* records (warp executions with >= 1 active lane), simulated */
+    uint64_t inexact;         /* of those, records with exact == false */
+    uint64_t lanes;           /* active lanes summed over its records */
+    double weighted_requests; /* requests scaled to the full launch */
+} hms_site_trace;
+
+typedef struct {
+    uint64_t base;   /* address of byte 0 of element 0, space-relative */
+    uint64_t extent; /* bytes reserved for it in the layout */
+    bool size_known; /* extent from the declared dims (else default / touched) */
+} hms_array_layout;
+
+typedef struct {
+    hms_stream stream;        /* block by block (ascending id), each in (time, warp) order */
+    hms_traced_block *blocks; /* the simulated blocks */
+    size_t nblocks;
+    hms_site_trace *sites; /* by site id */
+    size_t nsites;
+    hms_array_layout *arrays; /* by array id */
+    size_t narrays;
+    uint64_t blocks_total;     /* blocks in the launch */
+    uint64_t blocks_simulated; /* == nblocks */
+    bool sampled;              /* blocks_simulated < blocks_total */
+    double scale;              /* blocks_total / blocks_simulated */
+    uint32_t threads_per_block, warps_per_block;
+    bool exact; /* every record exact and no budget hit (sampling aside) */
+    bool budget_exhausted;
+    char **notes; /* what was assumed, one line each ("parameter 'n' has no value:
+                     assumed 1024"); at most HMS_TRACE_MAX_NOTES */
+    size_t nnotes;
+    char error[512]; /* why hms_trace_kernel returned false */
+} hms_kernel_trace;
+
+/* Traces kernel k. False (with out->error naming the kernel's file and the
+ * reason) for an unusable launch or malformed IR, or on allocation failure;
+ * out must still be freed. opt may be NULL (all defaults). */
+bool hms_trace_kernel(const ir_kernel *k, const hms_trace_options *opt, hms_kernel_trace *out);
+void hms_kernel_trace_free(hms_kernel_trace *t);
+
+/* Weight of record i (its block's weight); records of one block are contiguous. */
+double hms_trace_record_weight(const hms_kernel_trace *t, size_t i);
+/* The block entry record i belongs to. */
+const hms_traced_block *hms_trace_record_block(const hms_kernel_trace *t, size_t i);
+
+/* The value tracing gives scalar variable `var` before any assignment: a
+ * parameter's known value; else, for a parameter with no value (or only the
+ * front end's default), opt's per-name value, else opt's default
+ * (*approx = true). False for locals and loop variables, or a bad id. */
+bool hms_trace_param_value(const ir_kernel *k, const hms_trace_options *opt, int var,
+                           int64_t *value, bool *approx);
+
+#endif

@@ -1,0 +1,512 @@
+/* The warp interpreter: runs the kernel IR for the 32 lanes of one warp at
+ * once under an active mask, emitting one record per access execution.
+ * Semantics and the time cost model are documented in stream_gen.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/trace_internal.h"
+
+static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s);
+
+/* ---- expressions ----------------------------------------------------------- */
+
+static void note_param_default(tracer *t, int var)
+{
+    const ir_var *v = &t->k->vars[var];
+    if (t->var_noted[var] || v->kind != IR_VAR_PARAM || !t->var_init[var].approx)
+        return;
+    t->var_noted[var] = true;
+    trace_note(t,
+               "parameter '%s' has no value: assumed %lld (figures that depend on it are "
+               "estimates; set it with --param or -D)",
+               v->name ? v->name : "?", (long long)t->var_init[var].v[0]);
+}
+
+static void eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
+{
+    hms_lanes b, c;
+    switch (e->kind) {
+    case IR_CONST:
+        hms_lanes_splat(out, e->value);
+        return;
+    case IR_SYM:
+        switch (e->sym) {
+        case IR_SYM_TID_X:
+            *out = w->tid[0];
+            return;
+        case IR_SYM_TID_Y:
+            *out = w->tid[1];
+            return;
+        case IR_SYM_TID_Z:
+            *out = w->tid[2];
+            return;
+        case IR_SYM_BID_X:
+            hms_lanes_splat(out, t->bid[0]);
+            return;
+        case IR_SYM_BID_Y:
+            hms_lanes_splat(out, t->bid[1]);
+            return;
+        case IR_SYM_BID_Z:
+            hms_lanes_splat(out, t->bid[2]);
+            return;
+        case IR_SYM_BDIM_X:
+            hms_lanes_splat(out, t->bdim[0]);
+            return;
+        case IR_SYM_BDIM_Y:
+            hms_lanes_splat(out, t->bdim[1]);
+            return;
+        case IR_SYM_BDIM_Z:
+            hms_lanes_splat(out, t->bdim[2]);
+            return;
+        case IR_SYM_GDIM_X:
+            hms_lanes_splat(out, t->gdim[0]);
+            return;
+        case IR_SYM_GDIM_Y:
+            hms_lanes_splat(out, t->gdim[1]);
+            return;
+        case IR_SYM_GDIM_Z:
+            hms_lanes_splat(out, t->gdim[2]);
+            return;
+        case IR_SYM_WARPSIZE:
+            hms_lanes_splat(out, HMS_WARP_LANES);
+            return;
+        case IR_SYM_LANEID:
+            *out = w->laneid;
+            return;
+        default:
+            hms_lanes_set_unknown(out);
+            return; /* rejected by trace_validate */
+        }
+    case IR_VAR:
+        *out = w->vars[e->var];
+        if (w->active)
+            note_param_default(t, e->var);
+        return;
+    case IR_UNARY:
+        eval(t, w, e->a, out);
+        hms_lanes_unary(e->op, out, out);
+        w->time++;
+        return;
+    case IR_BINARY:
+        eval(t, w, e->a, out);
+        eval(t, w, e->b, &b);
+        hms_lanes_binary(e->op, out, &b, out);
+        w->time++;
+        return;
+    case IR_SELECT:
+        eval(t, w, e->a, &c);
+        eval(t, w, e->b, &b);
+        eval(t, w, e->c, out);
+        hms_lanes_select(&c, &b, out, out);
+        w->time++;
+        return;
+    case IR_UNKNOWN:
+        hms_lanes_set_unknown(out);
+        return;
+    }
+    hms_lanes_set_unknown(out);
+}
+
+typedef struct {
+    uint32_t t, f;    /* known true / false lanes (approximate ones included) */
+    uint32_t unknown; /* no value: both ways */
+    uint32_t approx;  /* value rests on an estimate */
+} cond_split;
+
+static cond_split eval_cond(tracer *t, trace_warp *w, const ir_expr *e, uint32_t mask)
+{
+    hms_lanes c;
+    eval(t, w, e, &c);
+    cond_split s;
+    s.t = hms_lanes_true(&c, mask);
+    s.f = hms_lanes_false(&c, mask);
+    s.unknown = c.unknown & mask;
+    s.approx = c.approx & mask & ~c.unknown;
+    return s;
+}
+
+/* ---- budgets and inexactness ------------------------------------------------ */
+
+static void mark_loop_inexact(trace_warp *w, trace_loop *l)
+{
+    if (l && !l->inexact) {
+        l->inexact = true;
+        w->inexact_depth++;
+    }
+}
+
+static bool in_inexact_context(const trace_warp *w)
+{
+    return w->inexact_depth > 0 || w->sticky_inexact;
+}
+
+/* Counts one step; true (and the warp stops) when a budget is exhausted. */
+static bool budget_tick(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    w->steps++;
+    t->total_steps++;
+    bool warp_over = w->steps > t->opt.max_steps_per_warp;
+    bool kernel_over = t->total_steps > t->opt.max_steps;
+    if (!warp_over && !kernel_over)
+        return false;
+    char where[300];
+    ir_loc loc = w->loop ? w->loop->stmt->loc : s->loc;
+    trace_note(t,
+               "iteration budget exhausted at %s (%s): tracing of that warp stopped, figures "
+               "are lower bounds",
+               trace_loc_str(t, loc, where, sizeof where),
+               warp_over ? "steps per warp" : "steps per kernel");
+    w->stopped = true;
+    t->out->budget_exhausted = true;
+    if (kernel_over)
+        t->kernel_budget_hit = true;
+    return true;
+}
+
+/* ---- accesses --------------------------------------------------------------- */
+
+static uint64_t mix64(uint64_t x)
+{
+    /* splitmix64 finaliser: a cheap, well-spread deterministic hash */
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* A deterministic pseudo-random index in [0, n) for an unknown lane. */
+static int64_t spread_index(const tracer *t, const trace_warp *w, int site, int lane, int dim,
+                            int64_t n)
+{
+    if (n <= 0)
+        return 0;
+    uint64_t h = mix64((uint64_t)site * 0x100000001b3ull ^ mix64(t->block));
+    h = mix64(h ^ ((uint64_t)w->warp << 40) ^ (w->seq << 8) ^ (uint64_t)(lane * 2 + dim));
+    return (int64_t)(h % (uint64_t)n);
+}
+
+static hms_space record_space(const ir_array *arr, const ir_access *a)
+{
+    /* The read-only path: __ldg at the site, or a load through a
+     * const __restrict__ pointer, which nvcc compiles to ld.global.nc on
+     * cc >= 3.5. */
+    if (arr->space == HMS_SPACE_GLOBAL && a->kind == HMS_ACCESS_LOAD &&
+        (a->via_ldg || (arr->is_const && arr->is_restrict)))
+        return HMS_SPACE_READONLY;
+    return arr->space;
+}
+
+static int64_t sat_add(int64_t a, int64_t b)
+{
+    int64_t r;
+    if (__builtin_add_overflow(a, b, &r))
+        return b > 0 ? INT64_MAX : INT64_MIN;
+    return r;
+}
+
+static int64_t wrap_mul(int64_t a, int64_t b)
+{
+    return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+
+static bool push_epoch(tracer *t, size_t i, uint32_t epoch)
+{
+    if (i >= t->capepoch) {
+        size_t cap = t->capepoch ? t->capepoch * 2 : 1024;
+        while (cap <= i)
+            cap *= 2;
+        uint32_t *v = realloc(t->epoch, cap * sizeof *v);
+        if (!v)
+            return false;
+        t->epoch = v;
+        t->capepoch = cap;
+    }
+    t->epoch[i] = epoch;
+    return true;
+}
+
+static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    const ir_kernel *k = t->k;
+    const ir_access *a = &s->access;
+    const ir_array *arr = &k->arrays[a->array];
+    hms_lanes idx, idx2;
+    eval(t, w, a->index, &idx);
+    if (a->index2)
+        eval(t, w, a->index2, &idx2);
+    else
+        hms_lanes_splat(&idx2, 0);
+
+    uint32_t m = w->active;
+    hms_warp_access r;
+    memset(&r, 0, sizeof r);
+    r.site = (uint32_t)a->id;
+    r.array = (uint32_t)a->array;
+    r.space = (uint8_t)record_space(arr, a);
+    r.kind = (uint8_t)a->kind;
+    r.width = (uint8_t)a->width;
+    r.mask = m;
+    r.block = (uint32_t)t->block; /* wraps for grids beyond 2^32 blocks (see report) */
+    r.warp = w->warp;
+    r.time = w->time;
+    w->time++;
+
+    int64_t stride = a->elem_stride > 0 ? a->elem_stride : arr->elem_bytes;
+    bool tex2d = a->index2 != NULL;
+    int64_t pitch = tex2d ? t->pitch_bytes[a->array] : 0;
+    int64_t extent = t->extent_bytes[a->array];
+    int64_t n1 = tex2d ? pitch / (stride > 0 ? stride : 1) : extent / (stride > 0 ? stride : 1);
+    int64_t n2 = tex2d && pitch > 0 ? extent / pitch : 0;
+    uint32_t unknown = (idx.unknown | (tex2d ? idx2.unknown : 0)) & m;
+    uint32_t approx = (idx.approx | (tex2d ? idx2.approx : 0)) & m;
+
+    int64_t lo = t->touched_lo[a->array], hi = t->touched_hi[a->array];
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        uint32_t bit = 1u << l;
+        if (!(m & bit))
+            continue;
+        int64_t i = (idx.unknown & bit) ? spread_index(t, w, a->id, l, 0, n1) : idx.v[l];
+        int64_t off = (int64_t)((uint64_t)wrap_mul(i, stride) + (uint64_t)a->field_offset);
+        if (tex2d) {
+            int64_t j = (idx2.unknown & bit) ? spread_index(t, w, a->id, l, 1, n2) : idx2.v[l];
+            off = (int64_t)((uint64_t)off + (uint64_t)wrap_mul(j, pitch));
+        }
+        if (arr->space == HMS_SPACE_LOCAL)
+            off = trace_local_offset(t, a->array, w->warp, l, off);
+        if (off < lo)
+            lo = off;
+        int64_t end = sat_add(off, a->width);
+        if (end > hi)
+            hi = end;
+        r.addr[l] = (uint64_t)off; /* the array's base is added by trace_layout_finish */
+    }
+    t->touched_lo[a->array] = lo;
+    t->touched_hi[a->array] = hi;
+
+    r.exact =
+        !unknown && !approx && !in_inexact_context(w) && !(tex2d && !t->pitch_known[a->array]);
+    if (unknown) {
+        char where[300];
+        trace_note(t,
+                   "access %s at %s: index depends on a value the analysis cannot know; "
+                   "modelled as spread over '%s'",
+                   a->text ? a->text : "?", trace_loc_str(t, a->loc, where, sizeof where),
+                   arr->name ? arr->name : "?");
+    }
+    if (tex2d && !t->pitch_known[a->array])
+        trace_note(t, "2D texture '%s' has no known width: row pitch assumed %lld bytes",
+                   arr->name ? arr->name : "?", (long long)pitch);
+
+    hms_stream *st = &t->out->stream;
+    size_t i = st->n;
+    if (!hms_stream_push(st, &r) || !push_epoch(t, i - t->block_first, (uint32_t)w->narrivals)) {
+        t->oom = true;
+        w->stopped = true;
+        return;
+    }
+    w->seq++;
+    if (st->n >= t->opt.max_records) {
+        if (!t->kernel_budget_hit)
+            trace_note(t,
+                       "record budget (%zu warp accesses) exhausted: figures are lower "
+                       "bounds",
+                       t->opt.max_records);
+        t->kernel_budget_hit = true;
+        t->out->budget_exhausted = true;
+        w->stopped = true;
+    }
+}
+
+/* ---- statements --------------------------------------------------------------- */
+
+static void exec_assign(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    hms_lanes v;
+    eval(t, w, s->value, &v);
+    if (in_inexact_context(w))
+        v.approx |= w->active & ~v.unknown; /* the value a lane ends with is uncertain */
+    hms_lanes_assign(&w->vars[s->var], &v, w->active);
+}
+
+static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    uint32_t m = w->active;
+    cond_split c = eval_cond(t, w, s->cond, m);
+    w->time++;
+    bool uncertain = (c.unknown | c.approx) != 0;
+    if (c.unknown) {
+        char where[300];
+        trace_note(t,
+                   "condition at %s depends on a value the analysis cannot know: both "
+                   "sides traced for those lanes",
+                   trace_loc_str(t, s->loc, where, sizeof where));
+    }
+    if (uncertain)
+        w->inexact_depth++;
+    uint32_t then_m = c.t | c.unknown, else_m = c.f | c.unknown;
+    if (then_m && s->then) {
+        w->active = then_m;
+        exec_stmt(t, w, s->then);
+    }
+    uint32_t gone = w->ret | w->brk | w->cont;
+    if (s->els && (else_m & ~gone)) {
+        w->active = else_m & ~gone;
+        exec_stmt(t, w, s->els);
+    }
+    if (uncertain)
+        w->inexact_depth--;
+    w->active = m & ~(w->ret | w->brk | w->cont);
+}
+
+static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    uint32_t saved_brk = w->brk, saved_cont = w->cont;
+    uint32_t m0 = w->active;
+    trace_loop frame = {s, false, w->loop};
+    w->brk = w->cont = 0;
+    if (s->init)
+        exec_stmt(t, w, s->init);
+    uint32_t live = w->active;
+    w->loop = &frame;
+    uint64_t limit = s->trip_count >= 0 ? (uint64_t)s->trip_count : t->opt.unknown_trip_count;
+    bool noted = false;
+    for (uint64_t iter = 0; live && !w->stopped; iter++) {
+        if (s->cond && (s->test_first || iter > 0)) {
+            w->active = live;
+            cond_split c = eval_cond(t, w, s->cond, live);
+            w->time++;
+            if (c.unknown | c.approx)
+                mark_loop_inexact(w, &frame);
+            if (c.unknown && !noted) {
+                char where[300];
+                noted = true;
+                trace_note(t,
+                           "loop at %s: condition depends on a value the analysis cannot "
+                           "know: ran %llu iterations",
+                           trace_loc_str(t, s->loc, where, sizeof where),
+                           (unsigned long long)limit);
+            }
+            live &= c.t | (iter < limit ? c.unknown : 0);
+            if (!live)
+                break;
+        }
+        if (budget_tick(t, w, s))
+            break;
+        w->active = live;
+        w->cont = 0;
+        exec_stmt(t, w, s->body);
+        live &= ~(w->brk | w->ret);
+        w->cont = 0;
+        if (s->step && live && !w->stopped) {
+            w->active = live;
+            exec_stmt(t, w, s->step);
+        }
+    }
+    if (frame.inexact)
+        w->inexact_depth--;
+    w->loop = frame.outer;
+    w->active = m0 & ~w->ret;
+    w->brk = saved_brk;
+    w->cont = saved_cont;
+}
+
+static void exec_sync(tracer *t, trace_warp *w)
+{
+    w->time++;
+    if (w->narrivals == w->caparrivals) {
+        size_t cap = w->caparrivals ? w->caparrivals * 2 : 16;
+        uint64_t *v = realloc(w->arrivals, cap * sizeof *v);
+        if (!v) {
+            t->oom = true;
+            w->stopped = true;
+            return;
+        }
+        w->arrivals = v;
+        w->caparrivals = cap;
+    }
+    w->arrivals[w->narrivals++] = w->time;
+}
+
+static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    if (!s || !w->active || w->stopped)
+        return;
+    if (budget_tick(t, w, s))
+        return;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n && w->active && !w->stopped; i++)
+            exec_stmt(t, w, s->items.v[i]);
+        return;
+    case IR_S_ACCESS:
+        exec_access(t, w, s);
+        return;
+    case IR_S_ASSIGN:
+        exec_assign(t, w, s);
+        return;
+    case IR_S_IF:
+        exec_if(t, w, s);
+        return;
+    case IR_S_LOOP:
+        exec_loop(t, w, s);
+        return;
+    case IR_S_SYNC:
+        exec_sync(t, w);
+        return;
+    case IR_S_BREAK:
+    case IR_S_CONTINUE:
+        w->time++;
+        if (in_inexact_context(w))
+            mark_loop_inexact(w, w->loop); /* the loop's later lane masks are uncertain */
+        if (s->kind == IR_S_BREAK)
+            w->brk |= w->active;
+        else
+            w->cont |= w->active;
+        w->active = 0;
+        return;
+    case IR_S_RETURN:
+        w->time++;
+        if (in_inexact_context(w))
+            w->sticky_inexact = true;
+        w->ret |= w->active;
+        w->active = 0;
+        return;
+    }
+}
+
+/* ---- warps ---------------------------------------------------------------------- */
+
+void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
+{
+    w->warp = warp;
+    w->present = 0;
+    for (int i = 0; i < 3; i++)
+        hms_lanes_splat(&w->tid[i], 0);
+    hms_lanes_splat(&w->laneid, 0);
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        uint64_t lin = (uint64_t)warp * HMS_WARP_LANES + (uint64_t)l;
+        w->laneid.v[l] = l;
+        if (lin >= t->tpb)
+            continue;
+        w->present |= 1u << l;
+        w->tid[0].v[l] = (int64_t)(lin % t->bdim[0]);
+        w->tid[1].v[l] = (int64_t)((lin / t->bdim[0]) % t->bdim[1]);
+        w->tid[2].v[l] = (int64_t)(lin / ((uint64_t)t->bdim[0] * t->bdim[1]));
+    }
+    memcpy(w->vars, t->var_init, t->k->nvars * sizeof *w->vars);
+    w->active = w->present;
+    w->ret = w->brk = w->cont = 0;
+    w->inexact_depth = 0;
+    w->sticky_inexact = false;
+    w->stopped = false;
+    w->loop = NULL;
+    w->time = 0;
+    w->steps = 0;
+    w->seq = 0;
+    w->narrivals = 0;
+}
+
+void trace_run_warp(tracer *t, trace_warp *w)
+{
+    exec_stmt(t, w, t->k->body);
+}

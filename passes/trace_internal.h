@@ -1,0 +1,99 @@
+/* Internals shared by the stream generator's files (stream_gen.c: driver,
+ * trace_exec.c: the warp interpreter, trace_layout.c: array addresses,
+ * trace_validate.c: IR checks). Not for use outside passes/trace_* and
+ * passes/stream_gen.c. */
+#ifndef HMS_PASSES_TRACE_INTERNAL_H
+#define HMS_PASSES_TRACE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "passes/lanes.h"
+#include "passes/stream_gen.h"
+
+/* Deepest expression / statement nesting the interpreter accepts (it
+ * recurses; real kernels stay far below). */
+#define HMS_TRACE_MAX_DEPTH 512
+
+typedef struct trace_loop trace_loop;
+struct trace_loop {
+    const ir_stmt *stmt;
+    bool inexact; /* counted once in the warp's inexact_depth */
+    trace_loop *outer;
+};
+
+typedef struct {
+    uint32_t warp;
+    uint32_t present;         /* lanes that exist (partial last warp) */
+    hms_lanes tid[3], laneid; /* threadIdx.{x,y,z} and lane id per lane */
+    hms_lanes *vars;          /* current value of every kernel variable */
+    uint32_t active;          /* lanes executing now */
+    uint32_t ret, brk, cont;  /* lanes that returned / broke / continued (innermost loop) */
+    int inexact_depth;        /* > 0: inside control flow that rests on an estimate */
+    bool sticky_inexact;      /* a lane returned under an inexact condition */
+    bool stopped;             /* budget exhausted: the warp runs no further */
+    trace_loop *loop;         /* innermost loop being run */
+    uint64_t time;            /* instructions issued (see stream_gen.h "Time") */
+    uint64_t steps;           /* statements + loop iterations, for the budget */
+    uint64_t seq;             /* records emitted by this warp (pseudo-random spread key) */
+    uint64_t *arrivals;       /* time after each __syncthreads */
+    size_t narrivals, caparrivals;
+} trace_warp;
+
+typedef struct {
+    const ir_kernel *k;
+    hms_trace_options opt; /* defaults filled in */
+    hms_kernel_trace *out;
+    hms_lanes *var_init; /* per var: value before any assignment */
+    bool *var_noted;     /* a note about its default was written */
+    /* launch */
+    uint32_t bdim[3], gdim[3];
+    uint32_t tpb, wpb;
+    /* current block */
+    uint64_t block;
+    int64_t bid[3];
+    /* per array */
+    int64_t *touched_lo, *touched_hi; /* byte offsets touched (hi exclusive); lo > hi: none */
+    int64_t *extent_bytes;            /* known size, else opt.default_array_bytes: spread of unknown
+                                         indices and the device layout's reservation */
+    bool *size_known;
+    int64_t *local_bytes; /* local arrays: bytes per thread */
+    bool *pitch_known;    /* 2D textures */
+    int64_t *pitch_bytes;
+    size_t block_first; /* index of the current block's first record */
+    /* per record of the current block: barrier epoch (barriers passed before it) */
+    uint32_t *epoch;
+    size_t capepoch;
+    uint64_t total_steps;
+    bool kernel_budget_hit; /* max_steps or max_records reached */
+    bool oom;
+} tracer;
+
+/* trace_exec.c: runs one warp of the current block over the whole body. */
+void trace_run_warp(tracer *t, trace_warp *w);
+/* Prepares w for warp `warp` of a block (vars reset to var_init). */
+void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp);
+
+/* stream_gen.c */
+void trace_note(tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "file:line:col" of a location (static buffer per call site is avoided: writes into buf). */
+const char *trace_loc_str(const tracer *t, ir_loc loc, char *buf, size_t len);
+
+/* trace_layout.c */
+/* Per-array facts the interpreter needs before tracing (spread extents,
+ * local bytes per thread, 2D texture pitch). False on allocation failure. */
+bool trace_layout_prepare(tracer *t);
+/* Byte offset within the array's storage of one lane's access, for local
+ * arrays (interleaved per warp slot). */
+int64_t trace_local_offset(const tracer *t, int array, uint32_t warp, int lane, int64_t byte);
+/* Chooses every array's base and adds it to the active lanes' offsets of all
+ * records. */
+bool trace_layout_finish(tracer *t);
+/* Natural alignment used for an element of this size. */
+uint64_t trace_elem_align(int elem_bytes);
+
+/* trace_validate.c: false with t->out->error set when the launch or IR
+ * cannot be traced. */
+bool trace_validate(tracer *t);
+
+#endif

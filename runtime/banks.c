@@ -1,0 +1,134 @@
+/* Shared-memory bank model (see banks.h and docs/model.md "Shared-memory
+ * banks"). */
+#include "runtime/banks.h"
+
+#include <string.h>
+
+#include "runtime/coalesce.h"
+
+#define MAX_BANKS 64
+#define DEFAULT_BANKS 32
+#define DEFAULT_BANK_BYTES 4
+
+/* Passes for the lanes in `lanes` (a mask within one phase) under the generic
+ * rule: max over banks of the distinct bank words held. */
+static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32_t banks,
+                                uint32_t bank_bytes)
+{
+    hms_warp_access phase = *a;
+    phase.mask = lanes;
+    uint64_t words[HMS_WARP_UNITS_MAX];
+    size_t n = hms_warp_units(&phase, bank_bytes, words); /* distinct, ascending */
+    uint32_t per_bank[MAX_BANKS] = {0};
+    uint32_t most = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t b = (uint32_t)(words[i] % banks);
+        if (++per_bank[b] > most)
+            most = per_bank[b];
+    }
+    return most;
+}
+
+/* cc 1.x sub-word reads (CUDA C Programming Guide 3.x, G.3.3): each pass
+ * picks one broadcast word, serving every lane that reads inside it, plus one
+ * address for each other bank. So distinct bytes in one non-broadcast word
+ * still serialise. The guide does not say which word is picked; we take the
+ * word of the lowest-numbered lane still waiting. */
+static uint32_t passes_cc1x_subword(const hms_warp_access *a, uint32_t lanes, uint32_t banks,
+                                    uint32_t bank_bytes)
+{
+    uint32_t passes = 0;
+    while (lanes) {
+        passes++;
+        int l0 = __builtin_ctz(lanes);
+        uint64_t bword = a->addr[l0] / bank_bytes;
+        uint32_t bank_done = 1u << (bword % banks); /* banks banks <= 16 here */
+        uint32_t served = 0;
+        for (int l = 0; l < HMS_WARP_LANES; l++)
+            if ((lanes >> l & 1u) && a->addr[l] / bank_bytes == bword)
+                served |= 1u << l;
+        for (int l = 0; l < HMS_WARP_LANES; l++) {
+            if (!(lanes >> l & 1u) || (served >> l & 1u))
+                continue;
+            uint32_t bank = (uint32_t)((a->addr[l] / bank_bytes) % banks);
+            if (bank_done >> bank & 1u)
+                continue;
+            bank_done |= 1u << bank;
+            for (int m = l; m < HMS_WARP_LANES; m++) /* lanes sharing the address */
+                if ((lanes >> m & 1u) && a->addr[m] == a->addr[l])
+                    served |= 1u << m;
+        }
+        lanes &= ~served;
+    }
+    return passes;
+}
+
+bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_result *out)
+{
+    memset(out, 0, sizeof *out);
+    uint32_t banks = arch->shared_banks > 0 ? (uint32_t)arch->shared_banks : DEFAULT_BANKS;
+    uint32_t bank_bytes =
+        arch->shared_bank_bytes > 0 ? (uint32_t)arch->shared_bank_bytes : DEFAULT_BANK_BYTES;
+    if (banks > MAX_BANKS || (bank_bytes != 4 && bank_bytes != 8))
+        return false;
+    if (!hms_access_check(a, NULL, 0))
+        return false;
+
+    /* Lanes per phase: as many as fill the banks once, at most one half-warp
+     * on 16-bank parts (cc 1.x serves half-warps separately) and one warp
+     * otherwise. */
+    uint32_t group_cap = banks < HMS_WARP_LANES ? banks : HMS_WARP_LANES;
+    uint32_t per_phase = banks * bank_bytes / a->width;
+    if (per_phase > group_cap)
+        per_phase = group_cap;
+    if (per_phase == 0)
+        per_phase = 1;
+    bool cc1x_subword = banks == 16 && a->width < 4;
+
+    for (uint32_t first = 0; first < HMS_WARP_LANES; first += per_phase) {
+        uint32_t group = per_phase >= 32 ? UINT32_MAX : ((1u << per_phase) - 1u) << first;
+        uint32_t lanes = a->mask & group;
+        if (!lanes)
+            continue;
+        uint32_t p = cc1x_subword ? passes_cc1x_subword(a, lanes, banks, bank_bytes)
+                                  : passes_by_words(a, lanes, banks, bank_bytes);
+        out->phases++;
+        out->wavefronts += p;
+        if (p > out->ways)
+            out->ways = p;
+    }
+    return true;
+}
+
+/* Mei & Chu Table VIII columns: no conflict, 2, 4, 8, 16, 32 ways. */
+static const double table_ways[HMS_ARCH_MAX_CONFLICT_WAYS] = {1, 2, 4, 8, 16, 32};
+
+double hms_banks_latency(const hms_arch *arch, double ways)
+{
+    if (!(ways > 0))
+        return 0.0;
+    double x[HMS_ARCH_MAX_CONFLICT_WAYS], y[HMS_ARCH_MAX_CONFLICT_WAYS];
+    int n = 0;
+    for (int i = 0; i < HMS_ARCH_MAX_CONFLICT_WAYS; i++) {
+        if (arch->shared_latency[i] > 0) {
+            x[n] = table_ways[i];
+            y[n] = arch->shared_latency[i];
+            n++;
+        }
+    }
+    if (n == 0)
+        return 0.0;
+    if (n == 1 || ways <= x[0])
+        return y[0]; /* below the first measured point: no faster than it */
+    int hi = 1;
+    while (hi < n - 1 && x[hi] < ways)
+        hi++;
+    /* [x[hi-1], x[hi]] brackets `ways`, or is the last segment to extrapolate. */
+    double t = (ways - x[hi - 1]) / (x[hi] - x[hi - 1]);
+    return y[hi - 1] + t * (y[hi] - y[hi - 1]);
+}
+
+double hms_banks_request_latency(const hms_arch *arch, const hms_bank_result *r)
+{
+    return hms_banks_latency(arch, (double)r->wavefronts);
+}

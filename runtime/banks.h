@@ -1,0 +1,45 @@
+/* Shared-memory bank conflicts of one warp access: wavefronts (serialised
+ * bank passes) per request as DESIGN.md "Metric definitions" defines them, the
+ * conflict degree, and the access latency Mei & Chu measured by degree
+ * (Table VIII). */
+#ifndef HMS_RUNTIME_BANKS_H
+#define HMS_RUNTIME_BANKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "runtime/arch.h"
+#include "runtime/stream.h"
+
+typedef struct {
+    uint32_t wavefronts; /* passes over the banks, summed over phases */
+    uint32_t ways;       /* conflict degree: the most passes any one phase needed */
+    uint32_t phases;     /* lane groups served separately (phases with an active lane) */
+} hms_bank_result;
+
+/* Evaluates one shared-memory warp access on `arch`:
+ * - bank word = bank_bytes-aligned word (4 B; 8 B in Kepler 8-byte mode),
+ *   bank = word % banks; a phase needs as many passes as the most distinct
+ *   words any bank holds among its lanes (same word = broadcast);
+ * - lanes are served in phases of banks * bank_bytes / width lanes, at most
+ *   one half-warp on 16-bank (cc 1.x) parts and one warp otherwise: with 32
+ *   4-byte banks, 8-byte accesses run as two half-warp phases and 16-byte ones
+ *   as four quarter-warp phases; phases are summed;
+ * - on 16-bank parts, 1- and 2-byte accesses follow the cc 1.x broadcast
+ *   procedure (one broadcast word per pass, one address per other bank).
+ * Returns false (and zeroes *out) for a malformed record. No active lane gives
+ * all zeros. */
+bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_result *out);
+
+/* Shared access latency (cycles) for `ways` serialised passes, from
+ * arch->shared_latency[] at 1, 2, 4, 8, 16, 32 ways, linear between the
+ * neighbouring measured points and along the last segment beyond 32. Table
+ * entries of 0 are treated as unmeasured and skipped. 0 when ways <= 0 or the
+ * table is empty. */
+double hms_banks_latency(const hms_arch *arch, double ways);
+
+/* Latency of a whole request: the passes are serialised, so it is the latency
+ * of `wavefronts` ways. */
+double hms_banks_request_latency(const hms_arch *arch, const hms_bank_result *r);
+
+#endif

@@ -1,0 +1,250 @@
+/* Coalescing rules per architecture (see coalesce.h and docs/model.md
+ * "Coalescing"). */
+#include "runtime/coalesce.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define DEFAULT_SECTOR_BYTES 32
+#define DEFAULT_LINE_BYTES 128
+#define HALF_WARP 16
+/* cc 1.2/1.3 segments: the smallest transaction size a segment shrinks to. */
+#define MIN_SEGMENT_BYTES 32
+
+static bool width_ok(unsigned w)
+{
+    return w == 1 || w == 2 || w == 4 || w == 8 || w == 16;
+}
+
+bool hms_access_check(const hms_warp_access *a, char *err, size_t errlen)
+{
+    if (!width_ok(a->width)) {
+        if (err)
+            snprintf(err, errlen, "access site %u: width %u bytes is not 1, 2, 4, 8 or 16", a->site,
+                     a->width);
+        return false;
+    }
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if ((a->mask >> l & 1u) && a->addr[l] > UINT64_MAX - a->width) {
+            if (err)
+                snprintf(err, errlen,
+                         "access site %u: lane %d address 0x%llx wraps the address space", a->site,
+                         l, (unsigned long long)a->addr[l]);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Sorts ascending and drops duplicates; returns the new length. Inputs are
+ * small (<= HMS_WARP_UNITS_MAX) and usually nearly sorted, so insertion sort. */
+static size_t sort_unique(uint64_t *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        size_t j = i;
+        while (j > 0 && v[j - 1] > x) {
+            v[j] = v[j - 1];
+            j--;
+        }
+        v[j] = x;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (m == 0 || v[m - 1] != v[i])
+            v[m++] = v[i];
+    return m;
+}
+
+size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out)
+{
+    size_t n = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if (!(a->mask >> l & 1u))
+            continue;
+        uint64_t first = a->addr[l] / unit;
+        uint64_t last = (a->addr[l] + a->width - 1) / unit;
+        for (uint64_t u = first; u <= last && n < HMS_WARP_UNITS_MAX; u++)
+            out[n++] = u;
+    }
+    return sort_unique(out, n);
+}
+
+/* Distinct bytes covered by the active lanes: union of [addr, addr+width). */
+static uint64_t distinct_bytes(const hms_warp_access *a)
+{
+    uint64_t start[HMS_WARP_LANES];
+    size_t n = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if (a->mask >> l & 1u)
+            start[n++] = a->addr[l];
+    /* Equal starts cover equal bytes; with one width for all lanes the ends
+     * are sorted too, so a single sweep merges the intervals. */
+    n = sort_unique(start, n);
+    uint64_t total = 0, covered_to = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t lo = (i > 0 && start[i] < covered_to) ? covered_to : start[i];
+        uint64_t hi = start[i] + a->width;
+        total += hi - lo;
+        covered_to = hi;
+    }
+    return total;
+}
+
+hms_coalesce_rule hms_coalesce_rule_for(const hms_arch *arch, const hms_warp_access *a)
+{
+    if (a->space == HMS_SPACE_TEXTURE || a->space == HMS_SPACE_READONLY)
+        return HMS_COALESCE_SECTORS;
+    if (arch->half_warp_segments)
+        return HMS_COALESCE_HALF_WARP;
+    if (arch->l1_caches_global && a->kind == HMS_ACCESS_LOAD)
+        return HMS_COALESCE_L1_LINES;
+    return HMS_COALESCE_SECTORS;
+}
+
+/* One segment of a half-warp under the cc 1.2/1.3 rules: its index and the
+ * lowest and highest byte offset touched inside it. */
+typedef struct {
+    uint64_t seg;
+    uint32_t lo, hi;
+} segment_use;
+
+/* CUDA C Programming Guide (3.x), G.3.2.2, cc 1.2/1.3: per half-warp, the
+ * segment size is 32 B for 1-byte words, 64 B for 2-byte, 128 B for 4/8/16-
+ * byte; every segment holding a requested byte is one transaction, shrunk to
+ * the lower or upper half while the touched bytes fit in it, down to 32 B.
+ * The guide services segments in the order of the lowest-numbered remaining
+ * lane; the set of segments, and so the count and sizes, do not depend on it. */
+static void half_warp_transactions(const hms_warp_access *a, int first_lane, hms_coalesce_result *r)
+{
+    uint32_t seg_bytes = a->width == 1 ? 32 : a->width == 2 ? 64 : 128;
+    segment_use use[HALF_WARP * 2];
+    size_t n = 0;
+    for (int l = first_lane; l < first_lane + HALF_WARP; l++) {
+        if (!(a->mask >> l & 1u))
+            continue;
+        uint64_t b = a->addr[l], end = a->addr[l] + a->width; /* [b, end) */
+        while (b < end) {
+            uint64_t seg = b / seg_bytes;
+            uint64_t seg_end = (seg + 1) * seg_bytes;
+            uint64_t piece_end = end < seg_end ? end : seg_end;
+            uint32_t lo = (uint32_t)(b - seg * seg_bytes);
+            uint32_t hi = (uint32_t)(piece_end - 1 - seg * seg_bytes);
+            size_t i = 0;
+            while (i < n && use[i].seg != seg)
+                i++;
+            if (i == n) {
+                use[n++] = (segment_use){seg, lo, hi};
+            } else {
+                if (lo < use[i].lo)
+                    use[i].lo = lo;
+                if (hi > use[i].hi)
+                    use[i].hi = hi;
+            }
+            b = piece_end;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t size = seg_bytes, base = 0; /* window [base, base+size) inside the segment */
+        while (size > MIN_SEGMENT_BYTES) {
+            uint32_t half = size / 2;
+            if (use[i].hi < base + half)
+                size = half; /* lower half only */
+            else if (use[i].lo >= base + half) {
+                base += half; /* upper half only */
+                size = half;
+            } else
+                break;
+        }
+        r->transactions++;
+        r->bytes_transferred += size;
+    }
+}
+
+bool hms_coalesce_warp(const hms_arch *arch, const hms_warp_access *a, hms_coalesce_result *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!hms_access_check(a, NULL, 0))
+        return false;
+    out->rule = hms_coalesce_rule_for(arch, a);
+    out->active_lanes = (uint32_t)hms_popcount32(a->mask);
+    if (out->active_lanes == 0)
+        return true;
+
+    uint64_t sector = arch->sector_bytes > 0 ? (uint64_t)arch->sector_bytes : DEFAULT_SECTOR_BYTES;
+    uint64_t line = arch->line_bytes > 0 ? (uint64_t)arch->line_bytes : DEFAULT_LINE_BYTES;
+    uint64_t units[HMS_WARP_UNITS_MAX];
+    out->sectors = (uint32_t)hms_warp_units(a, sector, units);
+    out->lines = (uint32_t)hms_warp_units(a, line, units);
+    out->bytes_requested = (uint64_t)out->active_lanes * a->width;
+    out->bytes_useful = distinct_bytes(a);
+
+    switch (out->rule) {
+    case HMS_COALESCE_HALF_WARP:
+        half_warp_transactions(a, 0, out);
+        half_warp_transactions(a, HALF_WARP, out);
+        break;
+    case HMS_COALESCE_L1_LINES:
+        out->transactions = out->lines;
+        out->bytes_transferred = out->lines * line;
+        break;
+    case HMS_COALESCE_SECTORS:
+        out->transactions = out->sectors;
+        out->bytes_transferred = out->sectors * sector;
+        break;
+    }
+    return true;
+}
+
+void hms_coalesce_summary_init(hms_coalesce_summary *s)
+{
+    memset(s, 0, sizeof *s);
+    s->exact = true;
+}
+
+bool hms_coalesce_summary_add(hms_coalesce_summary *s, const hms_arch *arch,
+                              const hms_warp_access *a)
+{
+    hms_coalesce_result r;
+    if (!hms_coalesce_warp(arch, a, &r)) {
+        s->invalid++;
+        return false;
+    }
+    if (r.active_lanes == 0)
+        return true;
+    s->requests++;
+    s->sectors += r.sectors;
+    s->lines += r.lines;
+    s->transactions += r.transactions;
+    s->bytes_requested += r.bytes_requested;
+    s->bytes_useful += r.bytes_useful;
+    s->bytes_transferred += r.bytes_transferred;
+    if (!a->exact)
+        s->exact = false;
+    return true;
+}
+
+static double mean(uint64_t sum, uint64_t n)
+{
+    return n ? (double)sum / (double)n : 0.0;
+}
+
+double hms_coalesce_mean_sectors(const hms_coalesce_summary *s)
+{
+    return mean(s->sectors, s->requests);
+}
+
+double hms_coalesce_mean_lines(const hms_coalesce_summary *s)
+{
+    return mean(s->lines, s->requests);
+}
+
+double hms_coalesce_mean_transactions(const hms_coalesce_summary *s)
+{
+    return mean(s->transactions, s->requests);
+}
+
+double hms_coalesce_bw_util(const hms_coalesce_summary *s)
+{
+    return s->bytes_transferred ? (double)s->bytes_useful / (double)s->bytes_transferred : 1.0;
+}

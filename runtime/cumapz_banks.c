@@ -1,0 +1,73 @@
+/* Shared-memory bank conflicts counted the CuMAPz way
+ * (seeds/001_3bb0fc5541bb7adb.txt, Section 5.5, eq. 6): per half-warp on
+ * 16-bank devices, K different words in one bank serialise the request K
+ * times. The bank rules themselves (broadcast, phases of wide accesses, bank
+ * modes) are the bank model's (runtime/banks.h). */
+#include "runtime/banks.h"
+#include "runtime/cumapz.h"
+
+#include <stdlib.h>
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static uint64_t count_distinct(uint64_t *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_u64);
+    uint64_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        d += i == 0 || v[i] != v[i - 1];
+    return d;
+}
+
+bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, hms_cumapz_bank_counts *out)
+{
+    *out = (hms_cumapz_bank_counts){0};
+    int group =
+        (a->half_warp_segments || a->shared_banks == 16) ? HMS_WARP_LANES / 2 : HMS_WARP_LANES;
+    size_t n_shared = 0;
+    for (size_t i = 0; i < s->n; i++)
+        n_shared += s->v[i].space == HMS_SPACE_SHARED && s->v[i].mask;
+    if (n_shared == 0)
+        return true;
+    uint64_t *hw = malloc(n_shared * (HMS_WARP_LANES / group) * sizeof *hw);
+    uint64_t *arrays = malloc(n_shared * sizeof *arrays);
+    if (!hw || !arrays) {
+        free(hw);
+        free(arrays);
+        return false;
+    }
+    size_t n_hw = 0, n_arr = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *w = &s->v[i];
+        if (w->space != HMS_SPACE_SHARED || !w->mask)
+            continue;
+        arrays[n_arr++] = w->array;
+        for (int g = 0; g < HMS_WARP_LANES; g += group) {
+            hms_warp_access part = *w;
+            part.mask &= (uint32_t)((((uint64_t)1 << group) - 1) << g);
+            hms_bank_result r;
+            if (!part.mask)
+                continue;
+            if (!hms_banks_warp(a, &part, &r)) {
+                out->invalid++;
+                continue;
+            }
+            out->requests++;
+            hw[n_hw++] = ((uint64_t)w->block << 32) | ((uint64_t)w->warp << 1) | (uint64_t)(g > 0);
+            /* K: the worst phase's serialised passes (1 = conflict-free). */
+            if (r.ways >= 2) {
+                out->conflicted++;
+                out->n_bk_conflict += r.ways;
+            }
+        }
+    }
+    out->n_half_warp = count_distinct(hw, n_hw);
+    out->n_buffer = count_distinct(arrays, n_arr);
+    free(hw);
+    free(arrays);
+    return true;
+}

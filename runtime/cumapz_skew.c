@@ -1,0 +1,200 @@
+/* CuMAPz channel skew (partition camping): seeds/001_3bb0fc5541bb7adb.txt,
+ * Section 5.4, eqs. 4-5. Successive channel_width-byte regions map to
+ * successive channels (256 B on the Tesla C1060); the first blocks the
+ * scheduler hands out run together, so the channels their concurrent
+ * accesses land in show whether the bus is used evenly. */
+#include "runtime/cumapz.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "runtime/dram.h"
+
+uint64_t hms_cumapz_blocks_to_check(const hms_arch *a, unsigned max_blks, unsigned block_x,
+                                    unsigned elem_size)
+{
+    if (a->dram_channels <= 0 || a->dram_channel_bytes <= 0 || max_blks == 0 || block_x == 0 ||
+        elem_size == 0)
+        return 0;
+    /* Eq. 4: how many successive blocks fit in one channel's width. */
+    uint64_t per_channel = (uint64_t)a->dram_channel_bytes / ((uint64_t)block_x * elem_size);
+    if (per_channel < 1)
+        per_channel = 1;
+    if (per_channel > max_blks)
+        per_channel = max_blks;
+    return (uint64_t)a->dram_channels * per_channel;
+}
+
+typedef struct {
+    uint32_t site, block, warp;
+    uint64_t occ; /* k-th execution of `site` by this warp */
+    size_t idx;   /* position in the stream */
+} rec_key;
+
+typedef struct {
+    uint32_t site;
+    uint64_t occ;
+    uint32_t channel, block;
+} lane_key;
+
+static int cmp_issue(const void *pa, const void *pb)
+{
+    const rec_key *a = pa, *b = pb;
+    if (a->block != b->block)
+        return a->block < b->block ? -1 : 1;
+    if (a->warp != b->warp)
+        return a->warp < b->warp ? -1 : 1;
+    if (a->site != b->site)
+        return a->site < b->site ? -1 : 1;
+    return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+static int cmp_group(const void *pa, const void *pb)
+{
+    const rec_key *a = pa, *b = pb;
+    if (a->site != b->site)
+        return a->site < b->site ? -1 : 1;
+    if (a->occ != b->occ)
+        return a->occ < b->occ ? -1 : 1;
+    return (a->block > b->block) - (a->block < b->block);
+}
+
+static int cmp_lane(const void *pa, const void *pb)
+{
+    const lane_key *a = pa, *b = pb;
+    if (a->site != b->site)
+        return a->site < b->site ? -1 : 1;
+    if (a->occ != b->occ)
+        return a->occ < b->occ ? -1 : 1;
+    if (a->channel != b->channel)
+        return a->channel < b->channel ? -1 : 1;
+    return (a->block > b->block) - (a->block < b->block);
+}
+
+static bool is_global(const hms_warp_access *w)
+{
+    return w->space == HMS_SPACE_GLOBAL || w->space == HMS_SPACE_READONLY;
+}
+
+/* Eq. 5 for one group, given distinct blocks per channel. */
+static double group_skew(const uint64_t *per_channel, unsigned n_channels)
+{
+    uint64_t max = 0, min = UINT64_MAX;
+    unsigned used = 0;
+    for (unsigned c = 0; c < n_channels; c++) {
+        if (!per_channel[c])
+            continue;
+        used++;
+        if (per_channel[c] > max)
+            max = per_channel[c];
+        if (per_channel[c] < min)
+            min = per_channel[c];
+    }
+    if (used == 0)
+        return 1.0;
+    if (used == 1)
+        return (double)n_channels; /* everything camps on one channel */
+    return (double)max / (double)(min > 1 ? min : 1);
+}
+
+bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_blocks,
+                        unsigned max_blks, unsigned block_x, unsigned elem_size,
+                        hms_cumapz_skew *out, char *err, size_t errlen)
+{
+    out->ch_skew = 1.0;
+    out->groups = 0;
+    out->skipped = true;
+    out->blocks_checked = hms_cumapz_blocks_to_check(a, max_blks, block_x, elem_size);
+    if (a->dram_channels <= 0 || a->dram_channel_bytes <= 0) {
+        snprintf(err, errlen,
+                 "cumapz: arch '%s' has no DRAM channels (dram_channels %d, "
+                 "dram_channel_bytes %d)",
+                 a->name, a->dram_channels, a->dram_channel_bytes);
+        return false;
+    }
+    uint64_t n_check = out->blocks_checked;
+    /* The paper skips the analysis when the launch has fewer blocks. */
+    if (n_check == 0 || total_blocks < n_check)
+        return true;
+    out->skipped = false;
+
+    size_t m = 0, lanes = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (is_global(&s->v[i]) && s->v[i].mask && s->v[i].block < n_check) {
+            m++;
+            lanes += (size_t)hms_popcount32(s->v[i].mask);
+        }
+    }
+    if (m == 0)
+        return true;
+    rec_key *recs = malloc(m * sizeof *recs);
+    lane_key *lk = malloc(lanes * sizeof *lk);
+    uint64_t *per_channel = calloc((size_t)a->dram_channels, sizeof *per_channel);
+    if (!recs || !lk || !per_channel) {
+        free(recs);
+        free(lk);
+        free(per_channel);
+        snprintf(err, errlen, "cumapz: out of memory analysing channel skew");
+        return false;
+    }
+    size_t j = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *w = &s->v[i];
+        if (is_global(w) && w->mask && w->block < n_check)
+            recs[j++] = (rec_key){.site = w->site, .block = w->block, .warp = w->warp, .idx = i};
+    }
+    /* Number each warp's executions of each site in issue order. */
+    qsort(recs, m, sizeof *recs, cmp_issue);
+    for (size_t i = 0; i < m; i++) {
+        bool same = i > 0 && recs[i].block == recs[i - 1].block &&
+                    recs[i].warp == recs[i - 1].warp && recs[i].site == recs[i - 1].site;
+        recs[i].occ = same ? recs[i - 1].occ + 1 : 0;
+    }
+    size_t nl = 0;
+    for (size_t i = 0; i < m; i++) {
+        const hms_warp_access *w = &s->v[recs[i].idx];
+        for (int l = 0; l < HMS_WARP_LANES; l++) {
+            if (w->mask >> l & 1u)
+                lk[nl++] = (lane_key){.site = recs[i].site,
+                                      .occ = recs[i].occ,
+                                      .channel = hms_dram_channel(a, w->addr[l]),
+                                      .block = recs[i].block};
+        }
+    }
+    qsort(recs, m, sizeof *recs, cmp_group);
+    qsort(lk, nl, sizeof *lk, cmp_lane);
+
+    double weighted = 0, weight = 0;
+    size_t r = 0, q = 0;
+    while (r < m) {
+        /* One group: the same execution of the same site across warps. */
+        size_t r_end = r;
+        uint64_t blocks = 0;
+        while (r_end < m && recs[r_end].site == recs[r].site && recs[r_end].occ == recs[r].occ) {
+            if (r_end == r || recs[r_end].block != recs[r_end - 1].block)
+                blocks++;
+            r_end++;
+        }
+        for (int c = 0; c < a->dram_channels; c++)
+            per_channel[c] = 0;
+        for (; q < nl && lk[q].site == recs[r].site && lk[q].occ == recs[r].occ; q++) {
+            bool dup = q > 0 && lk[q - 1].site == lk[q].site && lk[q - 1].occ == lk[q].occ &&
+                       lk[q - 1].channel == lk[q].channel && lk[q - 1].block == lk[q].block;
+            if (!dup)
+                per_channel[lk[q].channel]++;
+        }
+        if (blocks >= 2) {
+            double n_req = (double)(r_end - r);
+            weighted += n_req * group_skew(per_channel, (unsigned)a->dram_channels);
+            weight += n_req;
+            out->groups++;
+        }
+        r = r_end;
+    }
+    if (weight > 0)
+        out->ch_skew = weighted / weight;
+    free(recs);
+    free(lk);
+    free(per_channel);
+    return true;
+}

@@ -1,0 +1,394 @@
+/* DRAM rows, banks and per-bank G/G/1 queues.
+ * Huang & Li, seeds/000_2b7270bf81dd448e.txt, Section III-C (eqs. 6-10). */
+#include "runtime/dram.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *hms_row_outcome_name(hms_row_outcome o)
+{
+    switch (o) {
+    case HMS_ROW_HIT:
+        return "hit";
+    case HMS_ROW_MISS:
+        return "miss";
+    case HMS_ROW_CONFLICT:
+        return "conflict";
+    }
+    return "?";
+}
+
+uint64_t hms_bits_extract(uint64_t x, uint64_t mask)
+{
+    uint64_t out = 0;
+    unsigned k = 0;
+    while (mask) {
+        uint64_t low = mask & -mask;
+        if (x & low)
+            out |= (uint64_t)1 << k;
+        k++;
+        mask &= mask - 1;
+    }
+    return out;
+}
+
+unsigned hms_dram_channel(const hms_arch *a, uint64_t addr)
+{
+    return (unsigned)((addr / (uint64_t)a->dram_channel_bytes) % (uint64_t)a->dram_channels);
+}
+
+uint64_t hms_dram_bank(const hms_arch *a, uint64_t addr)
+{
+    if (a->dram_bank_bits_mask)
+        return hms_bits_extract(addr, a->dram_bank_bits_mask);
+    /* Fallback: channel stripes rotate over the banks of each channel. */
+    uint64_t stripe = addr / ((uint64_t)a->dram_channel_bytes * (uint64_t)a->dram_channels);
+    uint64_t b = (uint64_t)a->dram_banks_per_channel;
+    return (uint64_t)hms_dram_channel(a, addr) * b + stripe % b;
+}
+
+uint64_t hms_dram_row(const hms_arch *a, uint64_t addr)
+{
+    if (a->dram_row_bits_mask)
+        return hms_bits_extract(addr, a->dram_row_bits_mask);
+    return addr / ((uint64_t)a->dram_channels * (uint64_t)a->dram_banks_per_channel *
+                   (uint64_t)a->dram_row_bytes);
+}
+
+double hms_dram_ns_to_cycles(const hms_arch *a, double ns)
+{
+    return ns * a->clock_ghz;
+}
+
+bool hms_kingman_wq(double c_a, double c_s, double tau_a, double tau_s, double *wq)
+{
+    *wq = INFINITY;
+    if (!(c_a >= 0) || !(c_s >= 0) || !(tau_a > 0) || !(tau_s >= 0))
+        return false;
+    double rho = tau_s / tau_a;
+    if (rho >= 1.0)
+        return false;
+    *wq = ((c_a * c_a + c_s * c_s) / 2.0) * (rho / (1.0 - rho)) * tau_s;
+    return true;
+}
+
+static const char *arch_origin(const hms_arch *a)
+{
+    if (a->source_path[0])
+        return a->source_path;
+    return a->name[0] ? a->name : "<arch>";
+}
+
+bool hms_dram_init(hms_dram_model *m, const hms_arch *a, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    const char *field = NULL, *why = "must be > 0";
+    if (!a) {
+        snprintf(err, errlen, "<arch>: no architecture description");
+        return false;
+    }
+    if (!(a->clock_ghz > 0))
+        field = "clock_ghz";
+    else if (a->dram_channels <= 0)
+        field = "dram_channels";
+    else if (a->dram_channel_bytes <= 0)
+        field = "dram_channel_bytes";
+    else if (!(a->dram_row_hit_ns > 0))
+        field = "dram_row_hit_ns";
+    else if (!(a->dram_row_miss_ns > 0))
+        field = "dram_row_miss_ns";
+    else if (!(a->dram_row_conflict_ns > 0))
+        field = "dram_row_conflict_ns";
+    else if ((!a->dram_bank_bits_mask || !a->dram_row_bits_mask) && a->dram_banks_per_channel <= 0)
+        field = "dram_banks_per_channel", why = "must be > 0 when a bank or row bit mask is absent";
+    else if (!a->dram_row_bits_mask && a->dram_row_bytes <= 0)
+        field = "dram_row_bytes", why = "must be > 0 when dram_row_bits_mask is absent";
+    else if (a->dram_bank_bits_mask & a->dram_row_bits_mask)
+        field = "dram_bank_bits_mask", why = "overlaps dram_row_bits_mask";
+    if (field) {
+        snprintf(err, errlen, "%s: %s: %s", arch_origin(a), field, why);
+        return false;
+    }
+    m->arch = a;
+    m->t_hit = hms_dram_ns_to_cycles(a, a->dram_row_hit_ns);
+    m->t_miss = hms_dram_ns_to_cycles(a, a->dram_row_miss_ns);
+    m->t_conflict = hms_dram_ns_to_cycles(a, a->dram_row_conflict_ns);
+    m->nchannels = (unsigned)a->dram_channels;
+    m->channel_requests = calloc(m->nchannels, sizeof *m->channel_requests);
+    if (!m->channel_requests) {
+        snprintf(err, errlen, "%s: out of memory for the DRAM model", arch_origin(a));
+        return false;
+    }
+    return true;
+}
+
+bool hms_dram_add(hms_dram_model *m, uint64_t addr, double time)
+{
+    if (!(time >= 0) || isinf(time))
+        return false;
+    if (m->nreq == m->capreq) {
+        size_t cap = m->capreq ? m->capreq * 2 : 256;
+        hms_dram_request *v = realloc(m->req, cap * sizeof *v);
+        if (!v)
+            return false;
+        m->req = v;
+        m->capreq = cap;
+    }
+    m->req[m->nreq++] = (hms_dram_request){addr, time};
+    return true;
+}
+
+void hms_dram_free(hms_dram_model *m)
+{
+    free(m->req);
+    free(m->outcome);
+    free(m->banks);
+    free(m->slots);
+    free(m->channel_requests);
+    memset(m, 0, sizeof *m);
+}
+
+/* ---- bank table ------------------------------------------------------------ */
+
+static size_t hash64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull; /* splitmix64 finaliser */
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return (size_t)(x ^ (x >> 31));
+}
+
+static bool rehash(hms_dram_model *m, size_t nslots)
+{
+    size_t *slots = calloc(nslots, sizeof *slots);
+    if (!slots)
+        return false;
+    for (size_t i = 0; i < m->nbanks; i++) {
+        size_t h = hash64(m->banks[i].id) & (nslots - 1);
+        while (slots[h])
+            h = (h + 1) & (nslots - 1);
+        slots[h] = i + 1;
+    }
+    free(m->slots);
+    m->slots = slots;
+    m->nslots = nslots;
+    return true;
+}
+
+static ptrdiff_t find_slot(const hms_dram_model *m, uint64_t id)
+{
+    if (!m->nslots)
+        return -1;
+    size_t h = hash64(id) & (m->nslots - 1);
+    while (m->slots[h]) {
+        if (m->banks[m->slots[h] - 1].id == id)
+            return (ptrdiff_t)(m->slots[h] - 1);
+        h = (h + 1) & (m->nslots - 1);
+    }
+    return -1;
+}
+
+/* Returns the bank's index, adding it if new; -1 on allocation failure. */
+static ptrdiff_t bank_index(hms_dram_model *m, uint64_t id)
+{
+    ptrdiff_t i = find_slot(m, id);
+    if (i >= 0)
+        return i;
+    if (m->nbanks == m->capbanks) {
+        size_t cap = m->capbanks ? m->capbanks * 2 : 64;
+        hms_dram_bank_stats *v = realloc(m->banks, cap * sizeof *v);
+        if (!v)
+            return -1;
+        m->banks = v;
+        m->capbanks = cap;
+    }
+    if (2 * (m->nbanks + 1) > m->nslots && !rehash(m, m->nslots ? m->nslots * 2 : 128))
+        return -1;
+    hms_dram_bank_stats *b = &m->banks[m->nbanks];
+    memset(b, 0, sizeof *b);
+    b->id = id;
+    size_t h = hash64(id) & (m->nslots - 1);
+    while (m->slots[h])
+        h = (h + 1) & (m->nslots - 1);
+    m->slots[h] = ++m->nbanks;
+    return (ptrdiff_t)(m->nbanks - 1);
+}
+
+const hms_dram_bank_stats *hms_dram_find_bank(const hms_dram_model *m, uint64_t bank_id)
+{
+    ptrdiff_t i = find_slot(m, bank_id);
+    return i >= 0 ? &m->banks[i] : NULL;
+}
+
+hms_row_outcome hms_dram_outcome(const hms_dram_model *m, size_t i)
+{
+    return (hms_row_outcome)m->outcome[i];
+}
+
+/* ---- evaluation ------------------------------------------------------------ */
+
+/* Sort key: time, then feed order (qsort is not stable). */
+typedef struct {
+    double time;
+    size_t index;
+} timed;
+
+static int by_time(const void *pa, const void *pb)
+{
+    const timed *a = pa, *b = pb;
+    if (a->time != b->time)
+        return a->time < b->time ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Running sums per bank while serving the stream in time order. */
+typedef struct {
+    bool row_open;
+    uint64_t open_row;
+    double last_time;
+    double sum_ia, sum_ia2, sum_s, sum_s2;
+} bank_acc;
+
+static double cv(double sum, double sum2, double n, double *mean)
+{
+    *mean = sum / n;
+    double var = sum2 / n - *mean * *mean; /* population variance */
+    if (var < 0)
+        var = 0; /* rounding */
+    return *mean > 0 ? sqrt(var) / *mean : 0;
+}
+
+/* `in_flight`: the bank's share of the requests that can be outstanding at
+ * once (0 = unbounded). */
+static void bank_figures(hms_dram_bank_stats *b, const bank_acc *acc, double in_flight)
+{
+    b->c_s = cv(acc->sum_s, acc->sum_s2, (double)b->requests, &b->tau_s);
+    b->tau_a = b->c_a = b->rho = 0;
+    b->queue_delay = 0;
+    b->saturated = b->capped = false;
+    if (b->requests >= 2) {
+        double gaps = (double)(b->requests - 1);
+        b->c_a = cv(acc->sum_ia, acc->sum_ia2, gaps, &b->tau_a);
+        b->rho = b->tau_a > 0 ? b->tau_s / b->tau_a : INFINITY;
+        /* The cap (see dram.h): bounds Kingman on short streams and stands in
+         * for it when the bank is saturated. */
+        double cap = gaps / 2.0 * b->tau_s;
+        if (in_flight > 0) {
+            double closed = (fmax(1.0, in_flight) - 1.0) * b->tau_s;
+            cap = fmin(cap, closed);
+        }
+        double wq;
+        if (!hms_kingman_wq(b->c_a, b->c_s, b->tau_a, b->tau_s, &wq)) {
+            b->saturated = true;
+            wq = INFINITY;
+        }
+        if (wq > cap) {
+            wq = cap;
+            b->capped = true;
+        }
+        b->queue_delay = wq;
+    }
+    b->latency = b->queue_delay + b->tau_s;
+}
+
+bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
+{
+    const char *origin = arch_origin(m->arch);
+    timed *order = malloc((m->nreq ? m->nreq : 1) * sizeof *order);
+    uint8_t *outcome = realloc(m->outcome, (m->nreq ? m->nreq : 1) * sizeof *outcome);
+    if (!order || !outcome) {
+        free(order);
+        if (outcome)
+            m->outcome = outcome;
+        snprintf(err, errlen, "%s: out of memory evaluating %zu DRAM requests", origin, m->nreq);
+        return false;
+    }
+    m->outcome = outcome;
+    for (size_t i = 0; i < m->nreq; i++)
+        order[i] = (timed){m->req[i].time, i};
+    qsort(order, m->nreq, sizeof *order, by_time);
+
+    m->nbanks = 0;
+    if (m->nslots)
+        memset(m->slots, 0, m->nslots * sizeof *m->slots);
+    memset(m->channel_requests, 0, m->nchannels * sizeof *m->channel_requests);
+    m->hits = m->misses = m->conflicts = 0;
+
+    bank_acc *acc = NULL;
+    size_t capacc = 0;
+    bool ok = true;
+    for (size_t k = 0; k < m->nreq && ok; k++) {
+        const hms_dram_request *r = &m->req[order[k].index];
+        ptrdiff_t bi = bank_index(m, hms_dram_bank(m->arch, r->addr));
+        if (bi < 0) {
+            ok = false;
+            break;
+        }
+        if ((size_t)bi >= capacc) {
+            size_t cap = capacc ? capacc * 2 : 64;
+            bank_acc *v = realloc(acc, cap * sizeof *v);
+            if (!v) {
+                ok = false;
+                break;
+            }
+            memset(v + capacc, 0, (cap - capacc) * sizeof *v);
+            acc = v;
+            capacc = cap;
+        }
+        hms_dram_bank_stats *b = &m->banks[bi];
+        bank_acc *a = &acc[bi];
+        unsigned ch = hms_dram_channel(m->arch, r->addr);
+        m->channel_requests[ch]++;
+        uint64_t row = hms_dram_row(m->arch, r->addr);
+        hms_row_outcome o;
+        double s;
+        /* Open-page policy: a row stays open until another row is needed. */
+        if (!a->row_open) {
+            o = HMS_ROW_MISS, s = m->t_miss, b->misses++, m->misses++;
+            b->channel = ch;
+        } else if (a->open_row == row) {
+            o = HMS_ROW_HIT, s = m->t_hit, b->hits++, m->hits++;
+        } else {
+            o = HMS_ROW_CONFLICT, s = m->t_conflict, b->conflicts++, m->conflicts++;
+        }
+        if (b->requests > 0) {
+            double ia = r->time - a->last_time;
+            a->sum_ia += ia;
+            a->sum_ia2 += ia * ia;
+        }
+        a->row_open = true;
+        a->open_row = row;
+        a->last_time = r->time;
+        a->sum_s += s;
+        a->sum_s2 += s * s;
+        b->requests++;
+        m->outcome[order[k].index] = (uint8_t)o;
+    }
+    free(order);
+    if (!ok) {
+        free(acc);
+        snprintf(err, errlen, "%s: out of memory evaluating %zu DRAM requests", origin, m->nreq);
+        return false;
+    }
+
+    /* Eq. 7: banks weighted by arrival rate. All banks are observed over the
+     * same window, so lambda_i / sum_j lambda_j = n_i / N. */
+    m->service = m->queue_delay = m->latency = 0;
+    m->saturated_banks = 0;
+    m->any_capped = false;
+    for (size_t i = 0; i < m->nbanks; i++) {
+        hms_dram_bank_stats *b = &m->banks[i];
+        double share = (double)b->requests / (double)m->nreq;
+        bank_figures(b, &acc[i], m->max_outstanding > 0 ? m->max_outstanding * share : 0);
+        m->service += share * b->tau_s;
+        m->queue_delay += share * b->queue_delay;
+        m->latency += share * b->latency;
+        m->saturated_banks += b->saturated;
+        m->any_capped |= b->capped;
+    }
+    free(acc);
+    m->row_hit_rate = m->nreq ? (double)m->hits / (double)m->nreq : 0;
+    return true;
+}

@@ -1,0 +1,498 @@
+/* Placement event counts by re-simulating a stream with one array moved
+ * (Huang & Li, seeds/000_2b7270bf81dd448e.txt, Sections III-B, III-E, IV).
+ * See placement_events.h for the rules. */
+#include "runtime/placement_events.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/banks.h"
+#include "runtime/cache.h"
+#include "runtime/coalesce.h"
+#include "runtime/constmem.h"
+#include "runtime/dram.h"
+
+#define REGION_CONSTANT (1ull << 40)
+#define REGION_LOCAL (1ull << 41)
+#define REGION_SHARED_SLABS (3ull << 40)
+#define SLAB_ALIGN 256u
+
+/* Per-SM first-level caches, created on first use. */
+typedef enum { FL_L1 = 0, FL_TEX, FL_RO, FL_CONST, FL_KINDS } fl_kind;
+
+typedef struct {
+    const hms_arch *a;
+    const char *origin;
+    unsigned sms;
+    const hms_cache_geom *geom[FL_KINDS];
+    double hit_lat[FL_KINDS]; /* cycles */
+    double l2_hit_lat;
+    hms_cache *fl[FL_KINDS]; /* [sms] each */
+    bool *fl_ready[FL_KINDS];
+    hms_cache l2;
+    bool has_l2;
+    uint64_t l2_line;
+    hms_dram_model dram;
+    bool dram_ready;
+    char *err;
+    size_t errlen;
+} sim;
+
+static const char *arch_origin(const hms_arch *a)
+{
+    return a->source_path[0] ? a->source_path : a->name[0] ? a->name : "<arch>";
+}
+
+static double latency_or(uint32_t geom_latency, int arch_latency)
+{
+    return geom_latency ? (double)geom_latency : arch_latency > 0 ? (double)arch_latency : 0;
+}
+
+static const char *fl_name(fl_kind k)
+{
+    static const char *const n[FL_KINDS] = {"L1 cache", "texture cache", "read-only cache",
+                                            "constant cache"};
+    return n[k];
+}
+
+static void sim_free(sim *m)
+{
+    for (int k = 0; k < FL_KINDS; k++) {
+        if (m->fl[k])
+            for (unsigned i = 0; i < m->sms; i++)
+                if (m->fl_ready[k][i])
+                    hms_cache_free(&m->fl[k][i]);
+        free(m->fl[k]);
+        free(m->fl_ready[k]);
+    }
+    if (m->has_l2)
+        hms_cache_free(&m->l2);
+    if (m->dram_ready)
+        hms_dram_free(&m->dram);
+}
+
+static bool sim_init(sim *m, const hms_arch *a, unsigned sms, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    m->a = a;
+    m->origin = arch_origin(a);
+    m->sms = sms;
+    m->err = err;
+    m->errlen = errlen;
+    m->geom[FL_L1] = &a->l1;
+    m->geom[FL_TEX] = &a->tex_l1;
+    /* Kepler's read-only cache is the texture cache hardware (Mei & Chu). */
+    m->geom[FL_RO] = a->readonly.size_bytes ? &a->readonly : &a->tex_l1;
+    m->geom[FL_CONST] = &a->constant;
+    m->hit_lat[FL_L1] = latency_or(a->l1.hit_latency, a->global_latency_l1_hit);
+    m->hit_lat[FL_TEX] = latency_or(a->tex_l1.hit_latency, a->texture_latency_hit);
+    m->hit_lat[FL_RO] = latency_or(m->geom[FL_RO]->hit_latency, a->texture_latency_hit);
+    m->hit_lat[FL_CONST] = latency_or(a->constant.hit_latency, a->constant_latency_hit);
+    m->l2_hit_lat = latency_or(a->l2.hit_latency, a->global_latency_l2_hit);
+    for (int k = 0; k < FL_KINDS; k++) {
+        m->fl[k] = calloc(sms, sizeof *m->fl[k]);
+        m->fl_ready[k] = calloc(sms, sizeof *m->fl_ready[k]);
+        if (!m->fl[k] || !m->fl_ready[k]) {
+            snprintf(err, errlen, "%s: out of memory for %u SMs' caches", m->origin, sms);
+            return false;
+        }
+    }
+    char why[200];
+    if (a->l2.size_bytes) {
+        if (!hms_cache_init(&m->l2, &a->l2, why, sizeof why)) {
+            snprintf(err, errlen, "%s: L2 cache: %s", m->origin, why);
+            return false;
+        }
+        m->has_l2 = true;
+        m->l2_line = m->l2.line_bytes;
+    } else {
+        m->l2_line = a->sector_bytes > 0 ? (uint64_t)a->sector_bytes : 32;
+    }
+    if (!hms_dram_init(&m->dram, a, err, errlen))
+        return false;
+    m->dram_ready = true;
+    return true;
+}
+
+/* The SM's cache of kind k, or NULL when the arch has none (all misses). */
+static bool first_level_cache(sim *m, fl_kind k, unsigned sm, hms_cache **out)
+{
+    *out = NULL;
+    if (m->geom[k]->size_bytes == 0)
+        return true;
+    if (!m->fl_ready[k][sm]) {
+        char why[200];
+        if (!hms_cache_init(&m->fl[k][sm], m->geom[k], why, sizeof why)) {
+            snprintf(m->err, m->errlen, "%s: %s: %s", m->origin, fl_name(k), why);
+            return false;
+        }
+        m->fl_ready[k][sm] = true;
+    }
+    *out = &m->fl[k][sm];
+    return true;
+}
+
+/* One record through a first-level cache (NULL: everything misses) and then
+ * L2; L2 misses become DRAM requests at `time`. A first-level miss fetches
+ * its whole line, i.e. every L2 line it overlaps; with no first-level cache
+ * the L2 lines the lanes touch are looked up. */
+typedef struct {
+    uint32_t fl_hits, fl_misses;
+    uint32_t l2_misses;
+} mem_outcome;
+
+static bool l2_lookup(sim *m, uint64_t addr, double time, mem_outcome *out)
+{
+    if (m->has_l2 && hms_cache_access_line(&m->l2, addr))
+        return true;
+    out->l2_misses++;
+    if (!hms_dram_add(&m->dram, addr, time)) {
+        snprintf(m->err, m->errlen, "%s: out of memory recording DRAM requests", m->origin);
+        return false;
+    }
+    return true;
+}
+
+static bool through_caches(sim *m, hms_cache *fl, const hms_warp_access *p, double time,
+                           mem_outcome *out)
+{
+    uint64_t units[HMS_WARP_UNITS_MAX];
+    memset(out, 0, sizeof *out);
+    if (!fl) {
+        size_t n = hms_warp_units(p, m->l2_line, units);
+        for (size_t i = 0; i < n; i++)
+            if (!l2_lookup(m, units[i] * m->l2_line, time, out))
+                return false;
+        return true;
+    }
+    uint64_t fl_line = fl->line_bytes;
+    size_t n = hms_warp_units(p, fl_line, units);
+    uint64_t next = 0; /* lines come ascending: skip L2 lines already looked up */
+    for (size_t i = 0; i < n; i++) {
+        uint64_t lo = units[i] * fl_line;
+        if (hms_cache_access_line(fl, lo)) {
+            out->fl_hits++;
+            continue;
+        }
+        out->fl_misses++;
+        uint64_t a = lo / m->l2_line * m->l2_line;
+        if (a < next)
+            a = next;
+        for (; a < lo + fl_line; a += m->l2_line)
+            if (!l2_lookup(m, a, time, out))
+                return false;
+        next = a;
+    }
+    return true;
+}
+
+/* ---- timing ---------------------------------------------------------------- */
+
+typedef struct {
+    double time;
+    size_t index;
+} timed;
+
+static int by_time(const void *pa, const void *pb)
+{
+    const timed *a = pa, *b = pb;
+    if (a->time != b->time)
+        return a->time < b->time ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+typedef struct {
+    uint64_t key; /* block << 32 | warp */
+    size_t index;
+} warp_key;
+
+static int by_warp(const void *pa, const void *pb)
+{
+    const warp_key *a = pa, *b = pb;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Per-warp issue times; when the stream carries none, each record's position
+ * in its warp's sequence. Returns NULL on allocation failure. */
+static double *warp_times(const hms_stream *s)
+{
+    double *t = malloc((s->n ? s->n : 1) * sizeof *t);
+    if (!t)
+        return NULL;
+    bool any = false;
+    for (size_t i = 0; i < s->n; i++) {
+        t[i] = (double)s->v[i].time;
+        any |= s->v[i].time != 0;
+    }
+    if (any || s->n == 0)
+        return t;
+    warp_key *k = malloc(s->n * sizeof *k);
+    if (!k) {
+        free(t);
+        return NULL;
+    }
+    for (size_t i = 0; i < s->n; i++)
+        k[i] = (warp_key){(uint64_t)s->v[i].block << 32 | s->v[i].warp, i};
+    qsort(k, s->n, sizeof *k, by_warp);
+    double ord = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        ord = (i > 0 && k[i].key == k[i - 1].key) ? ord + 1 : 0;
+        t[k[i].index] = ord;
+    }
+    free(k);
+    return t;
+}
+
+/* ---- the simulation --------------------------------------------------------- */
+
+static bool off_chip(hms_space s)
+{
+    return s != HMS_SPACE_SHARED;
+}
+
+static double global_replays(const hms_coalesce_result *c)
+{
+    /* one LSU pass per 128-byte line under the sector rule (Kepler on);
+     * per transaction under the Fermi-L1 and cc 1.x rules */
+    uint32_t n = c->rule == HMS_COALESCE_SECTORS ? c->lines : c->transactions;
+    return n > 0 ? n - 1 : 0;
+}
+
+bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32_t array,
+                                  hms_placement_space target, const hms_placement_array *arr,
+                                  const hms_placement_events_opts *o, hms_placement_events *out,
+                                  char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    out->space = target;
+    if (!a) {
+        snprintf(err, errlen, "<arch>: no architecture description");
+        return false;
+    }
+    if ((unsigned)target >= HMS_PLACE_COUNT) {
+        snprintf(err, errlen, "placement events: unknown target space %d", (int)target);
+        return false;
+    }
+    hms_placement_events_opts opt = {0};
+    if (o)
+        opt = *o;
+    unsigned sms = opt.active_sms ? opt.active_sms : (a->sm_count > 0 ? (unsigned)a->sm_count : 1);
+    unsigned wpb = opt.warps_per_block;
+    uint64_t nblocks = 0;
+    uint64_t shared_min = UINT64_MAX, shared_max = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (!opt.warps_per_block && r->warp + 1 > wpb)
+            wpb = r->warp + 1;
+        if ((uint64_t)r->block + 1 > nblocks)
+            nblocks = (uint64_t)r->block + 1;
+        char why[160];
+        if (!hms_access_check(r, why, sizeof why)) {
+            snprintf(err, errlen, "stream record %zu (site %u, array %u): %s", i, r->site, r->array,
+                     why);
+            return false;
+        }
+        if (r->array == array && r->space == HMS_SPACE_SHARED)
+            for (int l = 0; l < HMS_WARP_LANES; l++)
+                if (r->mask >> l & 1) {
+                    shared_min = r->addr[l] < shared_min ? r->addr[l] : shared_min;
+                    uint64_t end = r->addr[l] + r->width;
+                    shared_max = end > shared_max ? end : shared_max;
+                }
+    }
+    if (wpb == 0)
+        wpb = 1;
+    unsigned bps = opt.blocks_per_sm;
+    if (!bps) {
+        bps = a->max_warps_per_sm > 0 ? (unsigned)a->max_warps_per_sm / wpb : 1;
+        if (a->max_blocks_per_sm > 0 && bps > (unsigned)a->max_blocks_per_sm)
+            bps = (unsigned)a->max_blocks_per_sm;
+        uint64_t per_sm = (nblocks + sms - 1) / sms;
+        if (per_sm > 0 && bps > per_sm)
+            bps = (unsigned)per_sm;
+        if (bps == 0)
+            bps = 1;
+    }
+    double sms_used = nblocks > 0 && nblocks < sms ? (double)nblocks : (double)sms;
+    double scale = opt.scale > 0 ? opt.scale : 1;
+    double ws = a->warp_size > 0 ? a->warp_size : 32;
+    double cpi = a->simd_width > 0 ? ws / a->simd_width : 1;
+    double warps_per_sm = (double)bps * wpb;
+
+    /* A shared array moving off-chip: one slab per block. */
+    uint64_t slab = 0;
+    if (shared_min != UINT64_MAX) {
+        uint64_t span = shared_max - shared_min;
+        if (arr && arr->bytes > (double)span)
+            span = (uint64_t)arr->bytes;
+        slab = (span + SLAB_ALIGN - 1) / SLAB_ALIGN * SLAB_ALIGN;
+    }
+
+    sim m;
+    bool ok = sim_init(&m, a, sms, err, errlen);
+    double *wt = ok ? warp_times(s) : NULL;
+    timed *order = ok ? malloc((s->n ? s->n : 1) * sizeof *order) : NULL;
+    if (ok && (!wt || !order)) {
+        snprintf(err, errlen, "%s: out of memory ordering %zu stream records", m.origin, s->n);
+        ok = false;
+    }
+    if (ok) {
+        double span = 1; /* instructions of the longest warp */
+        for (size_t i = 0; i < s->n; i++)
+            span = wt[i] + 1 > span ? wt[i] + 1 : span;
+        for (size_t i = 0; i < s->n; i++) {
+            double wave = (double)(s->v[i].block / ((uint64_t)bps * sms));
+            order[i] = (timed){(wave * span + wt[i]) * warps_per_sm * cpi, i};
+        }
+        qsort(order, s->n, sizeof *order, by_time);
+    }
+
+    hms_space tspace = hms_placement_stream_space(target);
+    hms_kernel_traffic *kt = &out->kernel;
+    double l2_misses = 0, hit_sum = 0, hit_n = 0;
+    for (size_t k = 0; ok && k < s->n; k++) {
+        const hms_warp_access *r = &s->v[order[k].index];
+        if (r->mask == 0)
+            continue;
+        double time = order[k].time;
+        bool mine = r->array == array;
+        hms_space eff = mine ? tspace : (hms_space)r->space;
+        hms_warp_access p = *r;
+        p.space = (uint8_t)eff;
+        if (off_chip(eff)) {
+            uint64_t base = 0;
+            if (r->space == HMS_SPACE_CONSTANT)
+                base = REGION_CONSTANT;
+            else if (r->space == HMS_SPACE_LOCAL)
+                base = REGION_LOCAL;
+            for (int l = 0; l < HMS_WARP_LANES; l++) {
+                if (r->space == HMS_SPACE_SHARED) /* moved off-chip: per-block slab */
+                    p.addr[l] = REGION_SHARED_SLABS + (uint64_t)r->block * slab +
+                                (r->addr[l] - (r->mask >> l & 1 ? shared_min : r->addr[l]));
+                else
+                    p.addr[l] = r->addr[l] + base;
+            }
+        }
+        unsigned sm = r->block % sms;
+        double replay = 0;
+        mem_outcome mo = {0};
+        hms_cache *fl = NULL;
+        fl_kind used = FL_KINDS;
+        kt->requests++;
+        if (mine)
+            out->requests++;
+        switch (eff) {
+        case HMS_SPACE_SHARED: {
+            hms_bank_result b;
+            hms_banks_warp(a, &p, &b);
+            replay = b.wavefronts > 0 ? b.wavefronts - 1 : 0;
+            kt->shared_requests++;
+            kt->group_requests[HMS_OVL_SHARED]++;
+            kt->group_events[HMS_OVL_SHARED] += replay;
+            if (mine)
+                out->replay_bank_conflict += replay;
+            break;
+        }
+        case HMS_SPACE_CONSTANT: {
+            uint32_t distinct = hms_constmem_distinct(&p);
+            double div = distinct > 0 ? distinct - 1 : 0;
+            used = FL_CONST;
+            ok = first_level_cache(&m, used, sm, &fl) && through_caches(&m, fl, &p, time, &mo);
+            replay = div + mo.fl_misses;
+            kt->group_requests[HMS_OVL_CONSTANT]++;
+            kt->group_events[HMS_OVL_CONSTANT] += mo.fl_misses;
+            if (mine) {
+                out->replay_const_div += div;
+                out->replay_const_miss += mo.fl_misses;
+            }
+            break;
+        }
+        case HMS_SPACE_TEXTURE:
+        case HMS_SPACE_READONLY: {
+            bool ro = eff == HMS_SPACE_READONLY;
+            if (ro) {
+                hms_coalesce_result c;
+                hms_coalesce_warp(a, &p, &c);
+                replay = global_replays(&c);
+            }
+            used = ro ? FL_RO : FL_TEX;
+            ok = first_level_cache(&m, used, sm, &fl) && through_caches(&m, fl, &p, time, &mo);
+            kt->group_requests[HMS_OVL_TEXTURE]++;
+            kt->group_events[HMS_OVL_TEXTURE] += mo.fl_misses;
+            if (mine)
+                out->replay_global_div += replay;
+            break;
+        }
+        default: { /* global, local */
+            hms_coalesce_result c;
+            hms_coalesce_warp(a, &p, &c);
+            replay = global_replays(&c);
+            bool via_l1 =
+                (a->l1_caches_global || eff == HMS_SPACE_LOCAL) && p.kind == HMS_ACCESS_LOAD;
+            used = via_l1 ? FL_L1 : FL_KINDS;
+            ok = (!via_l1 || first_level_cache(&m, FL_L1, sm, &fl)) &&
+                 through_caches(&m, fl, &p, time, &mo);
+            kt->group_requests[HMS_OVL_GLOBAL]++;
+            kt->group_events[HMS_OVL_GLOBAL] += mo.l2_misses;
+            if (mine)
+                out->replay_global_div += replay;
+            break;
+        }
+        }
+        kt->replays += replay;
+        l2_misses += mo.l2_misses;
+        if (off_chip(eff) && mo.l2_misses == 0) { /* served by a cache */
+            hit_sum += fl && mo.fl_misses == 0 ? m.hit_lat[used] : m.l2_hit_lat;
+            hit_n++;
+        }
+        if (mo.l2_misses > 0)
+            kt->dram_requests++;
+        if (mine) {
+            out->cache_hits += mo.fl_hits;
+            out->cache_misses += mo.fl_misses;
+        }
+    }
+    if (ok) {
+        double mlp = opt.mlp > 0 ? opt.mlp : 1;
+        double lines_per_req = kt->dram_requests > 0 ? l2_misses / kt->dram_requests : 1;
+        m.dram.max_outstanding = warps_per_sm * sms_used * mlp * lines_per_req;
+        ok = hms_dram_evaluate(&m.dram, err, errlen);
+    }
+    if (ok) {
+        kt->row_hits = (double)m.dram.hits;
+        kt->row_misses = (double)m.dram.misses;
+        kt->row_conflicts = (double)m.dram.conflicts;
+        kt->dram_latency = m.dram.latency;
+        kt->hit_latency = hit_n > 0 ? hit_sum / hit_n : 0;
+        kt->dram_saturated = m.dram.saturated_banks > 0;
+        kt->dram_bytes = l2_misses * (double)m.l2_line;
+        out->addr_insts = out->requests * hms_placement_addr_insts(target);
+        /* a sampled stream stands for the launch: scale the counts */
+        double *counts[] = {&out->requests,          &out->addr_insts,
+                            &out->replay_global_div, &out->replay_const_miss,
+                            &out->replay_const_div,  &out->replay_bank_conflict,
+                            &out->cache_hits,        &out->cache_misses,
+                            &kt->requests,           &kt->dram_requests,
+                            &kt->shared_requests,    &kt->row_hits,
+                            &kt->row_misses,         &kt->row_conflicts,
+                            &kt->dram_bytes,         &kt->replays};
+        for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+            *counts[i] *= scale;
+        for (int g = 0; g < HMS_OVL_GROUPS; g++) {
+            kt->group_requests[g] *= scale;
+            kt->group_events[g] *= scale;
+        }
+    }
+    free(wt);
+    free(order);
+    sim_free(&m);
+    if (!ok) {
+        hms_placement_space sp = out->space;
+        memset(out, 0, sizeof *out);
+        out->space = sp;
+    }
+    return ok;
+}
