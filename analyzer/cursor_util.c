@@ -176,10 +176,12 @@ bool hms_cursor_in_builtin_header(CXCursor c)
     const char *file = clang_getCString(real);
     if (!file || !*file)
         file = clang_getCString(name);
-    char *dir = realpath(hms_builtin_include_dir(), NULL);
+    /* Resolved once: the directory does not move during a run. */
+    static char *dir;
+    if (!dir)
+        dir = realpath(hms_builtin_include_dir(), NULL);
     size_t n = dir ? strlen(dir) : 0;
     bool ours = dir && file && strncmp(file, dir, n) == 0 && file[n] == '/';
-    free(dir);
     clang_disposeString(real);
     clang_disposeString(name);
     return ours;

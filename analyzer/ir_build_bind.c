@@ -55,9 +55,9 @@ bool sb_field_binding(irb *b, CXCursor member, size_t *out)
     if (clang_Cursor_isNull(field) || clang_getCursorKind(field) != CXCursor_FieldDecl)
         return false;
     cursor_list l;
-    children_of(member, &l);
-    CXCursor base = l.n == 1 ? strip(l.v[0]) : clang_getNullCursor();
-    cursor_list_free(&l);
+    irb_children(member, &l);
+    CXCursor base = l.n == 1 ? irb_strip(l.v[0]) : clang_getNullCursor();
+    irb_list_free(&l);
     if (clang_Cursor_isNull(base) || clang_getCursorKind(base) != CXCursor_DeclRefExpr)
         return false;
     CXCursor parent = clang_getCursorReferenced(base);
@@ -126,9 +126,9 @@ static void read_var(irb *b, size_t i)
 static bool depends_on(const binding *x, int var)
 {
     if (x->kind == BIND_VAR)
-        return x->subst && expr_uses_var(x->subst, var);
+        return x->subst && irb_uses_var(x->subst, var);
     if (x->kind == BIND_PTR)
-        return x->var != var && expr_uses_var(x->ptr.off, var);
+        return x->var != var && irb_uses_var(x->ptr.off, var);
     return false;
 }
 
@@ -174,7 +174,7 @@ static bool cli_value_for(irb *b, const char *name, int64_t *v)
 
 void xb_assign_var(irb *b, size_t bi, ir_expr *value, int load_site, CXCursor at)
 {
-    ir_loc loc = loc_of(b, at);
+    ir_loc loc = irb_loc(b, at);
     binding *x = &b->binds[bi];
     int64_t cv;
     if (ir_expr_has_unknown(value) && cli_value_for(b, x->name, &cv))
@@ -187,7 +187,7 @@ void xb_assign_var(irb *b, size_t bi, ir_expr *value, int load_site, CXCursor at
         bind_invalidate_uses(b, x->var, loc);
         x = &b->binds[bi];
         emit_assign(b, x->var, value, loc);
-        x->subst = big || expr_uses_var(value, x->var) ? NULL : value;
+        x->subst = big || irb_uses_var(value, x->var) ? NULL : value;
     } else {
         x->subst = value;
     }
@@ -196,7 +196,7 @@ void xb_assign_var(irb *b, size_t bi, ir_expr *value, int load_site, CXCursor at
 
 void pb_assign_ptr(irb *b, size_t bi, const bptr *p, CXCursor at)
 {
-    ir_loc loc = loc_of(b, at);
+    ir_loc loc = irb_loc(b, at);
     binding *x = &b->binds[bi];
     bptr nv = *p;
     if (x->var >= 0 && nv.array != x->ptr.array) {
@@ -217,7 +217,7 @@ void pb_assign_ptr(irb *b, size_t bi, const bptr *p, CXCursor at)
     }
     if (x->var >= 0 && nv.unit != x->ptr.unit) {
         /* Keep the variable's unit: convert the new offset to bytes if needed. */
-        nv.off = mk_bin(b, IR_OP_MUL, nv.off, ir_const(b->k, nv.unit));
+        nv.off = irb_bin(b, IR_OP_MUL, nv.off, ir_const(b->k, nv.unit));
         nv.unit = 1;
         if (x->ptr.unit != 1) {
             nv.array = ab_unknown_array(b);
@@ -227,7 +227,7 @@ void pb_assign_ptr(irb *b, size_t bi, const bptr *p, CXCursor at)
         bind_invalidate_uses(b, x->var, loc);
         x = &b->binds[bi];
         emit_assign(b, x->var, nv.off, loc);
-        if (expr_uses_var(nv.off, x->var))
+        if (irb_uses_var(nv.off, x->var))
             nv.off = ir_var_ref(b->k, x->var);
     }
     x->ptr = nv;
@@ -260,7 +260,7 @@ static void set_add(bind_set *s, size_t i)
 
 static void note_target(bind_set *s, CXCursor lhs)
 {
-    lhs = strip(lhs);
+    lhs = irb_strip(lhs);
     if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
         size_t i = bind_find(s->b, clang_getCursorReferenced(lhs));
         if (i != SIZE_MAX)
@@ -281,10 +281,10 @@ static enum CXChildVisitResult prescan_visit(CXCursor c, CXCursor parent, CXClie
         if (k == CXCursor_CompoundAssignOperator ||
             clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
             cursor_list l;
-            children_of(c, &l);
+            irb_children(c, &l);
             if (l.n == 2)
                 note_target(s, l.v[0]);
-            cursor_list_free(&l);
+            irb_list_free(&l);
         }
     } else if (k == CXCursor_UnaryOperator) {
         enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
@@ -292,10 +292,10 @@ static enum CXChildVisitResult prescan_visit(CXCursor c, CXCursor parent, CXClie
             u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec ||
             u == CXUnaryOperator_AddrOf) {
             cursor_list l;
-            children_of(c, &l);
+            irb_children(c, &l);
             if (l.n == 1)
                 note_target(s, l.v[0]);
-            cursor_list_free(&l);
+            irb_list_free(&l);
         }
     } else if (k == CXCursor_CallExpr) {
         /* Locals passed to non-const reference parameters may change. */
@@ -315,10 +315,10 @@ static enum CXChildVisitResult prescan_visit(CXCursor c, CXCursor parent, CXClie
         CXType t = clang_getCursorType(c);
         if (t.kind == CXType_LValueReference) {
             cursor_list l;
-            children_of(c, &l);
+            irb_children(c, &l);
             if (l.n)
                 note_target(s, l.v[l.n - 1]);
-            cursor_list_free(&l);
+            irb_list_free(&l);
         }
     }
     return CXChildVisit_Recurse;

@@ -15,7 +15,7 @@ ir_expr *xb_unknown(irb *b, CXCursor at, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
-    return ir_unknown(b->k, why, -1, loc_of(b, at));
+    return ir_unknown(b->k, why, -1, irb_loc(b, at));
 }
 
 static bval val(ir_expr *e)
@@ -23,7 +23,7 @@ static bval val(ir_expr *e)
     return (bval){e, -1};
 }
 
-bool expr_const(const ir_expr *e, int64_t *v)
+bool irb_const_of(const ir_expr *e, int64_t *v)
 {
     if (e && e->kind == IR_CONST) {
         *v = e->value;
@@ -32,13 +32,13 @@ bool expr_const(const ir_expr *e, int64_t *v)
     return false;
 }
 
-bool expr_uses_var(const ir_expr *e, int var)
+bool irb_uses_var(const ir_expr *e, int var)
 {
     if (!e)
         return false;
     if (e->kind == IR_VAR)
         return e->var == var;
-    return expr_uses_var(e->a, var) || expr_uses_var(e->b, var) || expr_uses_var(e->c, var);
+    return irb_uses_var(e->a, var) || irb_uses_var(e->b, var) || irb_uses_var(e->c, var);
 }
 
 /* C semantics on 64-bit values; false when folding would be undefined. */
@@ -118,13 +118,41 @@ static bool compute(ir_op op, int64_t x, int64_t y, int64_t *r)
     }
 }
 
+bool irb_eval_const(const ir_expr *e, int64_t *v)
+{
+    int64_t x, y;
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case IR_CONST:
+        *v = e->value;
+        return true;
+    case IR_SYM:
+        *v = 32; /* warpSize is 32 on every architecture hms-lint models */
+        return e->sym == IR_SYM_WARPSIZE;
+    case IR_UNARY:
+        if (!irb_eval_const(e->a, &x))
+            return false;
+        *v = e->op == IR_OP_NEG ? -x : e->op == IR_OP_NOT ? !x : ~x;
+        return true;
+    case IR_BINARY:
+        return irb_eval_const(e->a, &x) && irb_eval_const(e->b, &y) && compute(e->op, x, y, v);
+    case IR_SELECT:
+        if (!irb_eval_const(e->a, &x))
+            return false;
+        return irb_eval_const(x ? e->b : e->c, v);
+    default:
+        return false;
+    }
+}
+
 /* Builds x op y, folding constants and the identities that keep printed
  * indices readable: x+0, x*1, x*0, x/1, (x+c1)+c2. */
-ir_expr *mk_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y)
+ir_expr *irb_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y)
 {
     ir_kernel *k = b->k;
-    int64_t cx, cy, r;
-    bool kx = expr_const(x, &cx), ky = expr_const(y, &cy);
+    int64_t cx = 0, cy = 0, r;
+    bool kx = irb_const_of(x, &cx), ky = irb_const_of(y, &cy);
     if (kx && ky && compute(op, cx, cy, &r))
         return ir_const(k, r);
     switch (op) {
@@ -134,22 +162,22 @@ ir_expr *mk_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y)
         if (kx && cx == 0)
             return y;
         if (ky && cy < 0 && cy != INT64_MIN)
-            return mk_bin(b, IR_OP_SUB, x, ir_const(k, -cy));
+            return irb_bin(b, IR_OP_SUB, x, ir_const(k, -cy));
         if (ky && x->kind == IR_BINARY && (x->op == IR_OP_ADD || x->op == IR_OP_SUB) &&
-            expr_const(x->b, &cx)) {
+            irb_const_of(x->b, &cx)) {
             int64_t c = x->op == IR_OP_ADD ? cx + cy : cy - cx;
-            return mk_bin(b, IR_OP_ADD, x->a, ir_const(k, c));
+            return irb_bin(b, IR_OP_ADD, x->a, ir_const(k, c));
         }
         break;
     case IR_OP_SUB:
         if (ky && cy == 0)
             return x;
         if (ky && cy < 0 && cy != INT64_MIN)
-            return mk_bin(b, IR_OP_ADD, x, ir_const(k, -cy));
+            return irb_bin(b, IR_OP_ADD, x, ir_const(k, -cy));
         if (ky && x->kind == IR_BINARY && (x->op == IR_OP_ADD || x->op == IR_OP_SUB) &&
-            expr_const(x->b, &cx)) {
+            irb_const_of(x->b, &cx)) {
             int64_t c = x->op == IR_OP_ADD ? cx - cy : -cx - cy;
-            return mk_bin(b, IR_OP_ADD, x->a, ir_const(k, c));
+            return irb_bin(b, IR_OP_ADD, x->a, ir_const(k, c));
         }
         break;
     case IR_OP_MUL:
@@ -159,8 +187,8 @@ ir_expr *mk_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y)
             return y;
         if ((ky && cy == 0) || (kx && cx == 0))
             return ir_const(k, 0);
-        if (ky && x->kind == IR_BINARY && x->op == IR_OP_MUL && expr_const(x->b, &cx))
-            return mk_bin(b, IR_OP_MUL, x->a, ir_const(k, cx * cy));
+        if (ky && x->kind == IR_BINARY && x->op == IR_OP_MUL && irb_const_of(x->b, &cx))
+            return irb_bin(b, IR_OP_MUL, x->a, ir_const(k, cx * cy));
         break;
     case IR_OP_DIV:
         if (ky && cy == 1)
@@ -177,10 +205,97 @@ ir_expr *mk_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y)
     return ir_binary(k, op, x, y);
 }
 
-ir_expr *fold(irb *b, ir_expr *e)
+static bool same_expr(const ir_expr *x, const ir_expr *y)
 {
-    (void)b;
-    return e;
+    if (x == y)
+        return true;
+    if (!x || !y || x->kind != y->kind)
+        return false;
+    switch (x->kind) {
+    case IR_CONST: return x->value == y->value;
+    case IR_SYM: return x->sym == y->sym;
+    case IR_VAR: return x->var == y->var;
+    case IR_UNKNOWN: return false;
+    default:
+        return x->op == y->op && same_expr(x->a, y->a) && same_expr(x->b, y->b) &&
+               same_expr(x->c, y->c);
+    }
+}
+
+#define SUM_MAX_TERMS 32
+
+typedef struct {
+    const ir_expr *t[SUM_MAX_TERMS];
+    int64_t coef[SUM_MAX_TERMS];
+    int n;
+    int64_t constant;
+    bool overflow;
+} lin_sum;
+
+static void lin_collect(lin_sum *s, const ir_expr *e, int64_t coef)
+{
+    int64_t c;
+    if (e->kind == IR_CONST) {
+        s->constant += coef * e->value;
+        return;
+    }
+    if (e->kind == IR_BINARY && (e->op == IR_OP_ADD || e->op == IR_OP_SUB)) {
+        lin_collect(s, e->a, coef);
+        lin_collect(s, e->b, e->op == IR_OP_ADD ? coef : -coef);
+        return;
+    }
+    if (e->kind == IR_BINARY && e->op == IR_OP_MUL && irb_const_of(e->b, &c)) {
+        lin_collect(s, e->a, coef * c);
+        return;
+    }
+    if (e->kind == IR_BINARY && e->op == IR_OP_MUL && irb_const_of(e->a, &c)) {
+        lin_collect(s, e->b, coef * c);
+        return;
+    }
+    if (e->kind == IR_UNARY && e->op == IR_OP_NEG) {
+        lin_collect(s, e->a, -coef);
+        return;
+    }
+    for (int i = 0; i < s->n; i++) {
+        if (same_expr(s->t[i], e)) {
+            s->coef[i] += coef;
+            return;
+        }
+    }
+    if (s->n == SUM_MAX_TERMS) {
+        s->overflow = true;
+        return;
+    }
+    s->t[s->n] = e;
+    s->coef[s->n++] = coef;
+}
+
+ir_expr *irb_simplify_sum(irb *b, ir_expr *e)
+{
+    if (!e || ir_expr_has_unknown(e))
+        return e;
+    lin_sum s = {.n = 0};
+    lin_collect(&s, e, 1);
+    if (s.overflow)
+        return e;
+    ir_expr *r = NULL;
+    for (int pass = 0; pass < 2; pass++) { /* positive terms first */
+        for (int i = 0; i < s.n; i++) {
+            int64_t c = s.coef[i];
+            if (c == 0 || (pass == 0) != (c > 0))
+                continue;
+            ir_expr *t = (ir_expr *)s.t[i];
+            int64_t m = c > 0 ? c : -c;
+            ir_expr *term = m == 1 ? t : irb_bin(b, IR_OP_MUL, t, ir_const(b->k, m));
+            if (!r)
+                r = c > 0 ? term : irb_bin(b, IR_OP_SUB, ir_const(b->k, 0), term);
+            else
+                r = irb_bin(b, c > 0 ? IR_OP_ADD : IR_OP_SUB, r, term);
+        }
+    }
+    if (!r)
+        return ir_const(b->k, s.constant);
+    return irb_bin(b, IR_OP_ADD, r, ir_const(b->k, s.constant));
 }
 
 static void note_one(irb *b, const ir_expr *u, const char *what, ir_loc at)
@@ -229,18 +344,18 @@ void note_unknowns(irb *b, const ir_expr *e, const char *what)
 static bool builtin_member(irb *b, CXCursor member, ir_expr **out)
 {
     cursor_list l;
-    children_of(member, &l);
+    irb_children(member, &l);
     bool ok = false;
     if (l.n == 1) {
-        CXCursor base = strip(l.v[0]);
+        CXCursor base = irb_strip(l.v[0]);
         if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
             char bn[32], mn[8];
-            cursor_spelling(base, bn, sizeof bn);
-            cursor_spelling(member, mn, sizeof mn);
+            irb_spelling(base, bn, sizeof bn);
+            irb_spelling(member, mn, sizeof mn);
             static const char *const names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
             int d = mn[0] >= 'x' && mn[0] <= 'z' && !mn[1] ? mn[0] - 'x' : -1;
             for (int i = 0; i < 4 && d >= 0; i++) {
-                if (!strcmp(bn, names[i]) && decl_is_builtin(clang_getCursorReferenced(base))) {
+                if (!strcmp(bn, names[i]) && irb_is_builtin(clang_getCursorReferenced(base))) {
                     *out = ir_symbol(b->k, (ir_sym)(IR_SYM_TID_X + 3 * i + d));
                     if (i == 0 || i == 2)
                         b->uses_tid[d] = true;
@@ -251,7 +366,7 @@ static bool builtin_member(irb *b, CXCursor member, ir_expr **out)
             }
         }
     }
-    cursor_list_free(&l);
+    irb_list_free(&l);
     return ok;
 }
 
@@ -280,10 +395,10 @@ static bval decl_ref_value(irb *b, CXCursor c)
     CXCursor decl = clang_getCursorReferenced(c);
     int64_t v;
     if (clang_Cursor_isNull(decl)) {
-        if (eval_int(c, &v))
+        if (irb_eval_int(c, &v))
             return val(ir_const(b->k, v));
         char n[128];
-        cursor_spelling(c, n, sizeof n);
+        irb_spelling(c, n, sizeof n);
         return val(xb_unknown(b, c, "unresolved name '%s'", n));
     }
     size_t i = bind_find(b, decl);
@@ -295,8 +410,8 @@ static bval decl_ref_value(irb *b, CXCursor c)
                 if (ab_lvalue(b, c, &lv)) {
                     int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
                     char t[96];
-                    source_text(b, c, t, sizeof t);
-                    ir_expr *u = ir_unknown(b->k, "", lv.array, loc_of(b, c));
+                    irb_text(b, c, t, sizeof t);
+                    ir_expr *u = ir_unknown(b->k, "", lv.array, irb_loc(b, c));
                     char why[160];
                     snprintf(why, sizeof why, "value loaded from memory: %s", t);
                     u->reason = ir_strdup(b->k, why);
@@ -311,12 +426,12 @@ static bval decl_ref_value(irb *b, CXCursor c)
     enum CXCursorKind dk = clang_getCursorKind(decl);
     if (dk == CXCursor_EnumConstantDecl || dk == CXCursor_NonTypeTemplateParameter ||
         dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
-        if (eval_int(c, &v))
+        if (irb_eval_int(c, &v))
             return val(ir_const(b->k, v));
     }
     char n[128];
-    cursor_spelling(decl, n, sizeof n);
-    if (dk == CXCursor_VarDecl && !strcmp(n, "warpSize") && decl_is_builtin(decl))
+    irb_spelling(decl, n, sizeof n);
+    if (dk == CXCursor_VarDecl && !strcmp(n, "warpSize") && irb_is_builtin(decl))
         return val(ir_symbol(b->k, IR_SYM_WARPSIZE));
     if (dk == CXCursor_VarDecl && ab_is_memory(b, c)) {
         blval lv;
@@ -325,7 +440,7 @@ static bval decl_ref_value(irb *b, CXCursor c)
             return (bval){xb_unknown(b, c, "value loaded from memory: %s", n), site};
         }
     }
-    if (!n[0] && eval_int(c, &v))
+    if (!n[0] && irb_eval_int(c, &v))
         return val(ir_const(b->k, v));
     return val(xb_unknown(b, c, "value of '%s' is not known here", n));
 }
@@ -334,7 +449,7 @@ static bval decl_ref_value(irb *b, CXCursor c)
 
 static size_t local_binding(irb *b, CXCursor lhs)
 {
-    lhs = strip(lhs);
+    lhs = irb_strip(lhs);
     if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
         return SIZE_MAX;
     CXCursor decl = clang_getCursorReferenced(lhs);
@@ -389,17 +504,17 @@ static bval assign(irb *b, CXCursor c, CXCursor lhs, CXCursor rhs, bool has_op, 
         if (incdec || has_op) {
             ir_expr *d = incdec ? ir_const(k, delta) : xb_value(b, rhs).e;
             if (has_op && op == IR_OP_SUB)
-                d = mk_bin(b, IR_OP_SUB, ir_const(k, 0), d);
+                d = irb_bin(b, IR_OP_SUB, ir_const(k, 0), d);
             bptr step = cur;
             step.off = NULL;
             (void)step;
-            int64_t psz = type_size(clang_getPointeeType(lt));
+            int64_t psz = irb_sizeof(clang_getPointeeType(lt));
             if (psz > 0 && cur.unit > 0 && psz % cur.unit == 0)
-                nv.off = mk_bin(b, IR_OP_ADD, cur.off,
-                                mk_bin(b, IR_OP_MUL, d, ir_const(k, psz / cur.unit)));
+                nv.off = irb_bin(b, IR_OP_ADD, cur.off,
+                                irb_bin(b, IR_OP_MUL, d, ir_const(k, psz / cur.unit)));
             else
-                nv.off = mk_bin(b, IR_OP_ADD, mk_bin(b, IR_OP_MUL, cur.off, ir_const(k, cur.unit)),
-                                mk_bin(b, IR_OP_MUL, d, ir_const(k, psz > 0 ? psz : 1))),
+                nv.off = irb_bin(b, IR_OP_ADD, irb_bin(b, IR_OP_MUL, cur.off, ir_const(k, cur.unit)),
+                                irb_bin(b, IR_OP_MUL, d, ir_const(k, psz > 0 ? psz : 1))),
                 nv.unit = 1;
         } else if (!ab_pointer(b, rhs, &nv)) {
             nv.array = -1;
@@ -413,9 +528,9 @@ static bval assign(irb *b, CXCursor c, CXCursor lhs, CXCursor rhs, bool has_op, 
         ir_expr *old = read_binding(b, bi, lhs, &ls);
         ir_expr *nv = r.e;
         if (incdec)
-            nv = mk_bin(b, IR_OP_ADD, old, r.e);
+            nv = irb_bin(b, IR_OP_ADD, old, r.e);
         else if (has_op)
-            nv = mk_bin(b, op, old, r.e);
+            nv = irb_bin(b, op, old, r.e);
         xb_assign_var(b, bi, nv, has_op || incdec ? -1 : r.load_site, c);
         if (post)
             return val(old);
@@ -438,7 +553,7 @@ static bval assign(irb *b, CXCursor c, CXCursor lhs, CXCursor rhs, bool has_op, 
         if (!has_op && !incdec)
             mb_store(b, st, r.load_site);
         char t[96];
-        source_text(b, lhs, t, sizeof t);
+        irb_text(b, lhs, t, sizeof t);
         return val(xb_unknown(b, c, "value stored to memory: %s", t));
     }
     /* Something we do not follow (a struct member of a local, ...): keep effects. */
@@ -476,32 +591,33 @@ static CXCursor member_call_object(CXCursor call, char *method, size_t len)
 {
     method[0] = '\0';
     cursor_list l;
-    children_of(call, &l);
+    irb_children(call, &l);
     CXCursor obj = clang_getNullCursor();
     if (l.n >= 1) {
-        CXCursor callee = strip(l.v[0]);
+        CXCursor callee = irb_strip(l.v[0]);
         if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
-            cursor_spelling(callee, method, len);
+            irb_spelling(callee, method, len);
             cursor_list m;
-            children_of(callee, &m);
+            irb_children(callee, &m);
             if (m.n >= 1)
                 obj = m.v[0];
-            cursor_list_free(&m);
+            irb_list_free(&m);
         }
     }
-    cursor_list_free(&l);
+    irb_list_free(&l);
     return obj;
 }
 
 static ir_expr *linear_tid(irb *b)
 {
     ir_kernel *k = b->k;
-    b->uses_tid[0] = b->uses_tid[1] = b->uses_tid[2] = true;
+    /* A linear rank says nothing about the block's shape: only x counts as used. */
+    b->uses_tid[0] = true;
     ir_expr *bx = ir_symbol(k, IR_SYM_BDIM_X), *by = ir_symbol(k, IR_SYM_BDIM_Y);
-    ir_expr *e = mk_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_TID_Z), by);
-    e = mk_bin(b, IR_OP_ADD, e, ir_symbol(k, IR_SYM_TID_Y));
-    e = mk_bin(b, IR_OP_MUL, e, bx);
-    return mk_bin(b, IR_OP_ADD, e, ir_symbol(k, IR_SYM_TID_X));
+    ir_expr *e = irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_TID_Z), by);
+    e = irb_bin(b, IR_OP_ADD, e, ir_symbol(k, IR_SYM_TID_Y));
+    e = irb_bin(b, IR_OP_MUL, e, bx);
+    return irb_bin(b, IR_OP_ADD, e, ir_symbol(k, IR_SYM_TID_X));
 }
 
 static ir_expr *dim3_of(irb *b, ir_sym base, const char *field)
@@ -524,7 +640,7 @@ static bool cg_call(irb *b, CXCursor call, bval *out)
     if (clang_Cursor_isNull(obj))
         return false;
     char ty[160];
-    type_spelling(clang_getCanonicalType(clang_getCursorType(obj)), ty, sizeof ty);
+    irb_type_spelling(clang_getCanonicalType(clang_getCursorType(obj)), ty, sizeof ty);
     bool block = strstr(ty, "thread_block") && !strstr(ty, "tile");
     bool tile = strstr(ty, "thread_block_tile") || strstr(ty, "coalesced_group");
     bool grid = strstr(ty, "grid_group") != NULL;
@@ -533,7 +649,7 @@ static bool cg_call(irb *b, CXCursor call, bval *out)
     ir_kernel *k = b->k;
     if (!strcmp(method, "sync")) {
         if (!tile) /* a tile's sync is a warp barrier: no block-wide ordering */
-            sb_append(b, ir_stmt_new(k, IR_S_SYNC, loc_of(b, call)));
+            sb_append(b, ir_stmt_new(k, IR_S_SYNC, irb_loc(b, call)));
         *out = val(ir_const(k, 0));
         return true;
     }
@@ -543,28 +659,23 @@ static bool cg_call(irb *b, CXCursor call, bval *out)
         } else if (tile) {
             /* Tiles of a power of two up to 32: rank = lane % tile size. */
             int64_t n = 32;
-            CXType t = clang_getCanonicalType(clang_getCursorType(obj));
-            if (clang_Type_getNumTemplateArguments(t) >= 1) {
-                cursor_list dummy = {0};
-                (void)dummy;
-            }
             char *lt = strchr(ty, '<');
             if (lt)
                 n = strtoll(lt + 1, NULL, 10);
             if (n <= 0 || n > 32)
                 n = 32;
             ir_expr *lane = ir_symbol(k, IR_SYM_LANEID);
-            *out = val(n == 32 ? lane : mk_bin(b, IR_OP_MOD, lane, ir_const(k, n)));
+            *out = val(n == 32 ? lane : irb_bin(b, IR_OP_MOD, lane, ir_const(k, n)));
         } else {
-            ir_expr *bid = mk_bin(
+            ir_expr *bid = irb_bin(
                 b, IR_OP_ADD,
-                mk_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BID_Y), ir_symbol(k, IR_SYM_GDIM_X)),
+                irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BID_Y), ir_symbol(k, IR_SYM_GDIM_X)),
                 ir_symbol(k, IR_SYM_BID_X));
-            ir_expr *nthreads = mk_bin(
+            ir_expr *nthreads = irb_bin(
                 b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_X),
-                mk_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z)));
-            b->uses_bid[0] = b->uses_bid[1] = true;
-            *out = val(mk_bin(b, IR_OP_ADD, mk_bin(b, IR_OP_MUL, bid, nthreads), linear_tid(b)));
+                irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z)));
+            b->uses_bid[0] = true;
+            *out = val(irb_bin(b, IR_OP_ADD, irb_bin(b, IR_OP_MUL, bid, nthreads), linear_tid(b)));
         }
         return true;
     }
@@ -575,14 +686,14 @@ static bool cg_call(irb *b, CXCursor call, bval *out)
             *out = val(ir_const(k, n > 0 && n <= 32 ? n : 32));
         } else {
             b->uses_tid[0] = b->uses_tid[1] = b->uses_tid[2] = true;
-            *out = val(mk_bin(
+            *out = val(irb_bin(
                 b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_X),
-                mk_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z))));
+                irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z))));
         }
         return true;
     }
     if (tile && !strcmp(method, "meta_group_rank")) {
-        *out = val(mk_bin(b, IR_OP_DIV, linear_tid(b), ir_symbol(k, IR_SYM_WARPSIZE)));
+        *out = val(irb_bin(b, IR_OP_DIV, linear_tid(b), ir_symbol(k, IR_SYM_WARPSIZE)));
         return true;
     }
     *out = val(xb_unknown(b, call, "cooperative-groups value '%s()'", method));
@@ -593,18 +704,18 @@ static bool cg_call(irb *b, CXCursor call, bval *out)
 static bool cg_dim3_member(irb *b, CXCursor member, ir_expr **out)
 {
     char field[8];
-    cursor_spelling(member, field, sizeof field);
+    irb_spelling(member, field, sizeof field);
     cursor_list l;
-    children_of(member, &l);
+    irb_children(member, &l);
     bool ok = false;
     if (l.n == 1) {
-        CXCursor call = strip(l.v[0]);
+        CXCursor call = irb_strip(l.v[0]);
         if (clang_getCursorKind(call) == CXCursor_CallExpr) {
             char method[64];
             CXCursor obj = member_call_object(call, method, sizeof method);
             if (!clang_Cursor_isNull(obj)) {
                 char ty[160];
-                type_spelling(clang_getCanonicalType(clang_getCursorType(obj)), ty, sizeof ty);
+                irb_type_spelling(clang_getCanonicalType(clang_getCursorType(obj)), ty, sizeof ty);
                 if (strstr(ty, "thread_block") || strstr(ty, "grid_group")) {
                     ir_sym base = IR_SYM_COUNT;
                     if (!strcmp(method, "thread_index"))
@@ -619,7 +730,7 @@ static bool cg_dim3_member(irb *b, CXCursor member, ir_expr **out)
             }
         }
     }
-    cursor_list_free(&l);
+    irb_list_free(&l);
     return ok;
 }
 
@@ -627,8 +738,8 @@ static bval call_value(irb *b, CXCursor c)
 {
     ir_kernel *k = b->k;
     char name[128];
-    cursor_spelling(c, name, sizeof name);
-    CXCursor callee = call_callee(c);
+    irb_spelling(c, name, sizeof name);
+    CXCursor callee = irb_callee(c);
     unsigned nargs = call_nargs(c);
     static const char *const syncs[] = {"__syncthreads", "__syncthreads_count", "__syncthreads_and",
                                         "__syncthreads_or", NULL};
@@ -636,19 +747,19 @@ static bval call_value(irb *b, CXCursor c)
     static const char *const maxs[] = {"max", "umax", "llmax", "ullmax", NULL};
     static const char *const muls[] = {"__mul24", "__umul24", NULL};
     static const char *const abss[] = {"abs", "labs", "llabs", NULL};
-    bool builtin = clang_Cursor_isNull(callee) || decl_is_builtin(callee);
+    bool builtin = clang_Cursor_isNull(callee) || irb_is_builtin(callee);
 
     if (builtin && name_in(name, syncs)) {
         args_effects(b, c, 0);
-        sb_append(b, ir_stmt_new(k, IR_S_SYNC, loc_of(b, c)));
+        sb_append(b, ir_stmt_new(k, IR_S_SYNC, irb_loc(b, c)));
         return val(xb_unknown(b, c, "result of %s", name));
     }
     if (builtin && !strcmp(name, "sync") && nargs == 1) { /* cg::sync(group) */
         char ty[160];
-        type_spelling(clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(c, 0))),
+        irb_type_spelling(clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(c, 0))),
                       ty, sizeof ty);
         if (!strstr(ty, "tile") && !strstr(ty, "coalesced"))
-            sb_append(b, ir_stmt_new(k, IR_S_SYNC, loc_of(b, c)));
+            sb_append(b, ir_stmt_new(k, IR_S_SYNC, irb_loc(b, c)));
         return val(ir_const(k, 0));
     }
     bval r;
@@ -660,20 +771,20 @@ static bval call_value(irb *b, CXCursor c)
         return r;
     if (cg_call(b, c, &r))
         return r;
-    bool int_result = is_integer_type(clang_getCursorType(c));
+    bool int_result = irb_is_int(clang_getCursorType(c));
     if (builtin && nargs == 2 && int_result &&
         (name_in(name, mins) || name_in(name, maxs) || name_in(name, muls))) {
         ir_expr *x = xb_value(b, clang_Cursor_getArgument(c, 0)).e;
         ir_expr *y = xb_value(b, clang_Cursor_getArgument(c, 1)).e;
         ir_op op = name_in(name, mins) ? IR_OP_MIN : name_in(name, maxs) ? IR_OP_MAX : IR_OP_MUL;
-        return val(mk_bin(b, op, x, y));
+        return val(irb_bin(b, op, x, y));
     }
     if (builtin && nargs == 1 && int_result && name_in(name, abss)) {
         ir_expr *x = xb_value(b, clang_Cursor_getArgument(c, 0)).e;
-        return val(mk_bin(b, IR_OP_MAX, x, mk_bin(b, IR_OP_SUB, ir_const(k, 0), x)));
+        return val(irb_bin(b, IR_OP_MAX, x, irb_bin(b, IR_OP_SUB, ir_const(k, 0), x)));
     }
     int64_t v;
-    if (int_result && eval_int(c, &v)) /* constexpr calls */
+    if (int_result && irb_eval_int(c, &v)) /* constexpr calls */
         return val(ir_const(k, v));
     if (!clang_Cursor_isNull(callee) && !builtin) {
         CXCursor def = clang_getCursorDefinition(callee);
@@ -688,7 +799,7 @@ static bval call_value(irb *b, CXCursor c)
     for (unsigned i = 0; i < nargs; i++) {
         CXCursor a = clang_Cursor_getArgument(c, i);
         CXType at = clang_getCursorType(a);
-        if (is_pointer_type(at) || is_array_type(at)) {
+        if (irb_is_ptr(at) || irb_is_array(at)) {
             bptr p;
             if (ab_pointer(b, a, &p) && p.array >= 0 && !builtin) {
                 char why[256];
@@ -697,7 +808,7 @@ static bval call_value(irb *b, CXCursor c)
                          "accesses made there are not modelled",
                          k->arrays[p.array].name, name);
                 ir_add_limit(k, why, "define the function in this file or include its source",
-                             loc_of(b, c));
+                             irb_loc(b, c));
             }
         } else {
             xb_effects(b, a);
@@ -760,11 +871,11 @@ static ir_op binop(enum CXBinaryOperatorKind k, bool *ok)
 static bool two_children(CXCursor c, CXCursor *x, CXCursor *y)
 {
     cursor_list l;
-    children_of(c, &l);
+    irb_children(c, &l);
     bool ok = l.n == 2;
     if (ok)
         *x = l.v[0], *y = l.v[1];
-    cursor_list_free(&l);
+    irb_list_free(&l);
     return ok;
 }
 
@@ -795,8 +906,8 @@ static bval binary(irb *b, CXCursor c)
         break;
     }
     CXType tx = clang_getCursorType(x), ty = clang_getCursorType(y);
-    bool px = is_pointer_type(tx) || is_array_type(tx);
-    bool py = is_pointer_type(ty) || is_array_type(ty);
+    bool px = irb_is_ptr(tx) || irb_is_array(tx);
+    bool py = irb_is_ptr(ty) || irb_is_array(ty);
     bool ok;
     ir_op op = binop(bk, &ok);
     if (px && py && ok && (op == IR_OP_SUB || (op >= IR_OP_LT && op <= IR_OP_NE))) {
@@ -804,11 +915,11 @@ static bval binary(irb *b, CXCursor c)
         bptr p, q;
         bool okp = ab_pointer(b, x, &p), okq = ab_pointer(b, y, &q);
         if (okp && okq && p.array >= 0 && p.array == q.array && p.unit == q.unit) {
-            ir_expr *d = mk_bin(b, op, p.off, q.off);
+            ir_expr *d = irb_bin(b, op, p.off, q.off);
             if (op == IR_OP_SUB) {
-                int64_t psz = type_size(clang_getPointeeType(tx));
+                int64_t psz = irb_sizeof(clang_getPointeeType(tx));
                 if (psz > p.unit && psz % p.unit == 0)
-                    d = mk_bin(b, IR_OP_DIV, d, ir_const(b->k, psz / p.unit));
+                    d = irb_bin(b, IR_OP_DIV, d, ir_const(b->k, psz / p.unit));
             }
             return val(d);
         }
@@ -823,15 +934,15 @@ static bval binary(irb *b, CXCursor c)
     bval d = xb_value(b, y);
     if (!ok)
         return val(xb_unknown(b, c, "operator not modelled"));
-    return val(mk_bin(b, op, a.e, d.e));
+    return val(irb_bin(b, op, a.e, d.e));
 }
 
 static bval unary(irb *b, CXCursor c)
 {
     cursor_list l;
-    children_of(c, &l);
+    irb_children(c, &l);
     CXCursor x = l.n ? l.v[l.n - 1] : clang_getNullCursor();
-    cursor_list_free(&l);
+    irb_list_free(&l);
     if (clang_Cursor_isNull(x))
         return val(xb_unknown(b, c, "malformed unary expression"));
     ir_kernel *k = b->k;
@@ -854,7 +965,7 @@ static bval unary(irb *b, CXCursor c)
         if (ab_lvalue(b, c, &lv)) {
             int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
             char t[96];
-            source_text(b, c, t, sizeof t);
+            irb_text(b, c, t, sizeof t);
             ir_expr *u = xb_unknown(b, c, "value loaded from memory: %s", t);
             u->array = lv.array;
             return (bval){u, site};
@@ -864,16 +975,16 @@ static bval unary(irb *b, CXCursor c)
     case CXUnaryOperator_Plus:
         return xb_value(b, x);
     case CXUnaryOperator_Minus:
-        return val(mk_bin(b, IR_OP_SUB, ir_const(k, 0), xb_value(b, x).e));
+        return val(irb_bin(b, IR_OP_SUB, ir_const(k, 0), xb_value(b, x).e));
     case CXUnaryOperator_Not: {
         ir_expr *e = xb_value(b, x).e;
         int64_t v;
-        return val(expr_const(e, &v) ? ir_const(k, ~v) : ir_unary(k, IR_OP_BITNOT, e));
+        return val(irb_const_of(e, &v) ? ir_const(k, ~v) : ir_unary(k, IR_OP_BITNOT, e));
     }
     case CXUnaryOperator_LNot: {
         ir_expr *e = xb_value(b, x).e;
         int64_t v;
-        return val(expr_const(e, &v) ? ir_const(k, !v) : ir_unary(k, IR_OP_NOT, e));
+        return val(irb_const_of(e, &v) ? ir_const(k, !v) : ir_unary(k, IR_OP_NOT, e));
     }
     default:
         return xb_value(b, x);
@@ -887,7 +998,7 @@ static bval memory_load(irb *b, CXCursor c)
         return val(xb_unknown(b, c, "load through an address that is not understood"));
     int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
     char t[96];
-    source_text(b, c, t, sizeof t);
+    irb_text(b, c, t, sizeof t);
     ir_expr *u = xb_unknown(b, c, "value loaded from memory: %s", t);
     u->array = lv.array;
     return (bval){u, site};
@@ -911,22 +1022,22 @@ static bval member(irb *b, CXCursor c)
         return memory_load(b, c);
     xb_effects(b, c);
     char n[64];
-    cursor_spelling(c, n, sizeof n);
+    irb_spelling(c, n, sizeof n);
     return val(xb_unknown(b, c, "member '%s' of a value that is not followed", n));
 }
 
 static bval cast(irb *b, CXCursor c)
 {
     cursor_list l;
-    children_of(c, &l);
+    irb_children(c, &l);
     CXCursor x = clang_getNullCursor();
     for (unsigned i = 0; i < l.n; i++)
         if (clang_isExpression(clang_getCursorKind(l.v[i])))
             x = l.v[i];
-    cursor_list_free(&l);
+    irb_list_free(&l);
     if (clang_Cursor_isNull(x))
         return val(xb_unknown(b, c, "malformed cast"));
-    if (is_pointer_type(clang_getCursorType(x))) {
+    if (irb_is_ptr(clang_getCursorType(x))) {
         bptr p;
         ab_pointer(b, x, &p);
         return val(xb_unknown(b, c, "address converted to an integer"));
@@ -939,10 +1050,10 @@ bval xb_value(irb *b, CXCursor c)
     ir_kernel *k = b->k;
     if (clang_Cursor_isNull(c))
         return val(ir_unknown(k, "missing expression", -1, (ir_loc){0}));
-    if (!budget_spend(b, c))
+    if (!irb_budget(b, c))
         return val(xb_unknown(b, c, "analysis budget exhausted"));
     CXType t = clang_getCursorType(c);
-    bool is_int = is_integer_type(t);
+    bool is_int = irb_is_int(t);
     enum CXCursorKind kind = clang_getCursorKind(c);
     int64_t v;
     bval r;
@@ -950,7 +1061,7 @@ bval xb_value(irb *b, CXCursor c)
     case CXCursor_IntegerLiteral:
     case CXCursor_CharacterLiteral:
     case CXCursor_CXXBoolLiteralExpr:
-        if (eval_int(c, &v))
+        if (irb_eval_int(c, &v))
             return val(ir_const(k, v));
         return val(xb_unknown(b, c, "literal out of range"));
     case CXCursor_FloatingLiteral:
@@ -958,16 +1069,16 @@ bval xb_value(irb *b, CXCursor c)
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr: {
         cursor_list l;
-        children_of(c, &l);
+        irb_children(c, &l);
         CXCursor only = clang_getNullCursor();
         unsigned nexpr = 0;
         for (unsigned i = 0; i < l.n; i++)
             if (clang_isExpression(clang_getCursorKind(l.v[i])))
                 only = l.v[i], nexpr++;
-        cursor_list_free(&l);
+        irb_list_free(&l);
         if (nexpr == 1) {
             CXType ct = clang_getCursorType(only);
-            if (is_int && (is_pointer_type(ct) || is_array_type(ct))) {
+            if (is_int && (irb_is_ptr(ct) || irb_is_array(ct))) {
                 bptr p;
                 ab_pointer(b, only, &p);
                 return val(xb_unknown(b, c, "address converted to an integer"));
@@ -975,7 +1086,7 @@ bval xb_value(irb *b, CXCursor c)
             r = xb_value(b, only);
             break;
         }
-        if (nexpr == 0 && eval_int(c, &v)) /* default arguments, substituted template args */
+        if (nexpr == 0 && irb_eval_int(c, &v)) /* default arguments, substituted template args */
             return val(ir_const(k, v));
         xb_effects(b, c);
         r = val(xb_unknown(b, c, "expression not modelled"));
@@ -999,14 +1110,14 @@ bval xb_value(irb *b, CXCursor c)
         break;
     case CXCursor_ConditionalOperator: {
         cursor_list l;
-        children_of(c, &l);
+        irb_children(c, &l);
         if (l.n == 3)
             r = cond_expr(b, c, l.v[0], l.v[1], l.v[2]);
         else {
             xb_effects(b, c);
             r = val(xb_unknown(b, c, "conditional expression not modelled"));
         }
-        cursor_list_free(&l);
+        irb_list_free(&l);
         break;
     }
     case CXCursor_CallExpr:
@@ -1020,7 +1131,7 @@ bval xb_value(irb *b, CXCursor c)
         r = cast(b, c);
         break;
     case CXCursor_UnaryExpr: /* sizeof, alignof */
-        if (eval_int(c, &v))
+        if (irb_eval_int(c, &v))
             return val(ir_const(k, v));
         r = val(xb_unknown(b, c, "sizeof of a type whose size is not known"));
         break;
@@ -1070,7 +1181,7 @@ void xb_effects(irb *b, CXCursor c)
     case CXCursor_CXXConstCastExpr:
     case CXCursor_CXXReinterpretCastExpr: {
         CXType t = clang_getCursorType(c);
-        if ((is_pointer_type(t) || is_array_type(t)) && kind != CXCursor_CallExpr &&
+        if ((irb_is_ptr(t) || irb_is_array(t)) && kind != CXCursor_CallExpr &&
             kind != CXCursor_BinaryOperator && kind != CXCursor_CompoundAssignOperator &&
             kind != CXCursor_UnaryOperator) {
             bptr p;
@@ -1085,16 +1196,16 @@ void xb_effects(irb *b, CXCursor c)
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr:
     default: {
-        if (!budget_spend(b, c))
+        if (!irb_budget(b, c))
             return;
         cursor_list l;
-        children_of(c, &l);
+        irb_children(c, &l);
         for (unsigned i = 0; i < l.n; i++) {
             enum CXCursorKind ck = clang_getCursorKind(l.v[i]);
             if (clang_isExpression(ck))
                 xb_effects(b, l.v[i]);
         }
-        cursor_list_free(&l);
+        irb_list_free(&l);
         return;
     }
     }
@@ -1109,17 +1220,17 @@ static bval cond_expr(irb *b, CXCursor c, CXCursor cond, CXCursor x, CXCursor y)
 {
     ir_expr *ce = xb_value(b, cond).e;
     bval tv, ev;
-    sb_guarded(b, ce, x, y, &tv, &ev, loc_of(b, c));
+    sb_guarded(b, ce, x, y, &tv, &ev, irb_loc(b, c));
     int64_t cv;
-    if (expr_const(ce, &cv))
+    if (irb_const_of(ce, &cv))
         return cv ? tv : ev;
     bval r = val(ir_select(b->k, ce, tv.e, ev.e));
     /* A guarded load with a constant fallback (halo tiles: i < n ? in[i] : 0)
      * still fetches from `in` for the lanes that read it. */
     int64_t dummy;
-    if (tv.load_site >= 0 && expr_const(ev.e, &dummy))
+    if (tv.load_site >= 0 && irb_const_of(ev.e, &dummy))
         r.load_site = tv.load_site;
-    else if (ev.load_site >= 0 && expr_const(tv.e, &dummy))
+    else if (ev.load_site >= 0 && irb_const_of(tv.e, &dummy))
         r.load_site = ev.load_site;
     return r;
 }
@@ -1129,16 +1240,16 @@ static bval logical(irb *b, CXCursor c, CXCursor lhs, CXCursor rhs, bool is_and)
     ir_kernel *k = b->k;
     ir_expr *x = xb_value(b, lhs).e;
     int64_t cv;
-    if (expr_const(x, &cv)) {
+    if (irb_const_of(x, &cv)) {
         if (is_and ? !cv : cv)
             return val(ir_const(k, is_and ? 0 : 1));
         ir_expr *y = xb_value(b, rhs).e;
-        return val(mk_bin(b, IR_OP_NE, y, ir_const(k, 0)));
+        return val(irb_bin(b, IR_OP_NE, y, ir_const(k, 0)));
     }
     /* The right operand runs only where the left one did not decide. */
     ir_expr *guard = is_and ? x : ir_unary(k, IR_OP_NOT, x);
     bval tv, ev;
-    sb_guarded(b, guard, rhs, clang_getNullCursor(), &tv, &ev, loc_of(b, c));
+    sb_guarded(b, guard, rhs, clang_getNullCursor(), &tv, &ev, irb_loc(b, c));
     return val(ir_binary(k, is_and ? IR_OP_LAND : IR_OP_LOR, x, tv.e));
 }
 

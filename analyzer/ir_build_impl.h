@@ -113,28 +113,30 @@ typedef struct {
     CXCursor small[8];
 } cursor_list;
 
-void children_of(CXCursor c, cursor_list *out);
-void cursor_list_free(cursor_list *l);
+void irb_children(CXCursor c, cursor_list *out);
+void irb_list_free(cursor_list *l);
 /* Strips parentheses and implicit casts (UnexposedExpr with one child). */
-CXCursor strip(CXCursor c);
+CXCursor irb_strip(CXCursor c);
 /* The spelling of a cursor as a malloc'd string (or a fixed buffer copy). */
-void cursor_spelling(CXCursor c, char *buf, size_t len);
-void type_spelling(CXType t, char *buf, size_t len);
-ir_loc loc_of(irb *b, CXCursor c);
+void irb_spelling(CXCursor c, char *buf, size_t len);
+void irb_type_spelling(CXType t, char *buf, size_t len);
+ir_loc irb_loc(irb *b, CXCursor c);
+/* The cursor's own location (a declaration's name), not its extent start. */
+ir_loc irb_loc_name(irb *b, CXCursor c);
 /* Source text of c (clipped to len-1 chars), "" when unavailable. */
-void source_text(irb *b, CXCursor c, char *buf, size_t len);
-bool is_integer_type(CXType t);
-bool is_pointer_type(CXType t);
-bool is_array_type(CXType t);
-int64_t type_size(CXType t);
+void irb_text(irb *b, CXCursor c, char *buf, size_t len);
+bool irb_is_int(CXType t);
+bool irb_is_ptr(CXType t);
+bool irb_is_array(CXType t);
+int64_t irb_sizeof(CXType t);
 /* Integer value of a constant expression (macro, constexpr, template arg, sizeof). */
-bool eval_int(CXCursor c, int64_t *v);
+bool irb_eval_int(CXCursor c, int64_t *v);
 /* Name of the function a call refers to ("" if none), and its cursor. */
-CXCursor call_callee(CXCursor call);
-bool has_attr(CXCursor decl, enum CXCursorKind attr);
+CXCursor irb_callee(CXCursor call);
+bool irb_has_attr(CXCursor decl, enum CXCursorKind attr);
 /* Is the declaration in our hermetic CUDA headers or a system header? */
-bool decl_is_builtin(CXCursor decl);
-bool budget_spend(irb *b, CXCursor at);
+bool irb_is_builtin(CXCursor decl);
+bool irb_budget(irb *b, CXCursor at);
 
 /* ---- bindings (ir_build_bind.c) -------------------------------------------- */
 
@@ -161,10 +163,13 @@ bval xb_value(irb *b, CXCursor c);
 void xb_effects(irb *b, CXCursor c);
 ir_expr *xb_unknown(irb *b, CXCursor at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-ir_expr *fold(irb *b, ir_expr *e);
-ir_expr *mk_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y);
-bool expr_const(const ir_expr *e, int64_t *v);
-bool expr_uses_var(const ir_expr *e, int var);
+ir_expr *irb_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y);
+bool irb_const_of(const ir_expr *e, int64_t *v);
+/* Collects like terms of a sum with constant coefficients: (a + 16 - a) -> 16. */
+ir_expr *irb_simplify_sum(irb *b, ir_expr *e);
+/* Value of an expression of constants and warpSize (32), if it is one. */
+bool irb_eval_const(const ir_expr *e, int64_t *v);
+bool irb_uses_var(const ir_expr *e, int var);
 /* Value of an expression, then ASSIGN to an integer local/param binding. */
 void xb_assign_var(irb *b, size_t bind, ir_expr *value, int load_site, CXCursor at);
 /* Adds a limit at `at` for each unknown in e (addressing, loop bound, condition). */

@@ -27,7 +27,7 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
     return CXChildVisit_Continue;
 }
 
-void children_of(CXCursor c, cursor_list *out)
+void irb_children(CXCursor c, cursor_list *out)
 {
     out->v = out->small;
     out->n = 0;
@@ -35,7 +35,7 @@ void children_of(CXCursor c, cursor_list *out)
     clang_visitChildren(c, collect, out);
 }
 
-void cursor_list_free(cursor_list *l)
+void irb_list_free(cursor_list *l)
 {
     if (l->v != l->small)
         free(l->v);
@@ -49,20 +49,20 @@ static bool is_expr_kind(enum CXCursorKind k)
     return clang_isExpression(k) || clang_isStatement(k);
 }
 
-CXCursor strip(CXCursor c)
+CXCursor irb_strip(CXCursor c)
 {
     for (int guard = 0; guard < 64; guard++) {
         enum CXCursorKind k = clang_getCursorKind(c);
         if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
             return c;
         cursor_list l;
-        children_of(c, &l);
+        irb_children(c, &l);
         CXCursor next = clang_getNullCursor();
         unsigned nexpr = 0;
         for (unsigned i = 0; i < l.n; i++)
             if (is_expr_kind(clang_getCursorKind(l.v[i])))
                 next = l.v[i], nexpr++;
-        cursor_list_free(&l);
+        irb_list_free(&l);
         if (nexpr != 1)
             return c;
         c = next;
@@ -70,14 +70,14 @@ CXCursor strip(CXCursor c)
     return c;
 }
 
-void cursor_spelling(CXCursor c, char *buf, size_t len)
+void irb_spelling(CXCursor c, char *buf, size_t len)
 {
     CXString s = clang_getCursorSpelling(c);
     snprintf(buf, len, "%s", clang_getCString(s) ? clang_getCString(s) : "");
     clang_disposeString(s);
 }
 
-void type_spelling(CXType t, char *buf, size_t len)
+void irb_type_spelling(CXType t, char *buf, size_t len)
 {
     CXString s = clang_getTypeSpelling(t);
     snprintf(buf, len, "%s", clang_getCString(s) ? clang_getCString(s) : "");
@@ -103,7 +103,7 @@ static const char *file_name(irb *b, CXFile f)
     return name;
 }
 
-ir_loc loc_of(irb *b, CXCursor c)
+ir_loc irb_loc(irb *b, CXCursor c)
 {
     ir_loc l = {0};
     CXSourceRange r = clang_getCursorExtent(c);
@@ -122,7 +122,7 @@ ir_loc loc_of(irb *b, CXCursor c)
     return l;
 }
 
-void source_text(irb *b, CXCursor c, char *buf, size_t len)
+void irb_text(irb *b, CXCursor c, char *buf, size_t len)
 {
     buf[0] = '\0';
     CXSourceRange r = clang_getCursorExtent(c);
@@ -153,7 +153,7 @@ static CXType canon(CXType t)
     return clang_getCanonicalType(t);
 }
 
-bool is_integer_type(CXType t)
+bool irb_is_int(CXType t)
 {
     t = canon(t);
     switch (t.kind) {
@@ -182,26 +182,26 @@ bool is_integer_type(CXType t)
     }
 }
 
-bool is_pointer_type(CXType t)
+bool irb_is_ptr(CXType t)
 {
     t = canon(t);
     return t.kind == CXType_Pointer;
 }
 
-bool is_array_type(CXType t)
+bool irb_is_array(CXType t)
 {
     t = canon(t);
     return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
            t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
 }
 
-int64_t type_size(CXType t)
+int64_t irb_sizeof(CXType t)
 {
     long long s = clang_Type_getSizeOf(t);
     return s > 0 ? s : -1;
 }
 
-bool eval_int(CXCursor c, int64_t *v)
+bool irb_eval_int(CXCursor c, int64_t *v)
 {
     CXEvalResult r = clang_Cursor_Evaluate(c);
     if (!r)
@@ -217,7 +217,7 @@ bool eval_int(CXCursor c, int64_t *v)
     return ok;
 }
 
-CXCursor call_callee(CXCursor call)
+CXCursor irb_callee(CXCursor call)
 {
     CXCursor r = clang_getCursorReferenced(call);
     if (!clang_Cursor_isNull(r))
@@ -241,14 +241,14 @@ static enum CXChildVisitResult find_attr(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
 }
 
-bool has_attr(CXCursor decl, enum CXCursorKind attr)
+bool irb_has_attr(CXCursor decl, enum CXCursorKind attr)
 {
     attr_search s = {attr, false};
     clang_visitChildren(decl, find_attr, &s);
     return s.found;
 }
 
-bool decl_is_builtin(CXCursor decl)
+bool irb_is_builtin(CXCursor decl)
 {
     CXSourceLocation l = clang_getCursorLocation(decl);
     if (clang_Location_isInSystemHeader(l))
@@ -267,16 +267,25 @@ bool decl_is_builtin(CXCursor decl)
 
 /* Every AST node the builder looks at costs one unit; a kernel that inlines
  * without end (or is simply enormous) stops with a limit instead of hanging. */
-bool budget_spend(irb *b, CXCursor at)
+bool irb_budget(irb *b, CXCursor at)
 {
     if (b->out_of_budget)
         return false;
     if (b->budget == 0) {
         b->out_of_budget = true;
         ir_add_limit(b->k, "analysis budget exhausted: the rest of the kernel is not modelled",
-                     NULL, loc_of(b, at));
+                     NULL, irb_loc(b, at));
         return false;
     }
     b->budget--;
     return true;
+}
+
+ir_loc irb_loc_name(irb *b, CXCursor c)
+{
+    ir_loc l = {0};
+    CXFile f = NULL;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, &l.line, &l.col, NULL);
+    l.file = file_name(b, f);
+    return l;
 }

@@ -257,7 +257,8 @@ int hms_launch_cli_parse(const hms_options *o, hms_launch_cli *out, FILE *err)
     for (size_t i = 0; i < o->launches.n; i++) {
         if (!hms_parse_launch_spec(o->launches.v[i], max_threads, &out->launches[out->nlaunches],
                                    why, sizeof why)) {
-            fprintf(err, "hms-lint: error: --launch '%s': %s\n", o->launches.v[i], why);
+            if (err)
+                fprintf(err, "hms-lint: error: --launch '%s': %s\n", o->launches.v[i], why);
             hms_launch_cli_free(out);
             return 2;
         }
@@ -271,7 +272,8 @@ int hms_launch_cli_parse(const hms_options *o, hms_launch_cli *out, FILE *err)
         if (!hms_parse_param_spec(o->params.v[i], p, why, sizeof why)) {
             if (def)
                 continue; /* a macro like -DUSE_FAST or -DT=float: not a value for us */
-            fprintf(err, "hms-lint: error: --param '%s': %s\n", o->params.v[i], why);
+            if (err)
+                fprintf(err, "hms-lint: error: --param '%s': %s\n", o->params.v[i], why);
             hms_launch_cli_free(out);
             return 2;
         }
@@ -456,7 +458,7 @@ void hms_scan_annotations(const char *text, size_t len, const char *path, uint32
         }
         if (*p != 'h' || (size_t)(end - p) < sizeof tag - 1 || memcmp(p, tag, sizeof tag - 1))
             continue;
-        /* Only inside a comment: a // or /* earlier on the same line. */
+        /* Only inside a comment: a line or block comment opened earlier on the line. */
         const char *bol = p;
         while (bol > text && bol[-1] != '\n')
             bol--;

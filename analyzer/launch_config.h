@@ -65,7 +65,8 @@ void hms_param_spec_free(hms_param_spec *p);
 
 /* All of o's --launch/--param/-D values. -D values that are not NAME=<integer>
  * are plain macros and are skipped; a bad --launch or --param prints
- * "hms-lint: error: --launch '<value>': <reason>" and returns 2, else 0. */
+ * "hms-lint: error: --launch '<value>': <reason>" (unless err is NULL) and
+ * returns 2, else 0. */
 int hms_launch_cli_parse(const hms_options *o, hms_launch_cli *out, FILE *err);
 void hms_launch_cli_free(hms_launch_cli *c);
 

@@ -30,7 +30,7 @@ static void print_row(const hms_arch *a, bool selected)
                                  a->aliases[i]);
     if (strcmp(a->source_path, "<builtin>") != 0)
         snprintf(aliases, sizeof aliases, "(file %s)", a->source_path);
-    printf("%c %-8s %-6s %-20s %4d  %-12s %-8s %-11s %s\n", selected ? '*' : ' ', a->name, a->sm,
+    printf("%c %-8s %-6s %-20s %4d  %-12s %-8s %-12s %s\n", selected ? '*' : ' ', a->name, a->sm,
            a->product, a->sm_count, banks, l2, bw, aliases);
 }
 
@@ -40,7 +40,7 @@ int hms_cmd_list_arches(const hms_options *o)
     if (!target)
         return 2;
     size_t n = hms_arch_builtin_count();
-    printf("  %-8s %-6s %-20s %4s  %-12s %-8s %-11s %s\n", "NAME", "SM", "PRODUCT", "SMS",
+    printf("  %-8s %-6s %-20s %4s  %-12s %-8s %-12s %s\n", "NAME", "SM", "PRODUCT", "SMS",
            "SHARED BANKS", "L2", "DRAM BW", "ALIASES");
     for (size_t i = 0; i < n; i++)
         print_row(hms_arch_builtin(i), hms_arch_builtin(i) == target);

@@ -1,11 +1,16 @@
 /* libclang parsing with hermetic CUDA flags and compile_commands.json. */
 #include "analyzer/parse.h"
 
-#include <clang-c/CXCompilationDatabase.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "analyzer/compile_flags.h"
+#include "analyzer/parse_diagnostics.h"
+
+/* Binary input is parsed only this far: enough to count its errors. */
+#define BINARY_PARSE_LIMIT (64 * 1024)
 
 const char *hms_builtin_include_dir(void)
 {
@@ -13,68 +18,39 @@ const char *hms_builtin_include_dir(void)
     return env && *env ? env : HMS_BUILTIN_INCLUDE_DIR;
 }
 
-/* Flags that make clang parse CUDA device code without any toolkit. */
+/* Flags that make clang parse CUDA device code without any toolkit.
+ * -nocudainc keeps the toolkit's include directory and clang's
+ * __clang_cuda_runtime_wrapper.h (which needs that toolkit) out; clang still
+ * adds its cuda_wrappers directory, whose <algorithm> etc. expect __host__
+ * and __device__ to be defined already, which our force-included
+ * cuda_runtime.h does first thing. With no CUDA version known, clang sends
+ * <<<>>> through cudaConfigureCall (declared in our cuda_runtime_api.h). */
 static const char *const hermetic_flags[] = {
-    "-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-    "--no-cuda-version-check", "--cuda-gpu-arch=sm_70", "-std=c++17",
-    "-D__HMS_LINT__=1", "-Wno-unknown-cuda-version", "-ferror-limit=0",
+    "-x",
+    "cuda",
+    "--cuda-device-only",
+    "-nocudainc",
+    "-nocudalib",
+    "--no-cuda-version-check",
+    "--cuda-gpu-arch=sm_70",
+    "-std=c++17",
+    "-D__HMS_LINT__=1",
+    "-Wno-unknown-cuda-version",
+    "-ferror-limit=0",
     "-Wno-everything",
 };
 
-/* Compile-database arguments worth keeping: include paths, macros, language std. */
-static bool keep_db_arg(const char *a, bool *takes_next)
+/* Does the file hold NUL bytes in its first megabyte (binary data)? */
+static bool has_nul_bytes(FILE *f)
 {
-    *takes_next = false;
-    if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-isystem") || !strcmp(a, "-include")) {
-        *takes_next = true;
-        return true;
+    char buf[4096];
+    size_t total = 0, n;
+    while (total < (1u << 20) && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (memchr(buf, '\0', n))
+            return true;
+        total += n;
     }
-    return !strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) ||
-           !strncmp(a, "-std=", 5) || !strncmp(a, "-isystem", 8);
-}
-
-static void add_db_args(const hms_options *o, const char *path, hms_strvec *args, FILE *err)
-{
-    if (!o->build_dir)
-        return;
-    CXCompilationDatabase_Error dberr;
-    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(o->build_dir, &dberr);
-    if (dberr != CXCompilationDatabase_NoError || !db) {
-        fprintf(err, "hms-lint: warning: %s: no compile_commands.json could be read\n",
-                o->build_dir);
-        return;
-    }
-    char *abs = realpath(path, NULL);
-    CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : path);
-    free(abs);
-    if (clang_CompileCommands_getSize(cmds) == 0) {
-        fprintf(err, "hms-lint: warning: %s: not in %s/compile_commands.json; using defaults\n",
-                path, o->build_dir);
-    } else {
-        CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
-        unsigned n = clang_CompileCommand_getNumArgs(cmd);
-        bool take_next = false;
-        for (unsigned i = 1; i < n; i++) {
-            CXString s = clang_CompileCommand_getArg(cmd, i);
-            const char *a = clang_getCString(s);
-            bool next = false;
-            if (take_next || keep_db_arg(a, &next))
-                hms_strvec_push(args, strdup(a));
-            take_next = next;
-            clang_disposeString(s);
-        }
-    }
-    clang_CompileCommands_dispose(cmds);
-    clang_CompilationDatabase_dispose(db);
-}
-
-static bool is_missing_include(CXDiagnostic d)
-{
-    CXString s = clang_getDiagnosticSpelling(d);
-    const char *t = clang_getCString(s);
-    bool r = t && strstr(t, "file not found") != NULL;
-    clang_disposeString(s);
-    return r;
+    return false;
 }
 
 bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *err)
@@ -96,65 +72,70 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
         fprintf(err, "hms-lint: error: %s: %s\n", path, strerror(errno));
         return false;
     }
+    bool binary = has_nul_bytes(f);
+    /* A large binary is parsed from a prefix only (it is garbage either way). */
+    bool truncated = binary && st.st_size > BINARY_PARSE_LIMIT;
+    char *prefix = NULL;
+    size_t prefix_len = 0;
+    if (truncated) {
+        prefix = malloc(BINARY_PARSE_LIMIT);
+        if (prefix && fseek(f, 0, SEEK_SET) == 0)
+            prefix_len = fread(prefix, 1, BINARY_PARSE_LIMIT, f);
+    }
     fclose(f);
 
-    hms_strvec args = {0};
-    /* owned[i] marks strings we strdup'd and must free. */
+    /* Order: hermetic flags, our include directory first among the -I paths
+     * (so <cuda_runtime.h> is ours whatever else is on the path), the forced
+     * include, then the project's flags and the user's. */
+    hms_flag_list args = {0};
     for (size_t i = 0; i < sizeof hermetic_flags / sizeof *hermetic_flags; i++)
-        hms_strvec_push(&args, hermetic_flags[i]);
-    size_t first_owned = args.n;
-    char *inc = NULL;
-    if (asprintf(&inc, "-I%s", hms_builtin_include_dir()) < 0)
-        inc = NULL;
-    add_db_args(o, path, &args, err);
-    size_t end_owned = args.n;
-    /* Our headers come after the project's -I so a project may shadow them,
-     * but before the system ones, where a CUDA toolkit's headers would be. */
-    if (inc)
-        hms_strvec_push(&args, inc);
-    for (size_t i = 0; i < o->compiler_args.n; i++)
-        hms_strvec_push(&args, o->compiler_args.v[i]);
+        hms_flag_list_push(&args, hermetic_flags[i]);
+    char *inc = NULL, *runtime = NULL;
+    if (asprintf(&inc, "-I%s", hms_builtin_include_dir()) >= 0) {
+        hms_flag_list_push(&args, inc);
+        free(inc);
+    }
+    if (asprintf(&runtime, "%s/cuda_runtime.h", hms_builtin_include_dir()) >= 0) {
+        hms_flag_list_push(&args, "-include");
+        hms_flag_list_push(&args, runtime);
+        free(runtime);
+    }
+    if (o && o->build_dir)
+        hms_flags_from_compile_db(o->build_dir, path, &args, err);
+    if (o)
+        hms_flags_from_user(o->compiler_args.v, o->compiler_args.n, &args, err);
 
+    struct CXUnsavedFile unsaved = {path, prefix, (unsigned long)prefix_len};
     out->index = clang_createIndex(0, 0);
-    unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord |
-                     CXTranslationUnit_SkipFunctionBodies * 0;
-    enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, args.v, (int)args.n, NULL,
-                                                      0, flags, &out->tu);
-    for (size_t i = first_owned; i < end_owned; i++)
-        free((char *)args.v[i]);
-    free(inc);
-    hms_strvec_free(&args);
+    unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
+    enum CXErrorCode ec = clang_parseTranslationUnit2(
+        out->index, path, (const char *const *)args.v, (int)args.n, truncated ? &unsaved : NULL,
+        truncated ? 1 : 0, flags, &out->tu);
+    hms_flag_list_free(&args);
+    free(prefix);
 
     if (ec != CXError_Success || !out->tu) {
         fprintf(err, "hms-lint: error: %s: libclang could not parse the file (error %d)\n", path,
                 (int)ec);
-        clang_disposeIndex(out->index);
-        out->index = NULL;
-        out->tu = NULL;
+        hms_tu_dispose(out);
         return false;
     }
 
-    unsigned nd = clang_getNumDiagnostics(out->tu);
-    for (unsigned i = 0; i < nd; i++) {
-        CXDiagnostic d = clang_getDiagnostic(out->tu, i);
-        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-        if (sev >= CXDiagnostic_Error) {
-            bool missing = is_missing_include(d);
-            CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-                                                       CXDiagnostic_DisplayColumn);
-            if (missing) {
-                out->missing_includes++;
-                fprintf(err, "hms-lint: warning: %s: %s (analysis continues without it)\n",
-                        path, clang_getCString(s));
-            } else {
-                out->errors++;
-                fprintf(err, "hms-lint: error: %s: %s\n", path, clang_getCString(s));
-            }
-            clang_disposeString(s);
-        }
-        clang_disposeDiagnostic(d);
+    hms_diag_summary sum = hms_report_diagnostics(out->tu, path, binary, truncated, err);
+    out->missing_includes = sum.missing_includes;
+    out->errors = sum.errors;
+    out->ignored_errors = sum.ignored_errors;
+    if (sum.not_source) {
+        out->errors = sum.errors > 0 ? sum.errors : 1;
+        hms_tu_dispose(out);
+        return false;
     }
     return true;
+}
+
+bool hms_tu_failed(const hms_tu *t)
+{
+    return !t->tu || t->errors > 0;
 }
 
 void hms_tu_dispose(hms_tu *t)

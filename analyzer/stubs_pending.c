@@ -4,20 +4,6 @@
 
 #include "analyzer/commands.h"
 
-int hms_cmd_list_kernels(const hms_options *o)
-{
-    (void)o;
-    fprintf(stderr, "hms-lint: error: --list-kernels is not implemented yet\n");
-    return 2;
-}
-
-int hms_cmd_dump_ir(const hms_options *o)
-{
-    (void)o;
-    fprintf(stderr, "hms-lint: error: --dump-ir is not implemented yet\n");
-    return 2;
-}
-
 int hms_cmd_lint(const hms_options *o)
 {
     (void)o;

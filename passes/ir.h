@@ -151,6 +151,9 @@ struct ir_stmt {
     bool test_first;       /* LOOP: false for do-while */
     int loop_var;          /* LOOP: induction variable or -1 */
     int64_t trip_count;    /* LOOP: when affine and known, else -1 */
+    ir_expr *trip;         /* LOOP: iterations as an expression of values known at loop
+                              entry (params, symbols, outer loop vars) when the loop is
+                              affine, assuming a positive step; NULL when not known */
 };
 
 /* CuMAPz shared-memory mapping: the shared store `access_site` takes its value

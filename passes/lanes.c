@@ -140,8 +140,64 @@ static bool absorbs(ir_op op, int64_t known, int64_t *result)
     }
 }
 
+/* The common case, no unknown operand lane: one switch, then a tight loop
+ * per operator. False for operators that need the per-lane checks. */
+static bool binary_fast(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lanes *out)
+{
+    const int64_t *x = a->v, *y = b->v;
+    int64_t *r = out->v;
+    const uint64_t *ux = (const uint64_t *)x, *uy = (const uint64_t *)y;
+    int n = HMS_WARP_LANES;
+#define LANEWISE(expr)                                                                             \
+    for (int i = 0; i < n; i++)                                                                    \
+        r[i] = (expr);                                                                             \
+    break
+    switch (op) {
+    case IR_OP_ADD:
+        LANEWISE((int64_t)(ux[i] + uy[i]));
+    case IR_OP_SUB:
+        LANEWISE((int64_t)(ux[i] - uy[i]));
+    case IR_OP_MUL:
+        LANEWISE((int64_t)(ux[i] * uy[i]));
+    case IR_OP_AND:
+        LANEWISE(x[i] & y[i]);
+    case IR_OP_OR:
+        LANEWISE(x[i] | y[i]);
+    case IR_OP_XOR:
+        LANEWISE(x[i] ^ y[i]);
+    case IR_OP_MIN:
+        LANEWISE(x[i] < y[i] ? x[i] : y[i]);
+    case IR_OP_MAX:
+        LANEWISE(x[i] > y[i] ? x[i] : y[i]);
+    case IR_OP_LT:
+        LANEWISE(x[i] < y[i]);
+    case IR_OP_LE:
+        LANEWISE(x[i] <= y[i]);
+    case IR_OP_GT:
+        LANEWISE(x[i] > y[i]);
+    case IR_OP_GE:
+        LANEWISE(x[i] >= y[i]);
+    case IR_OP_EQ:
+        LANEWISE(x[i] == y[i]);
+    case IR_OP_NE:
+        LANEWISE(x[i] != y[i]);
+    case IR_OP_LAND:
+        LANEWISE(x[i] && y[i]);
+    case IR_OP_LOR:
+        LANEWISE(x[i] || y[i]);
+    default:
+        return false; /* division, remainder, shifts: may be undefined per lane */
+    }
+#undef LANEWISE
+    out->approx = a->approx | b->approx;
+    out->unknown = 0;
+    return true;
+}
+
 void hms_lanes_binary(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lanes *out)
 {
+    if (!(a->unknown | b->unknown) && binary_fast(op, a, b, out))
+        return;
     uint32_t unknown = 0, approx = 0;
     int64_t v[HMS_WARP_LANES];
     for (int i = 0; i < HMS_WARP_LANES; i++) {
@@ -222,9 +278,14 @@ void hms_lanes_select(const hms_lanes *c, const hms_lanes *a, const hms_lanes *b
 
 void hms_lanes_assign(hms_lanes *dst, const hms_lanes *src, uint32_t mask)
 {
-    for (int i = 0; i < HMS_WARP_LANES; i++)
-        if (mask & (1u << i))
-            dst->v[i] = src->v[i];
+    if (mask == HMS_ALL_LANES) {
+        *dst = *src;
+        return;
+    }
+    for (int i = 0; i < HMS_WARP_LANES; i++) {
+        int64_t keep = -(int64_t)((~mask >> i) & 1u); /* all ones: lane keeps its value */
+        dst->v[i] = (dst->v[i] & keep) | (src->v[i] & ~keep);
+    }
     dst->unknown = (dst->unknown & ~mask) | (src->unknown & mask);
     dst->approx = (dst->approx & ~mask) | (src->approx & mask);
 }
@@ -233,16 +294,11 @@ uint32_t hms_lanes_true(const hms_lanes *a, uint32_t mask)
 {
     uint32_t m = 0;
     for (int i = 0; i < HMS_WARP_LANES; i++)
-        if (a->v[i] != 0)
-            m |= 1u << i;
+        m |= (uint32_t)(a->v[i] != 0) << i;
     return m & mask & ~a->unknown;
 }
 
 uint32_t hms_lanes_false(const hms_lanes *a, uint32_t mask)
 {
-    uint32_t m = 0;
-    for (int i = 0; i < HMS_WARP_LANES; i++)
-        if (a->v[i] == 0)
-            m |= 1u << i;
-    return m & mask & ~a->unknown;
+    return ~hms_lanes_true(a, HMS_ALL_LANES) & mask & ~a->unknown;
 }

@@ -42,24 +42,23 @@ typedef struct {
 } hms_site_coverage;
 
 typedef struct {
-    double bytes_fetched;   /* bytes the fetch sites' active lanes loaded */
-    double bytes_buffered;  /* eq. 1 denominator (see above) */
+    double bytes_fetched;  /* bytes the fetch sites' active lanes loaded */
+    double bytes_buffered; /* eq. 1 denominator (see above) */
     double bytes_shmem_explicit, bytes_shmem_covered;
-    double bytes_shmem;     /* eq. 1 numerator: the two above */
-    unsigned n_shm_load;    /* distinct fetch sites: eq. 2's n_shm_load */
-    double n_warp, n_path;  /* eq. 7 over candidate sites: pairs, and pairs + split pairs */
+    double bytes_shmem;       /* eq. 1 numerator: the two above */
+    unsigned n_shm_load;      /* distinct fetch sites: eq. 2's n_shm_load */
+    double n_warp, n_path;    /* eq. 7 over candidate sites: pairs, and pairs + split pairs */
     hms_site_coverage *sites; /* by site id */
     size_t nsites;
-    uint32_t *covered;      /* per trace record: lanes served from a buffer (candidates only) */
+    uint32_t *covered; /* per trace record: lanes served from a buffer (candidates only) */
     size_t ncovered;
 } hms_shared_reuse;
 
 /* sector_bytes: transfer granularity for bytes_buffered (the arch's sector
  * size; 0 means 32). False with a reason in err on allocation failure or a
  * trace that does not belong to k. */
-bool hms_shared_reuse_compute(const ir_kernel *k, const hms_kernel_trace *t,
-                              unsigned sector_bytes, hms_shared_reuse *out, char *err,
-                              size_t errlen);
+bool hms_shared_reuse_compute(const ir_kernel *k, const hms_kernel_trace *t, unsigned sector_bytes,
+                              hms_shared_reuse *out, char *err, size_t errlen);
 void hms_shared_reuse_free(hms_shared_reuse *r);
 
 #endif

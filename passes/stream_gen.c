@@ -276,6 +276,11 @@ static void count_sites(tracer *t)
             hms_site_trace *S = &o->sites[r->site];
             S->requests++;
             S->lanes += (uint64_t)hms_popcount32(r->mask);
+            uint64_t first_thread = (uint64_t)r->warp * HMS_WARP_LANES;
+            uint64_t threads = o->threads_per_block - first_thread;
+            uint32_t present = threads >= HMS_WARP_LANES ? HMS_ALL_LANES : (1u << threads) - 1;
+            if (r->mask != present)
+                S->partial++;
             S->weighted_requests += B->weight;
             if (!r->exact) {
                 S->inexact++;

@@ -128,6 +128,8 @@ typedef struct {
     uint64_t requests;        /* records (warp executions with >= 1 active lane), simulated */
     uint64_t inexact;         /* of those, records with exact == false */
     uint64_t lanes;           /* active lanes summed over its records */
+    uint64_t partial;         /* records with fewer active lanes than the warp has threads
+                                 (divergence, guards, early exits) */
     double weighted_requests; /* requests scaled to the full launch */
 } hms_site_trace;
 

@@ -237,10 +237,11 @@ static ir_expr *deriv(sctx *c, const ir_expr *e, int depth)
             return fail(c, "'%s' of a thread-dependent value", ir_op_name(e->op));
         return da;
     case IR_SELECT:
-        if (!(da = deriv(c, e->a, depth + 1)))
-            return NULL;
-        if (!is_const(da, 0))
-            return fail(c, "a condition that depends on threadIdx.x selects the index");
+        da = deriv(c, e->a, depth + 1);
+        if (!da || !is_const(da, 0)) {
+            c->failed = false; /* this reason says more than the condition's own */
+            return fail(c, "a condition that may depend on threadIdx.x selects the index");
+        }
         if (!(da = deriv(c, e->b, depth + 1)) || !(db = deriv(c, e->c, depth + 1)))
             return NULL;
         return expr_equal(da, db) ? da : ir_select(k, e->a, da, db);

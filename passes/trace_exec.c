@@ -22,89 +22,99 @@ static void note_param_default(tracer *t, int var)
                v->name ? v->name : "?", (long long)t->var_init[var].v[0]);
 }
 
-static void eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
+/* Evaluates e for all lanes. Leaves that already live somewhere (variables,
+ * thread indices) are returned by pointer instead of copied; anything else
+ * is computed into *scratch, which is returned. */
+static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch)
 {
     hms_lanes b, c;
+    const hms_lanes *pa, *pb, *pc;
+    int64_t uniform;
     switch (e->kind) {
     case IR_CONST:
-        hms_lanes_splat(out, e->value);
-        return;
+        hms_lanes_splat(scratch, e->value);
+        return scratch;
     case IR_SYM:
         switch (e->sym) {
         case IR_SYM_TID_X:
-            *out = w->tid[0];
-            return;
+            return &w->tid[0];
         case IR_SYM_TID_Y:
-            *out = w->tid[1];
-            return;
+            return &w->tid[1];
         case IR_SYM_TID_Z:
-            *out = w->tid[2];
-            return;
-        case IR_SYM_BID_X:
-            hms_lanes_splat(out, t->bid[0]);
-            return;
-        case IR_SYM_BID_Y:
-            hms_lanes_splat(out, t->bid[1]);
-            return;
-        case IR_SYM_BID_Z:
-            hms_lanes_splat(out, t->bid[2]);
-            return;
-        case IR_SYM_BDIM_X:
-            hms_lanes_splat(out, t->bdim[0]);
-            return;
-        case IR_SYM_BDIM_Y:
-            hms_lanes_splat(out, t->bdim[1]);
-            return;
-        case IR_SYM_BDIM_Z:
-            hms_lanes_splat(out, t->bdim[2]);
-            return;
-        case IR_SYM_GDIM_X:
-            hms_lanes_splat(out, t->gdim[0]);
-            return;
-        case IR_SYM_GDIM_Y:
-            hms_lanes_splat(out, t->gdim[1]);
-            return;
-        case IR_SYM_GDIM_Z:
-            hms_lanes_splat(out, t->gdim[2]);
-            return;
-        case IR_SYM_WARPSIZE:
-            hms_lanes_splat(out, HMS_WARP_LANES);
-            return;
+            return &w->tid[2];
         case IR_SYM_LANEID:
-            *out = w->laneid;
-            return;
-        default:
-            hms_lanes_set_unknown(out);
-            return; /* rejected by trace_validate */
+            return &w->laneid;
+        case IR_SYM_BID_X:
+            uniform = t->bid[0];
+            break;
+        case IR_SYM_BID_Y:
+            uniform = t->bid[1];
+            break;
+        case IR_SYM_BID_Z:
+            uniform = t->bid[2];
+            break;
+        case IR_SYM_BDIM_X:
+            uniform = t->bdim[0];
+            break;
+        case IR_SYM_BDIM_Y:
+            uniform = t->bdim[1];
+            break;
+        case IR_SYM_BDIM_Z:
+            uniform = t->bdim[2];
+            break;
+        case IR_SYM_GDIM_X:
+            uniform = t->gdim[0];
+            break;
+        case IR_SYM_GDIM_Y:
+            uniform = t->gdim[1];
+            break;
+        case IR_SYM_GDIM_Z:
+            uniform = t->gdim[2];
+            break;
+        case IR_SYM_WARPSIZE:
+            uniform = HMS_WARP_LANES;
+            break;
+        default: /* rejected by trace_validate */
+            hms_lanes_set_unknown(scratch);
+            return scratch;
         }
+        hms_lanes_splat(scratch, uniform);
+        return scratch;
     case IR_VAR:
-        *out = w->vars[e->var];
         if (w->active)
             note_param_default(t, e->var);
-        return;
+        return &w->vars[e->var];
     case IR_UNARY:
-        eval(t, w, e->a, out);
-        hms_lanes_unary(e->op, out, out);
+        pa = eval_ref(t, w, e->a, scratch);
+        hms_lanes_unary(e->op, pa, scratch);
         w->time++;
-        return;
+        return scratch;
     case IR_BINARY:
-        eval(t, w, e->a, out);
-        eval(t, w, e->b, &b);
-        hms_lanes_binary(e->op, out, &b, out);
+        pa = eval_ref(t, w, e->a, scratch);
+        pb = eval_ref(t, w, e->b, &b);
+        hms_lanes_binary(e->op, pa, pb, scratch);
         w->time++;
-        return;
+        return scratch;
     case IR_SELECT:
-        eval(t, w, e->a, &c);
-        eval(t, w, e->b, &b);
-        eval(t, w, e->c, out);
-        hms_lanes_select(&c, &b, out, out);
+        pc = eval_ref(t, w, e->a, &c);
+        pa = eval_ref(t, w, e->b, &b);
+        pb = eval_ref(t, w, e->c, scratch);
+        hms_lanes_select(pc, pa, pb, scratch);
         w->time++;
-        return;
+        return scratch;
     case IR_UNKNOWN:
-        hms_lanes_set_unknown(out);
-        return;
+        break;
     }
-    hms_lanes_set_unknown(out);
+    hms_lanes_set_unknown(scratch);
+    return scratch;
+}
+
+/* Evaluates e into *out (a copy when e is a leaf). */
+static void eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
+{
+    const hms_lanes *r = eval_ref(t, w, e, out);
+    if (r != out)
+        *out = *r;
 }
 
 typedef struct {
@@ -115,13 +125,13 @@ typedef struct {
 
 static cond_split eval_cond(tracer *t, trace_warp *w, const ir_expr *e, uint32_t mask)
 {
-    hms_lanes c;
-    eval(t, w, e, &c);
+    hms_lanes scratch;
+    const hms_lanes *c = eval_ref(t, w, e, &scratch);
     cond_split s;
-    s.t = hms_lanes_true(&c, mask);
-    s.f = hms_lanes_false(&c, mask);
-    s.unknown = c.unknown & mask;
-    s.approx = c.approx & mask & ~c.unknown;
+    s.t = hms_lanes_true(c, mask);
+    s.f = hms_lanes_false(c, mask);
+    s.unknown = c->unknown & mask;
+    s.approx = c->approx & mask & ~c->unknown;
     return s;
 }
 
@@ -368,7 +378,17 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
         exec_stmt(t, w, s->init);
     uint32_t live = w->active;
     w->loop = &frame;
-    uint64_t limit = s->trip_count >= 0 ? (uint64_t)s->trip_count : t->opt.unknown_trip_count;
+    /* Iterations for lanes whose condition is unknown: the front end's trip
+     * expression per lane when it evaluates, else trip_count, else the
+     * default. Evaluating it is bookkeeping, not an instruction. */
+    uint64_t fixed = s->trip_count >= 0 ? (uint64_t)s->trip_count : t->opt.unknown_trip_count;
+    hms_lanes trips;
+    hms_lanes_set_unknown(&trips);
+    if (s->trip) {
+        uint64_t time = w->time;
+        eval(t, w, s->trip, &trips);
+        w->time = time;
+    }
     bool noted = false;
     for (uint64_t iter = 0; live && !w->stopped; iter++) {
         if (s->cond && (s->test_first || iter > 0)) {
@@ -377,16 +397,27 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
             w->time++;
             if (c.unknown | c.approx)
                 mark_loop_inexact(w, &frame);
-            if (c.unknown && !noted) {
+            uint32_t more = 0, by_trip = 0;
+            for (int l = 0; l < HMS_WARP_LANES; l++) {
+                uint32_t bit = 1u << l;
+                if (!(c.unknown & bit))
+                    continue;
+                bool known = !(trips.unknown & bit);
+                by_trip |= known ? bit : 0;
+                uint64_t lim = known ? (trips.v[l] > 0 ? (uint64_t)trips.v[l] : 0) : fixed;
+                if (iter < lim)
+                    more |= bit;
+            }
+            if ((c.unknown & ~by_trip) && !noted) {
                 char where[300];
                 noted = true;
                 trace_note(t,
                            "loop at %s: condition depends on a value the analysis cannot "
                            "know: ran %llu iterations",
                            trace_loc_str(t, s->loc, where, sizeof where),
-                           (unsigned long long)limit);
+                           (unsigned long long)fixed);
             }
-            live &= c.t | (iter < limit ? c.unknown : 0);
+            live &= c.t | more;
             if (!live)
                 break;
         }

@@ -110,6 +110,8 @@ static bool check_stmt(tracer *t, const ir_stmt *s, int depth, int loops)
             return fail(t, s->loc, "loop without a body");
         if (s->cond && !check_expr(t, s->cond, s->loc, depth))
             return false;
+        if (s->trip && !check_expr(t, s->trip, s->loc, depth))
+            return false;
         return check_stmt(t, s->init, depth + 1, loops) &&
                check_stmt(t, s->step, depth + 1, loops + 1) &&
                check_stmt(t, s->body, depth + 1, loops + 1);

@@ -82,11 +82,11 @@ static bool check_multiprocessor(checker *k, const hms_arch *a)
     if (a->warp_size != 32)
         return FAILF(k, "multiprocessor.warp_size", "expected 32 (every CUDA GPU), got %d",
                      a->warp_size);
-    if (a->max_threads_per_block % a->warp_size ||
-        a->max_threads_per_block > a->max_warps_per_sm * a->warp_size)
+    long long threads_per_sm = (long long)a->max_warps_per_sm * a->warp_size;
+    if (a->max_threads_per_block % a->warp_size || a->max_threads_per_block > threads_per_sm)
         return FAILF(k, "multiprocessor.max_threads_per_block",
-                     "%d is not a multiple of 32 at most max_warps x 32 = %d",
-                     a->max_threads_per_block, a->max_warps_per_sm * a->warp_size);
+                     "%d is not a multiple of 32 at most max_warps x 32 = %lld",
+                     a->max_threads_per_block, threads_per_sm);
     if (a->simd_width > a->warp_size)
         return FAILF(k, "multiprocessor.simd_width", "%d exceeds the warp size", a->simd_width);
     if (a->regs_per_block > a->regs_per_sm)
@@ -106,7 +106,7 @@ static bool check_shared(checker *k, const hms_arch *a)
     if (a->shared_per_block > a->shared_per_sm)
         return FAILF(k, "shared.per_block", "%d bytes exceed shared.per_sm (%d)",
                      a->shared_per_block, a->shared_per_sm);
-    if (a->shared_per_block + a->shared_reserved_per_block > a->shared_per_sm)
+    if ((long long)a->shared_per_block + a->shared_reserved_per_block > a->shared_per_sm)
         return FAILF(k, "shared.reserved_per_block",
                      "per_block + reserved_per_block exceed per_sm (%d)", a->shared_per_sm);
     if (a->shared_bank_bytes != 4 && a->shared_bank_bytes != 8)

@@ -51,10 +51,10 @@ static bool deal_residues(hms_cache *c)
     uint32_t s = 0;
     for (uint32_t r = 0; r < c->entries; r++) {
         while (filled[s] == c->set_ways[s])
-            s = s;
+            s = (s + 1) % c->sets;
         c->residue_set[r] = s;
         filled[s]++;
-        s = s;
+        s = (s + 1) % c->sets;
     }
     free(filled);
     return true;

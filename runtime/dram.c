@@ -261,8 +261,10 @@ static double cv(double sum, double sum2, double n, double *mean)
 }
 
 /* `in_flight`: the bank's share of the requests that can be outstanding at
- * once (0 = unbounded). */
-static void bank_figures(hms_dram_bank_stats *b, const bank_acc *acc, double in_flight)
+ * once (0 = unbounded); `drain`: cycles to drain every outstanding request at
+ * peak bandwidth (0 = no bound). */
+static void bank_figures(hms_dram_bank_stats *b, const bank_acc *acc, double in_flight,
+                         double drain)
 {
     b->c_s = cv(acc->sum_s, acc->sum_s2, (double)b->requests, &b->tau_s);
     b->tau_a = b->c_a = b->rho = 0;
@@ -279,6 +281,8 @@ static void bank_figures(hms_dram_bank_stats *b, const bank_acc *acc, double in_
             double closed = (fmax(1.0, in_flight) - 1.0) * b->tau_s;
             cap = fmin(cap, closed);
         }
+        if (drain > 0)
+            cap = fmin(cap, drain);
         double wq;
         if (!hms_kingman_wq(b->c_a, b->c_s, b->tau_a, b->tau_s, &wq)) {
             b->saturated = true;
@@ -378,10 +382,19 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
     m->service = m->queue_delay = m->latency = 0;
     m->saturated_banks = 0;
     m->any_capped = false;
+    double drain = 0;
+    double bw_gbs = m->arch->dram_bandwidth_meas_gbs > 0 ? m->arch->dram_bandwidth_meas_gbs
+                                                         : m->arch->dram_bandwidth_gbs;
+    if (m->max_outstanding > 0 && bw_gbs > 0) {
+        double bytes = m->request_bytes > 0        ? m->request_bytes
+                       : m->arch->sector_bytes > 0 ? (double)m->arch->sector_bytes
+                                                   : 32.0;
+        drain = m->max_outstanding * bytes / (bw_gbs / m->arch->clock_ghz);
+    }
     for (size_t i = 0; i < m->nbanks; i++) {
         hms_dram_bank_stats *b = &m->banks[i];
         double share = (double)b->requests / (double)m->nreq;
-        bank_figures(b, &acc[i], m->max_outstanding > 0 ? m->max_outstanding * share : 0);
+        bank_figures(b, &acc[i], m->max_outstanding > 0 ? m->max_outstanding * share : 0, drain);
         m->service += share * b->tau_s;
         m->queue_delay += share * b->queue_delay;
         m->latency += share * b->latency;

@@ -92,6 +92,7 @@ typedef struct {
     /* Closed-loop bound, set by the caller before evaluating (0 = none): how
      * many DRAM requests the resident warps can have in flight at once. */
     double max_outstanding;
+    double request_bytes; /* bytes per request for the bandwidth bound; 0 -> sector_bytes */
 
     uint64_t *channel_requests; /* [arch->dram_channels]: partition camping */
     unsigned nchannels;
@@ -117,8 +118,16 @@ bool hms_dram_add(hms_dram_model *m, uint64_t addr, double time);
  *                    once (no arrival pattern of n requests waits longer);
  *   (N-1) * tau_s    the wait behind every other request that can be in
  *                    flight at the bank in a closed system, N = max(1, its
- *                    share n/total of max_outstanding) (only with
- *                    max_outstanding > 0).
+ *                    share n/total of max_outstanding);
+ *   max_outstanding * request_bytes / bandwidth
+ *                    the time the whole DRAM system needs, at the arch's
+ *                    peak bandwidth (measured if known), to drain every
+ *                    request that can be outstanding (Little's law). The
+ *                    paper's service times are access latencies, not bank
+ *                    occupancy, so without this bound a streaming kernel
+ *                    would be held to a small fraction of the real bandwidth.
+ * The last two apply only with max_outstanding > 0 (the last also needs a
+ * bandwidth in the arch).
  * Saturated banks (rho >= 1) take the cap and are flagged. */
 bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen);
 /* Outcome of the i-th request fed (feed order); valid after evaluate. */

@@ -33,6 +33,29 @@ hms_space hms_placement_stream_space(hms_placement_space s)
     }
 }
 
+bool hms_placement_from_space(hms_space s, int tex_dims, hms_placement_space *out)
+{
+    switch (s) {
+    case HMS_SPACE_GLOBAL:
+        *out = HMS_PLACE_GLOBAL;
+        return true;
+    case HMS_SPACE_READONLY:
+        *out = HMS_PLACE_READONLY;
+        return true;
+    case HMS_SPACE_TEXTURE:
+        *out = tex_dims == 2 ? HMS_PLACE_TEXTURE2D : HMS_PLACE_TEXTURE1D;
+        return true;
+    case HMS_SPACE_CONSTANT:
+        *out = HMS_PLACE_CONSTANT;
+        return true;
+    case HMS_SPACE_SHARED:
+        *out = HMS_PLACE_SHARED;
+        return true;
+    default:
+        return false;
+    }
+}
+
 int hms_placement_addr_insts(hms_placement_space s)
 {
     switch (s) {

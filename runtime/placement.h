@@ -32,6 +32,9 @@ typedef enum {
 const char *hms_placement_space_name(hms_placement_space s);
 /* The stream space an access takes in this placement. */
 hms_space hms_placement_stream_space(hms_placement_space s);
+/* The placement of an array the IR puts in stream space `s` (tex_dims: 1 or
+ * 2 for textures). False for local memory, which is not a placement choice. */
+bool hms_placement_from_space(hms_space s, int tex_dims, hms_placement_space *out);
 
 /* Addressing-mode instructions to form one element address (paper Section
  * III-B, Fig. 2): global 2, 1D texture 0, constant 1, shared 1. Not in the

@@ -246,11 +246,69 @@ static double *warp_times(const hms_stream *s)
     return t;
 }
 
+/* ---- filling shared memory --------------------------------------------------- */
+
+typedef struct {
+    uint64_t block, line;
+} block_line;
+
+static int by_block_line(const void *pa, const void *pb)
+{
+    const block_line *a = pa, *b = pb;
+    if (a->block != b->block)
+        return a->block < b->block ? -1 : 1;
+    return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* Bytes the blocks would copy into shared memory: the distinct `line`-byte
+ * lines each block touches of the (off-chip) array, summed over blocks. */
+static bool shared_fill_bytes(const hms_stream *s, uint32_t array, uint64_t line, double *bytes)
+{
+    uint64_t units[HMS_WARP_UNITS_MAX];
+    block_line *v = NULL;
+    size_t n = 0, cap = 0;
+    *bytes = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (r->array != array || r->space == HMS_SPACE_SHARED || r->mask == 0)
+            continue;
+        size_t k = hms_warp_units(r, line, units);
+        if (n + k > cap) {
+            size_t c = cap ? cap * 2 : 1024;
+            while (c < n + k)
+                c *= 2;
+            block_line *w = realloc(v, c * sizeof *w);
+            if (!w) {
+                free(v);
+                return false;
+            }
+            v = w;
+            cap = c;
+        }
+        for (size_t j = 0; j < k; j++)
+            v[n++] = (block_line){r->block, units[j]};
+    }
+    if (n)
+        qsort(v, n, sizeof *v, by_block_line);
+    size_t distinct = 0;
+    for (size_t i = 0; i < n; i++)
+        distinct += i == 0 || by_block_line(&v[i], &v[i - 1]) != 0;
+    free(v);
+    *bytes = (double)distinct * (double)line;
+    return true;
+}
+
 /* ---- the simulation --------------------------------------------------------- */
 
 static bool off_chip(hms_space s)
 {
     return s != HMS_SPACE_SHARED;
+}
+
+static uint32_t lines_touched(const hms_warp_access *p, uint64_t line)
+{
+    uint64_t units[HMS_WARP_UNITS_MAX];
+    return (uint32_t)hms_warp_units(p, line, units);
 }
 
 static double global_replays(const hms_coalesce_result *c)
@@ -259,6 +317,257 @@ static double global_replays(const hms_coalesce_result *c)
      * per transaction under the Fermi-L1 and cc 1.x rules */
     uint32_t n = c->rule == HMS_COALESCE_SECTORS ? c->lines : c->transactions;
     return n > 0 ? n - 1 : 0;
+}
+
+/* The launch as the stream and the options describe it. */
+typedef struct {
+    unsigned sms, wpb, bps;
+    double sms_used;     /* SMs the stream's blocks occupy */
+    double warps_per_sm; /* resident */
+    double cpi;          /* cycles per warp instruction: warp_size / simd_width */
+    double scale, mlp;
+    uint64_t shared_min; /* the array's lowest shared address; UINT64_MAX if none */
+    uint64_t slab;       /* bytes per block when a shared array moves off-chip */
+} launch;
+
+/* Validates the records and works out the launch. */
+static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
+                        const hms_placement_array *arr, const hms_placement_events_opts *o,
+                        launch *L, char *err, size_t errlen)
+{
+    hms_placement_events_opts opt = {0};
+    if (o)
+        opt = *o;
+    memset(L, 0, sizeof *L);
+    L->sms = opt.active_sms ? opt.active_sms : (a->sm_count > 0 ? (unsigned)a->sm_count : 1);
+    L->wpb = opt.warps_per_block;
+    uint64_t nblocks = 0, shared_max = 0;
+    L->shared_min = UINT64_MAX;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        char why[160];
+        if (!hms_access_check(r, why, sizeof why)) {
+            snprintf(err, errlen, "stream record %zu (site %u, array %u): %s", i, r->site, r->array,
+                     why);
+            return false;
+        }
+        if (!opt.warps_per_block && r->warp + 1 > L->wpb)
+            L->wpb = r->warp + 1;
+        if ((uint64_t)r->block + 1 > nblocks)
+            nblocks = (uint64_t)r->block + 1;
+        if (r->array != array || r->space != HMS_SPACE_SHARED)
+            continue;
+        for (int l = 0; l < HMS_WARP_LANES; l++)
+            if (r->mask >> l & 1) {
+                L->shared_min = r->addr[l] < L->shared_min ? r->addr[l] : L->shared_min;
+                uint64_t end = r->addr[l] + r->width;
+                shared_max = end > shared_max ? end : shared_max;
+            }
+    }
+    if (L->wpb == 0)
+        L->wpb = 1;
+    L->bps = opt.blocks_per_sm;
+    if (!L->bps) {
+        L->bps = a->max_warps_per_sm > 0 ? (unsigned)a->max_warps_per_sm / L->wpb : 1;
+        if (a->max_blocks_per_sm > 0 && L->bps > (unsigned)a->max_blocks_per_sm)
+            L->bps = (unsigned)a->max_blocks_per_sm;
+        uint64_t per_sm = (nblocks + L->sms - 1) / L->sms;
+        if (per_sm > 0 && L->bps > per_sm)
+            L->bps = (unsigned)per_sm;
+        if (L->bps == 0)
+            L->bps = 1;
+    }
+    L->sms_used = nblocks > 0 && nblocks < L->sms ? (double)nblocks : (double)L->sms;
+    L->warps_per_sm = (double)L->bps * L->wpb;
+    double ws = a->warp_size > 0 ? a->warp_size : 32;
+    L->cpi = a->simd_width > 0 ? ws / a->simd_width : 1;
+    L->scale = opt.scale > 0 ? opt.scale : 1;
+    L->mlp = opt.mlp > 0 ? opt.mlp : 1;
+    if (L->shared_min != UINT64_MAX) {
+        uint64_t span = shared_max - L->shared_min;
+        if (arr && arr->bytes > (double)span)
+            span = (uint64_t)arr->bytes;
+        L->slab = (span + SLAB_ALIGN - 1) / SLAB_ALIGN * SLAB_ALIGN;
+    }
+    return true;
+}
+
+/* Record indices with their SM-cycle issue times, in issue order; NULL on
+ * allocation failure. */
+static timed *issue_order(const hms_stream *s, const launch *L)
+{
+    double *wt = warp_times(s);
+    timed *order = malloc((s->n ? s->n : 1) * sizeof *order);
+    if (!wt || !order) {
+        free(wt);
+        free(order);
+        return NULL;
+    }
+    double span = 1; /* instructions of the longest warp */
+    for (size_t i = 0; i < s->n; i++)
+        span = wt[i] + 1 > span ? wt[i] + 1 : span;
+    for (size_t i = 0; i < s->n; i++) {
+        double wave = (double)(s->v[i].block / ((uint64_t)L->bps * L->sms));
+        order[i] = (timed){(wave * span + wt[i]) * L->warps_per_sm * L->cpi, i};
+    }
+    qsort(order, s->n, sizeof *order, by_time);
+    free(wt);
+    return order;
+}
+
+/* The record as the memory system sees it in space `eff`: off-chip records
+ * get the address of their region (see placement_events.h). */
+static void to_physical(const hms_warp_access *r, hms_space eff, const launch *L,
+                        hms_warp_access *p)
+{
+    *p = *r;
+    p->space = (uint8_t)eff;
+    if (!off_chip(eff))
+        return;
+    uint64_t base = r->space == HMS_SPACE_CONSTANT ? REGION_CONSTANT
+                    : r->space == HMS_SPACE_LOCAL  ? REGION_LOCAL
+                                                   : 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if (!(r->mask >> l & 1))
+            continue;
+        if (r->space == HMS_SPACE_SHARED) /* moved off-chip: a slab per block */
+            p->addr[l] =
+                REGION_SHARED_SLABS + (uint64_t)r->block * L->slab + (r->addr[l] - L->shared_min);
+        else
+            p->addr[l] = r->addr[l] + base;
+    }
+}
+
+/* Running sums that are not fields of hms_placement_events. */
+typedef struct {
+    double l2_misses;
+    double hit_sum, hit_n; /* latency of requests a cache served */
+} tally;
+
+/* One record (active lanes only) in space p->space; `mine` when it belongs
+ * to the array being moved. */
+static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time, bool mine,
+                     hms_placement_events *out, tally *t)
+{
+    const hms_arch *a = m->a;
+    hms_kernel_traffic *kt = &out->kernel;
+    hms_space eff = (hms_space)p->space;
+    double replay = 0;
+    mem_outcome mo = {0};
+    hms_cache *fl = NULL;
+    fl_kind used = FL_KINDS;
+    bool ok = true;
+    kt->requests++;
+    if (mine)
+        out->requests++;
+    switch (eff) {
+    case HMS_SPACE_SHARED: {
+        hms_bank_result b;
+        if (!hms_banks_warp(a, p, &b)) {
+            snprintf(m->err, m->errlen, "%s: shared_banks %d x %d bytes: bank layout not supported",
+                     m->origin, a->shared_banks, a->shared_bank_bytes);
+            return false;
+        }
+        replay = b.wavefronts > 0 ? b.wavefronts - 1 : 0;
+        kt->shared_requests++;
+        kt->group_requests[HMS_OVL_SHARED]++;
+        kt->group_events[HMS_OVL_SHARED] += replay;
+        if (mine)
+            out->replay_bank_conflict += replay;
+        break;
+    }
+    case HMS_SPACE_CONSTANT: {
+        uint32_t distinct = hms_constmem_distinct(p);
+        double div = distinct > 0 ? distinct - 1 : 0;
+        used = FL_CONST;
+        ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
+        if (!fl) /* no constant cache: every line misses */
+            mo.fl_misses = lines_touched(p, m->l2_line);
+        replay = div + mo.fl_misses;
+        kt->group_requests[HMS_OVL_CONSTANT]++;
+        kt->group_events[HMS_OVL_CONSTANT] += mo.fl_misses;
+        if (mine) {
+            out->replay_const_div += div;
+            out->replay_const_miss += mo.fl_misses;
+        }
+        break;
+    }
+    case HMS_SPACE_TEXTURE:
+    case HMS_SPACE_READONLY: {
+        bool ro = eff == HMS_SPACE_READONLY;
+        if (ro) {
+            hms_coalesce_result c;
+            hms_coalesce_warp(a, p, &c);
+            replay = global_replays(&c);
+        }
+        used = ro ? FL_RO : FL_TEX;
+        ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
+        if (!fl) /* no texture cache: every line misses */
+            mo.fl_misses = lines_touched(p, m->l2_line);
+        kt->group_requests[HMS_OVL_TEXTURE]++;
+        kt->group_events[HMS_OVL_TEXTURE] += mo.fl_misses;
+        if (mine)
+            out->replay_global_div += replay;
+        break;
+    }
+    default: { /* global, local */
+        hms_coalesce_result c;
+        hms_coalesce_warp(a, p, &c);
+        replay = global_replays(&c);
+        bool via_l1 = (a->l1_caches_global || eff == HMS_SPACE_LOCAL) && p->kind == HMS_ACCESS_LOAD;
+        used = via_l1 ? FL_L1 : FL_KINDS;
+        ok = (!via_l1 || first_level_cache(m, FL_L1, sm, &fl)) &&
+             through_caches(m, fl, p, time, &mo);
+        kt->group_requests[HMS_OVL_GLOBAL]++;
+        kt->group_events[HMS_OVL_GLOBAL] += mo.l2_misses;
+        if (mine)
+            out->replay_global_div += replay;
+        break;
+    }
+    }
+    kt->replays += replay;
+    t->l2_misses += mo.l2_misses;
+    if (mo.l2_misses > 0)
+        kt->dram_requests++;
+    else if (off_chip(eff)) { /* served by a cache */
+        bool fl_hit = fl && mo.fl_misses == 0 && m->hit_lat[used] > 0;
+        t->hit_sum += fl_hit ? m->hit_lat[used] : m->l2_hit_lat;
+        t->hit_n++;
+    }
+    if (mine) {
+        out->cache_hits += mo.fl_hits;
+        out->cache_misses += mo.fl_misses;
+    }
+    return ok;
+}
+
+/* A sampled stream stands for the launch: scale the counts. */
+static void scale_counts(hms_placement_events *e, double scale)
+{
+    hms_kernel_traffic *kt = &e->kernel;
+    double *counts[] = {&e->requests,
+                        &e->copy_bytes,
+                        &e->addr_insts,
+                        &e->replay_global_div,
+                        &e->replay_const_miss,
+                        &e->replay_const_div,
+                        &e->replay_bank_conflict,
+                        &e->cache_hits,
+                        &e->cache_misses,
+                        &kt->requests,
+                        &kt->dram_requests,
+                        &kt->shared_requests,
+                        &kt->row_hits,
+                        &kt->row_misses,
+                        &kt->row_conflicts,
+                        &kt->dram_bytes,
+                        &kt->replays};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        *counts[i] *= scale;
+    for (int g = 0; g < HMS_OVL_GROUPS; g++) {
+        kt->group_requests[g] *= scale;
+        kt->group_events[g] *= scale;
+    }
 }
 
 bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32_t array,
@@ -276,189 +585,32 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
         snprintf(err, errlen, "placement events: unknown target space %d", (int)target);
         return false;
     }
-    hms_placement_events_opts opt = {0};
-    if (o)
-        opt = *o;
-    unsigned sms = opt.active_sms ? opt.active_sms : (a->sm_count > 0 ? (unsigned)a->sm_count : 1);
-    unsigned wpb = opt.warps_per_block;
-    uint64_t nblocks = 0;
-    uint64_t shared_min = UINT64_MAX, shared_max = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        const hms_warp_access *r = &s->v[i];
-        if (!opt.warps_per_block && r->warp + 1 > wpb)
-            wpb = r->warp + 1;
-        if ((uint64_t)r->block + 1 > nblocks)
-            nblocks = (uint64_t)r->block + 1;
-        char why[160];
-        if (!hms_access_check(r, why, sizeof why)) {
-            snprintf(err, errlen, "stream record %zu (site %u, array %u): %s", i, r->site, r->array,
-                     why);
-            return false;
-        }
-        if (r->array == array && r->space == HMS_SPACE_SHARED)
-            for (int l = 0; l < HMS_WARP_LANES; l++)
-                if (r->mask >> l & 1) {
-                    shared_min = r->addr[l] < shared_min ? r->addr[l] : shared_min;
-                    uint64_t end = r->addr[l] + r->width;
-                    shared_max = end > shared_max ? end : shared_max;
-                }
-    }
-    if (wpb == 0)
-        wpb = 1;
-    unsigned bps = opt.blocks_per_sm;
-    if (!bps) {
-        bps = a->max_warps_per_sm > 0 ? (unsigned)a->max_warps_per_sm / wpb : 1;
-        if (a->max_blocks_per_sm > 0 && bps > (unsigned)a->max_blocks_per_sm)
-            bps = (unsigned)a->max_blocks_per_sm;
-        uint64_t per_sm = (nblocks + sms - 1) / sms;
-        if (per_sm > 0 && bps > per_sm)
-            bps = (unsigned)per_sm;
-        if (bps == 0)
-            bps = 1;
-    }
-    double sms_used = nblocks > 0 && nblocks < sms ? (double)nblocks : (double)sms;
-    double scale = opt.scale > 0 ? opt.scale : 1;
-    double ws = a->warp_size > 0 ? a->warp_size : 32;
-    double cpi = a->simd_width > 0 ? ws / a->simd_width : 1;
-    double warps_per_sm = (double)bps * wpb;
-
-    /* A shared array moving off-chip: one slab per block. */
-    uint64_t slab = 0;
-    if (shared_min != UINT64_MAX) {
-        uint64_t span = shared_max - shared_min;
-        if (arr && arr->bytes > (double)span)
-            span = (uint64_t)arr->bytes;
-        slab = (span + SLAB_ALIGN - 1) / SLAB_ALIGN * SLAB_ALIGN;
-    }
-
+    launch L;
+    if (!read_launch(s, a, array, arr, o, &L, err, errlen))
+        return false;
     sim m;
-    bool ok = sim_init(&m, a, sms, err, errlen);
-    double *wt = ok ? warp_times(s) : NULL;
-    timed *order = ok ? malloc((s->n ? s->n : 1) * sizeof *order) : NULL;
-    if (ok && (!wt || !order)) {
+    bool ok = sim_init(&m, a, L.sms, err, errlen);
+    timed *order = ok ? issue_order(s, &L) : NULL;
+    if (ok && !order) {
         snprintf(err, errlen, "%s: out of memory ordering %zu stream records", m.origin, s->n);
         ok = false;
     }
-    if (ok) {
-        double span = 1; /* instructions of the longest warp */
-        for (size_t i = 0; i < s->n; i++)
-            span = wt[i] + 1 > span ? wt[i] + 1 : span;
-        for (size_t i = 0; i < s->n; i++) {
-            double wave = (double)(s->v[i].block / ((uint64_t)bps * sms));
-            order[i] = (timed){(wave * span + wt[i]) * warps_per_sm * cpi, i};
-        }
-        qsort(order, s->n, sizeof *order, by_time);
-    }
-
     hms_space tspace = hms_placement_stream_space(target);
-    hms_kernel_traffic *kt = &out->kernel;
-    double l2_misses = 0, hit_sum = 0, hit_n = 0;
+    tally t = {0};
     for (size_t k = 0; ok && k < s->n; k++) {
         const hms_warp_access *r = &s->v[order[k].index];
         if (r->mask == 0)
             continue;
-        double time = order[k].time;
         bool mine = r->array == array;
-        hms_space eff = mine ? tspace : (hms_space)r->space;
-        hms_warp_access p = *r;
-        p.space = (uint8_t)eff;
-        if (off_chip(eff)) {
-            uint64_t base = 0;
-            if (r->space == HMS_SPACE_CONSTANT)
-                base = REGION_CONSTANT;
-            else if (r->space == HMS_SPACE_LOCAL)
-                base = REGION_LOCAL;
-            for (int l = 0; l < HMS_WARP_LANES; l++) {
-                if (r->space == HMS_SPACE_SHARED) /* moved off-chip: per-block slab */
-                    p.addr[l] = REGION_SHARED_SLABS + (uint64_t)r->block * slab +
-                                (r->addr[l] - (r->mask >> l & 1 ? shared_min : r->addr[l]));
-                else
-                    p.addr[l] = r->addr[l] + base;
-            }
-        }
-        unsigned sm = r->block % sms;
-        double replay = 0;
-        mem_outcome mo = {0};
-        hms_cache *fl = NULL;
-        fl_kind used = FL_KINDS;
-        kt->requests++;
-        if (mine)
-            out->requests++;
-        switch (eff) {
-        case HMS_SPACE_SHARED: {
-            hms_bank_result b;
-            hms_banks_warp(a, &p, &b);
-            replay = b.wavefronts > 0 ? b.wavefronts - 1 : 0;
-            kt->shared_requests++;
-            kt->group_requests[HMS_OVL_SHARED]++;
-            kt->group_events[HMS_OVL_SHARED] += replay;
-            if (mine)
-                out->replay_bank_conflict += replay;
-            break;
-        }
-        case HMS_SPACE_CONSTANT: {
-            uint32_t distinct = hms_constmem_distinct(&p);
-            double div = distinct > 0 ? distinct - 1 : 0;
-            used = FL_CONST;
-            ok = first_level_cache(&m, used, sm, &fl) && through_caches(&m, fl, &p, time, &mo);
-            replay = div + mo.fl_misses;
-            kt->group_requests[HMS_OVL_CONSTANT]++;
-            kt->group_events[HMS_OVL_CONSTANT] += mo.fl_misses;
-            if (mine) {
-                out->replay_const_div += div;
-                out->replay_const_miss += mo.fl_misses;
-            }
-            break;
-        }
-        case HMS_SPACE_TEXTURE:
-        case HMS_SPACE_READONLY: {
-            bool ro = eff == HMS_SPACE_READONLY;
-            if (ro) {
-                hms_coalesce_result c;
-                hms_coalesce_warp(a, &p, &c);
-                replay = global_replays(&c);
-            }
-            used = ro ? FL_RO : FL_TEX;
-            ok = first_level_cache(&m, used, sm, &fl) && through_caches(&m, fl, &p, time, &mo);
-            kt->group_requests[HMS_OVL_TEXTURE]++;
-            kt->group_events[HMS_OVL_TEXTURE] += mo.fl_misses;
-            if (mine)
-                out->replay_global_div += replay;
-            break;
-        }
-        default: { /* global, local */
-            hms_coalesce_result c;
-            hms_coalesce_warp(a, &p, &c);
-            replay = global_replays(&c);
-            bool via_l1 =
-                (a->l1_caches_global || eff == HMS_SPACE_LOCAL) && p.kind == HMS_ACCESS_LOAD;
-            used = via_l1 ? FL_L1 : FL_KINDS;
-            ok = (!via_l1 || first_level_cache(&m, FL_L1, sm, &fl)) &&
-                 through_caches(&m, fl, &p, time, &mo);
-            kt->group_requests[HMS_OVL_GLOBAL]++;
-            kt->group_events[HMS_OVL_GLOBAL] += mo.l2_misses;
-            if (mine)
-                out->replay_global_div += replay;
-            break;
-        }
-        }
-        kt->replays += replay;
-        l2_misses += mo.l2_misses;
-        if (off_chip(eff) && mo.l2_misses == 0) { /* served by a cache */
-            hit_sum += fl && mo.fl_misses == 0 ? m.hit_lat[used] : m.l2_hit_lat;
-            hit_n++;
-        }
-        if (mo.l2_misses > 0)
-            kt->dram_requests++;
-        if (mine) {
-            out->cache_hits += mo.fl_hits;
-            out->cache_misses += mo.fl_misses;
-        }
+        hms_warp_access p;
+        to_physical(r, mine ? tspace : (hms_space)r->space, &L, &p);
+        ok = simulate(&m, &p, r->block % L.sms, order[k].time, mine, out, &t);
     }
+    hms_kernel_traffic *kt = &out->kernel;
     if (ok) {
-        double mlp = opt.mlp > 0 ? opt.mlp : 1;
-        double lines_per_req = kt->dram_requests > 0 ? l2_misses / kt->dram_requests : 1;
-        m.dram.max_outstanding = warps_per_sm * sms_used * mlp * lines_per_req;
+        double lines_per_req = kt->dram_requests > 0 ? t.l2_misses / kt->dram_requests : 1;
+        m.dram.max_outstanding = L.warps_per_sm * L.sms_used * L.mlp * lines_per_req;
+        m.dram.request_bytes = (double)m.l2_line;
         ok = hms_dram_evaluate(&m.dram, err, errlen);
     }
     if (ok) {
@@ -466,33 +618,23 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
         kt->row_misses = (double)m.dram.misses;
         kt->row_conflicts = (double)m.dram.conflicts;
         kt->dram_latency = m.dram.latency;
-        kt->hit_latency = hit_n > 0 ? hit_sum / hit_n : 0;
         kt->dram_saturated = m.dram.saturated_banks > 0;
-        kt->dram_bytes = l2_misses * (double)m.l2_line;
+        kt->dram_bytes = t.l2_misses * (double)m.l2_line;
+        kt->hit_latency = t.hit_n > 0 ? t.hit_sum / t.hit_n : 0;
         out->addr_insts = out->requests * hms_placement_addr_insts(target);
-        /* a sampled stream stands for the launch: scale the counts */
-        double *counts[] = {&out->requests,          &out->addr_insts,
-                            &out->replay_global_div, &out->replay_const_miss,
-                            &out->replay_const_div,  &out->replay_bank_conflict,
-                            &out->cache_hits,        &out->cache_misses,
-                            &kt->requests,           &kt->dram_requests,
-                            &kt->shared_requests,    &kt->row_hits,
-                            &kt->row_misses,         &kt->row_conflicts,
-                            &kt->dram_bytes,         &kt->replays};
-        for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
-            *counts[i] *= scale;
-        for (int g = 0; g < HMS_OVL_GROUPS; g++) {
-            kt->group_requests[g] *= scale;
-            kt->group_events[g] *= scale;
+        uint64_t line = a->line_bytes > 0 ? (uint64_t)a->line_bytes : 128;
+        if (target == HMS_PLACE_SHARED && !shared_fill_bytes(s, array, line, &out->copy_bytes)) {
+            snprintf(err, errlen, "%s: out of memory sizing the shared-memory fill", m.origin);
+            ok = false;
         }
     }
-    free(wt);
+    if (ok)
+        scale_counts(out, L.scale);
     free(order);
     sim_free(&m);
     if (!ok) {
-        hms_placement_space sp = out->space;
         memset(out, 0, sizeof *out);
-        out->space = sp;
+        out->space = target;
     }
     return ok;
 }

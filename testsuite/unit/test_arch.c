@@ -101,12 +101,12 @@ static void expect_edit_error(const char *prefix, const char *repl, int line_off
     const char *err = load_error(text, &path);
     char want[800];
     snprintf(want, sizeof want, "%s:%d: %s", path, line + line_offset, message);
-    cr_assert(err != NULL, "expected an error for '%s'", repl ? repl : prefix);
-    cr_assert_str_eq(err, want);
-    unlink(path);
+    unlink(path); /* before asserting, so a failure leaves no file behind */
     free(path);
     free(text);
     free(orig);
+    cr_assert(err != NULL, "expected an error for '%s'", repl ? repl : prefix);
+    cr_assert_str_eq(err, want);
 }
 
 /* ---- built-ins --------------------------------------------------------- */

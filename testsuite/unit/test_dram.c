@@ -273,6 +273,57 @@ Test(dram, saturated_bank_is_capped_and_flagged)
     hms_dram_free(&m);
 }
 
+/* The closed-loop cap: the same four simultaneous requests, but the warps
+ * can only have 2 DRAM requests in flight. The bank takes all of them, so
+ * N = 2 and the cap is min((4-1)/2, 2-1) * tau_s = 449.5. With less than
+ * one request in flight per bank (N = max(1, 0.5) = 1) nothing waits. */
+Test(dram, closed_loop_cap)
+{
+    hms_arch a = small_arch(1.0);
+    hms_dram_model m;
+    init_ok(&m, &a);
+    for (int i = 0; i < 4; i++)
+        cr_assert(hms_dram_add(&m, 0x10 * (uint64_t)i, 7));
+    m.max_outstanding = 2;
+    evaluate_ok(&m);
+    const hms_dram_bank_stats *b = hms_dram_find_bank(&m, 0);
+    cr_assert(b->saturated && b->capped);
+    cr_assert(NEAR(b->queue_delay, 449.5, 1e-9), "got %g", b->queue_delay);
+    m.max_outstanding = 0.5;
+    evaluate_ok(&m);
+    b = hms_dram_find_bank(&m, 0);
+    cr_assert(NEAR(b->queue_delay, 0, 0), "got %g", b->queue_delay);
+    cr_assert(NEAR(m.latency, 449.5, 1e-9), "got %g", m.latency);
+    hms_dram_free(&m);
+}
+
+/* The bandwidth bound: 4 requests can be outstanding, 32 bytes each, at
+ * 64 GB/s and 1 GHz (64 bytes/cycle): draining them all takes 4*32/64 = 2
+ * cycles, which caps the saturated bank's delay. Without a bandwidth figure
+ * the closed-loop cap (4-1, capped by (4-1)/2) * 449.5 = 674.25 applies. */
+Test(dram, bandwidth_cap)
+{
+    hms_arch a = small_arch(1.0);
+    a.dram_bandwidth_gbs = 64;
+    a.sector_bytes = 32;
+    hms_dram_model m;
+    init_ok(&m, &a);
+    for (int i = 0; i < 4; i++)
+        cr_assert(hms_dram_add(&m, 0x10 * (uint64_t)i, 7));
+    m.max_outstanding = 4;
+    evaluate_ok(&m);
+    const hms_dram_bank_stats *b = hms_dram_find_bank(&m, 0);
+    cr_assert(b->saturated && b->capped);
+    cr_assert(NEAR(b->queue_delay, 2, 1e-12), "got %g", b->queue_delay);
+    m.request_bytes = 128; /* 4*128/64 = 8 cycles */
+    evaluate_ok(&m);
+    cr_assert(NEAR(hms_dram_find_bank(&m, 0)->queue_delay, 8, 1e-12));
+    a.dram_bandwidth_gbs = 0;
+    evaluate_ok(&m);
+    cr_assert(NEAR(hms_dram_find_bank(&m, 0)->queue_delay, 674.25, 1e-9));
+    hms_dram_free(&m);
+}
+
 /* rho > 1 with distinct arrival times: same row every 100 cycles, service
  * 742 then 352 (rho ~ 4): saturated, capped at (n-1)/2 * tau_s. */
 Test(dram, overloaded_bank_is_saturated)

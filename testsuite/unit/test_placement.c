@@ -205,6 +205,34 @@ Test(placement, overlap_coefficients_from_the_arch)
     cr_assert(NEAR(b.time, 5000, 1e-6), "time %g", b.time);
 }
 
+/* Shared candidate (all requests to shared, none to DRAM) with a 12800-byte
+ * fill: inst = 400 + (1000 - 5000)/100 = 360; AMAT = 200 + 50 = 250;
+ * CWP = (10*250 + 360)/360, ITMLP = CWP - 1 = 2500/360 = 6.944;
+ * t_copy = (12800/128 lines) / (10 SMs * 6.944) * (600 + 200) = 1152 cycles,
+ * the current placement's DRAM latency plus the hit latency per line. */
+Test(placement, shared_fill_is_charged)
+{
+    hms_arch a = tiny_arch();
+    hms_placement_kernel k = tiny_kernel();
+    a.line_bytes = 128;
+    hms_placement_events g = global_events();
+    hms_placement_events sh = {
+        .space = HMS_PLACE_SHARED, .requests = 1000, .addr_insts = 1000, .copy_bytes = 12800};
+    sh.kernel.requests = 1000;
+    sh.kernel.shared_requests = 1000;
+    sh.kernel.group_requests[HMS_OVL_SHARED] = 1000;
+    hms_placement_breakdown b;
+    char err[256];
+    cr_assert(hms_placement_predict(&a, &k, &g, &sh, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.amat, 250, 1e-9));
+    cr_assert(NEAR(b.itmlp, 2500.0 / 360, 1e-9));
+    cr_assert(NEAR(b.t_copy, 1152, 1e-6), "t_copy %g", b.t_copy);
+    cr_assert(NEAR(b.time, b.t_comp + b.t_mem - b.t_overlap + 1152, 1e-6));
+    /* a shared array staying in shared pays no fill */
+    cr_assert(hms_placement_predict(&a, &k, &sh, &sh, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.t_copy, 0, 0));
+}
+
 Test(placement, addressing_mode_instructions)
 {
     /* paper Section III-B: global 2, 1D texture 0, constant 1, shared 1 */
@@ -216,6 +244,14 @@ Test(placement, addressing_mode_instructions)
     cr_assert_eq(hms_placement_addr_insts(HMS_PLACE_TEXTURE2D), 2);
     cr_assert_str_eq(hms_placement_space_name(HMS_PLACE_TEXTURE2D), "texture2d");
     cr_assert_eq(hms_placement_stream_space(HMS_PLACE_TEXTURE2D), HMS_SPACE_TEXTURE);
+    hms_placement_space p;
+    cr_assert(hms_placement_from_space(HMS_SPACE_TEXTURE, 2, &p));
+    cr_assert_eq(p, HMS_PLACE_TEXTURE2D);
+    cr_assert(hms_placement_from_space(HMS_SPACE_TEXTURE, 1, &p));
+    cr_assert_eq(p, HMS_PLACE_TEXTURE1D);
+    cr_assert(hms_placement_from_space(HMS_SPACE_READONLY, 0, &p));
+    cr_assert_eq(p, HMS_PLACE_READONLY);
+    cr_assert_not(hms_placement_from_space(HMS_SPACE_LOCAL, 0, &p));
 }
 
 Test(placement, written_array_cannot_move_to_read_only_spaces)
@@ -534,6 +570,8 @@ Test(placement_events, broadcast_array_in_texture)
     cr_assert(NEAR(e.replay_bank_conflict, 0, 0));
     cr_assert(NEAR(e.kernel.shared_requests, 64, 0));
     cr_assert(NEAR(e.kernel.dram_requests, 4, 0));
+    /* each block copies the one 128-byte line of coef it reads */
+    cr_assert(NEAR(e.copy_bytes, 256, 0), "got %g", e.copy_bytes);
     hms_stream_free(&s);
 }
 

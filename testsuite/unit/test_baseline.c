@@ -1,0 +1,157 @@
+/* --baseline: findings already in an earlier JSON report are dropped when
+ * file, check and message match and either the line or the line's text
+ * does; each baseline entry absorbs one finding. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer/baseline.h"
+#include "analyzer/report_json.h"
+
+static char *src, *json_path;
+
+static char *temp_with(const char *suffix, const char *text)
+{
+    char *p = NULL;
+    cr_assert(asprintf(&p, "/tmp/hms-baseline-XXXXXX%s", suffix) > 0);
+    int fd = mkstemps(p, (int)strlen(suffix));
+    cr_assert(fd >= 0);
+    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    return p;
+}
+
+static void one_kernel(hms_report *r, const char *path)
+{
+    memset(r, 0, sizeof *r);
+    r->tool_name = "hms-lint";
+    r->tool_version = "1";
+    r->arch = "h100";
+    r->nfiles = 1;
+    r->files = calloc(1, sizeof *r->files);
+    r->files[0].path = strdup(path);
+    r->files[0].nkernels = 1;
+    r->files[0].kernels = calloc(1, sizeof *r->files[0].kernels);
+    r->files[0].kernels[0].name = strdup("k");
+}
+
+static void setup(void)
+{
+    src = temp_with(".cu", "void k() {\n"  /* 1 */
+                           "  x = a[i];\n" /* 2 */
+                           "  y = b[j];\n" /* 3 */
+                           "  z = c[k];\n" /* 4 */
+                           "}\n");
+    /* The baseline: what an earlier run reported, "source_line" included. */
+    hms_report r;
+    one_kernel(&r, src);
+    hms_kernel_report *k = &r.files[0].kernels[0];
+    hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, src, 2, 3, "move a");
+    hms_kernel_add_finding(k, "hms-uncoalesced-access", HMS_SEV_WARNING, src, 3, 3, "stride b");
+    hms_source_cache cache;
+    hms_source_cache_init(&cache);
+    hms_json_options jo = {&cache};
+    json_path = strdup("/tmp/hms-baseline-XXXXXX.json");
+    int fd = mkstemps(json_path, 5);
+    cr_assert(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    cr_assert(hms_write_json(&r, f, &jo));
+    fclose(f);
+    hms_source_cache_free(&cache);
+    hms_report_free(&r);
+}
+
+static void teardown(void)
+{
+    unlink(src);
+    unlink(json_path);
+    free(src);
+    free(json_path);
+}
+
+TestSuite(baseline, .init = setup, .fini = teardown);
+
+Test(baseline, known_findings_dropped_new_ones_kept)
+{
+    char err[512];
+    hms_baseline *b = hms_baseline_load(json_path, err, sizeof err);
+    cr_assert(b, "%s", err);
+    cr_assert_eq(hms_baseline_size(b), 2);
+
+    /* The source gained two lines at the top: "y = b[j];" moved from 3 to 5. */
+    FILE *f = fopen(src, "w");
+    fputs("// header\n// more\nvoid k() {\n  x = a[i];\n  y = b[j];\n  z = c[k];\n}\n", f);
+    fclose(f);
+    hms_report r;
+    one_kernel(&r, src);
+    hms_kernel_report *k = &r.files[0].kernels[0];
+    hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, src, 2, 3,
+                           "move a"); /* same line: dropped */
+    hms_kernel_add_finding(k, "hms-uncoalesced-access", HMS_SEV_WARNING, src, 5, 3,
+                           "stride b"); /* moved, same text: dropped */
+    hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, src, 6, 3,
+                           "move c"); /* new: kept */
+    hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, src, 2, 3,
+                           "move a"); /* second copy: kept */
+    hms_kernel_add_finding(k, "hms-uncoalesced-access", HMS_SEV_WARNING, src, 5, 3,
+                           "stride b, 2x worse"); /* changed message: kept */
+    hms_source_cache cache;
+    hms_source_cache_init(&cache);
+    cr_assert_eq(hms_baseline_filter(&r, b, &cache), 2);
+    cr_assert_eq(k->ndiagnostics, 3);
+    cr_assert_str_eq(k->diagnostics[0].message, "move c");
+    cr_assert_str_eq(k->diagnostics[1].message, "move a");
+    cr_assert_str_eq(k->diagnostics[2].message, "stride b, 2x worse");
+    hms_source_cache_free(&cache);
+    hms_report_free(&r);
+    hms_baseline_free(b);
+}
+
+Test(baseline, other_file_or_check_is_not_covered)
+{
+    char err[512];
+    hms_baseline *b = hms_baseline_load(json_path, err, sizeof err);
+    cr_assert(b, "%s", err);
+    hms_report r;
+    one_kernel(&r, "/tmp/some-other-file.cu");
+    hms_kernel_report *k = &r.files[0].kernels[0];
+    hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, "/tmp/some-other-file.cu", 2, 3,
+                           "move a");
+    hms_kernel_add_finding(k, "hms-dram-locality", HMS_SEV_WARNING, src, 2, 3, "move a");
+    hms_source_cache cache;
+    hms_source_cache_init(&cache);
+    cr_assert_eq(hms_baseline_filter(&r, b, &cache), 0);
+    cr_assert_eq(k->ndiagnostics, 2);
+    hms_source_cache_free(&cache);
+    hms_report_free(&r);
+    hms_baseline_free(b);
+}
+
+Test(baseline, bad_baselines_are_reported)
+{
+    char err[512];
+    cr_assert_null(hms_baseline_load("/nonexistent/base.json", err, sizeof err));
+    cr_assert(strstr(err, "/nonexistent/base.json") != NULL, "%s", err);
+
+    char *p = temp_with(".json", "{\"files\": [\n  {\"path\": 1}\n]}\n");
+    cr_assert_null(hms_baseline_load(p, err, sizeof err));
+    cr_assert(strstr(err, "lacks \"path\"") != NULL, "%s", err);
+    unlink(p);
+    free(p);
+
+    p = temp_with(".json", "{\n  \"files\": [\n    oops\n");
+    cr_assert_null(hms_baseline_load(p, err, sizeof err));
+    char want[600];
+    snprintf(want, sizeof want, "%s:3: not valid JSON", p);
+    cr_assert(strstr(err, want) != NULL, "%s", err);
+    unlink(p);
+    free(p);
+
+    p = temp_with(".json", "[1, 2]\n");
+    cr_assert_null(hms_baseline_load(p, err, sizeof err));
+    cr_assert(strstr(err, "not an hms-lint JSON report") != NULL, "%s", err);
+    unlink(p);
+    free(p);
+}
