@@ -46,8 +46,8 @@ static void print_access(FILE *out, const ir_kernel *k, const ir_access *a, int 
 {
     indent(out, depth);
     print_loc(out, k, a->loc);
-    const ir_array *arr = a->array >= 0 && (size_t)a->array < k->narrays ? &k->arrays[a->array]
-                                                                          : NULL;
+    const ir_array *arr =
+        a->array >= 0 && (size_t)a->array < k->narrays ? &k->arrays[a->array] : NULL;
     fprintf(out, " %s %s %s %dB", kind_name(a->kind), arr ? arr->name : "?",
             arr ? hms_space_name(arr->space) : "?", a->width);
     if (a->elem_stride != a->width)
@@ -201,8 +201,8 @@ static void print_stmt(FILE *out, const ir_kernel *k, const ir_stmt *s, int dept
         indent(out, depth);
         print_loc(out, k, s->loc);
         fprintf(out, " %s\n",
-                s->kind == IR_S_SYNC    ? "sync"
-                : s->kind == IR_S_BREAK ? "break"
+                s->kind == IR_S_SYNC       ? "sync"
+                : s->kind == IR_S_BREAK    ? "break"
                 : s->kind == IR_S_CONTINUE ? "continue"
                                            : "return");
         return;
@@ -251,8 +251,9 @@ static void print_array(FILE *out, const ir_kernel *k, const ir_array *a)
 void hms_dump_ir_kernel(FILE *out, const ir_kernel *k)
 {
     const ir_launch *l = &k->launch;
-    fprintf(out, "kernel %s (%s:%u:%u-%u) launch grid=(%u,%u,%u) block=(%u,%u,%u) shared=%u "
-                 "source=%s",
+    fprintf(out,
+            "kernel %s (%s:%u:%u-%u) launch grid=(%u,%u,%u) block=(%u,%u,%u) shared=%u "
+            "source=%s",
             k->name, k->loc.file ? k->loc.file : "?", k->loc.line, k->loc.col, k->loc.end_line,
             l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
             l->shared_bytes, launch_sources[l->source]);

@@ -13,11 +13,11 @@
 #define KERNEL_BUDGET 400000u
 
 typedef struct {
-    CXCursor fn;       /* definition to build (instantiation for templates) */
-    CXCursor pattern;  /* the kernel as written (template pattern or fn) */
+    CXCursor fn;      /* definition to build (instantiation for templates) */
+    CXCursor pattern; /* the kernel as written (template pattern or fn) */
     char *name;
-    char *usr;         /* of fn */
-    char *pattern_usr; /* of pattern: what a launch site names */
+    char *usr;                     /* of fn */
+    char *pattern_usr;             /* of pattern: what a launch site names */
     unsigned start_line, end_line; /* of the written kernel */
     unsigned order;
 } kernel_ref;
@@ -231,7 +231,8 @@ static enum CXVisitorResult flatten_field(CXCursor field, CXClientData d)
         b->binds[i].parent = f->param;
         b->binds[i].ptr = (bptr){a, ir_const(b->k, 0), b->k->arrays[a].elem_bytes};
     } else if (irb_is_int(t)) {
-        ir_var v = {.name = ir_strdup(b->k, full), .kind = IR_VAR_PARAM, .loc = irb_loc_name(b, field)};
+        ir_var v = {
+            .name = ir_strdup(b->k, full), .kind = IR_VAR_PARAM, .loc = irb_loc_name(b, field)};
         size_t i = bind_push(b, field, BIND_VAR, full);
         b->binds[i].parent = f->param;
         b->binds[i].var = ir_add_var(b->k, &v);
@@ -249,8 +250,8 @@ static void add_params(irb *b, CXCursor fn)
         irb_spelling(p, name, sizeof name);
         CXType t = clang_getCursorType(p);
         irb_type_spelling(t, ts, sizeof ts);
-        ir_param ip = {.name = ir_strdup(k, name), .type = ir_strdup(k, ts), .array = -1,
-                       .var = -1};
+        ir_param ip = {
+            .name = ir_strdup(k, name), .type = ir_strdup(k, ts), .array = -1, .var = -1};
         if (irb_is_ptr(t) || irb_is_array(t)) {
             ip.is_pointer = true;
             ip.array = ab_add_array(b, p, name, t, HMS_SPACE_GLOBAL);
@@ -271,7 +272,8 @@ static void add_params(irb *b, CXCursor fn)
             size_t bi = bind_push(b, p, BIND_ARRAY, name);
             b->binds[bi].ptr.array = ip.array;
         } else if (irb_is_int(t)) {
-            ir_var v = {.name = ir_strdup(k, name), .kind = IR_VAR_PARAM, .loc = irb_loc_name(b, p)};
+            ir_var v = {
+                .name = ir_strdup(k, name), .kind = IR_VAR_PARAM, .loc = irb_loc_name(b, p)};
             ip.var = ir_add_var(k, &v);
             size_t bi = bind_push(b, p, BIND_VAR, name);
             b->binds[bi].var = ip.var;
@@ -313,8 +315,7 @@ static bool annotation_applies(const build_ctx *c, const hms_annotation *a, cons
         const kernel_ref *o = &c->refs.v[i];
         if (o->start_line > a->line && o->start_line < r->start_line)
             return false; /* another kernel comes first */
-        if (o->start_line <= a->line && a->line <= o->end_line &&
-            o->start_line != r->start_line)
+        if (o->start_line <= a->line && a->line <= o->end_line && o->start_line != r->start_line)
             return false; /* inside another kernel */
     }
     for (size_t i = 0; i < c->refs.ntemplates; i++) {
@@ -506,8 +507,7 @@ static void resolve_values(build_ctx *c, ir_kernel *k, const kernel_ref *r)
         }
         for (size_t i = c->notes.n; i-- > 0 && !set;) {
             const hms_annotation *a = &c->notes.v[i];
-            if (!a->is_launch && !strcmp(a->name, v->name) &&
-                annotation_applies(c, a, r, k->name))
+            if (!a->is_launch && !strcmp(a->name, v->name) && annotation_applies(c, a, r, k->name))
                 v->value = a->value, v->value_source = "annotation", set = true;
         }
         if (!set && site) {

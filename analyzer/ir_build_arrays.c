@@ -107,7 +107,8 @@ static bptr advance(irb *b, bptr p, ir_expr *i, int64_t elem)
     if (elem <= 0)
         elem = 1;
     if (p.unit > 0 && elem % p.unit == 0) {
-        p.off = irb_bin(b, IR_OP_ADD, p.off, irb_bin(b, IR_OP_MUL, i, ir_const(b->k, elem / p.unit)));
+        p.off =
+            irb_bin(b, IR_OP_ADD, p.off, irb_bin(b, IR_OP_MUL, i, ir_const(b->k, elem / p.unit)));
         return p;
     }
     p = convert(b, p, 1);
@@ -130,7 +131,8 @@ blval ab_index(irb *b, const bptr *p, ir_expr *i, int elem_bytes, CXCursor at)
         return lv;
     }
     if (q.unit > E && q.unit % E == 0) {
-        lv.index = irb_bin(b, IR_OP_ADD, irb_bin(b, IR_OP_MUL, q.off, ir_const(b->k, q.unit / E)), i);
+        lv.index =
+            irb_bin(b, IR_OP_ADD, irb_bin(b, IR_OP_MUL, q.off, ir_const(b->k, q.unit / E)), i);
         return lv;
     }
     if (E % q.unit == 0) {
@@ -143,7 +145,7 @@ blval ab_index(irb *b, const bptr *p, ir_expr *i, int elem_bytes, CXCursor at)
     /* Byte addressing: index in bytes, stride 1. */
     lv.stride = 1;
     lv.index = irb_bin(b, IR_OP_ADD, irb_bin(b, IR_OP_MUL, q.off, ir_const(b->k, q.unit)),
-                      irb_bin(b, IR_OP_MUL, i, ir_const(b->k, E)));
+                       irb_bin(b, IR_OP_MUL, i, ir_const(b->k, E)));
     return lv;
 }
 
@@ -198,8 +200,7 @@ int ab_add_array(irb *b, CXCursor decl, const char *name, CXType t, hms_space sp
     int64_t sz = irb_sizeof(elem);
     if (sz <= 0) {
         char why[256];
-        snprintf(why, sizeof why, "size of the element type '%s' of '%s' is not known", ts,
-                 name);
+        snprintf(why, sizeof why, "size of the element type '%s' of '%s' is not known", ts, name);
         ir_add_limit(b->k, why, NULL, a.loc);
         sz = 1;
     }
@@ -241,8 +242,7 @@ int ab_array_for_decl(irb *b, CXCursor decl)
     CXType t = clang_getCursorType(decl), elem;
     int id = -1;
     if (is_texture_type(t, &elem)) {
-        id = ab_add_array(b, decl, name, elem.kind != CXType_Invalid ? elem : t,
-                          HMS_SPACE_TEXTURE);
+        id = ab_add_array(b, decl, name, elem.kind != CXType_Invalid ? elem : t, HMS_SPACE_TEXTURE);
     } else if (irb_has_attr(decl, CXCursor_CUDASharedAttr)) {
         id = ab_add_array(b, decl, name, t, HMS_SPACE_SHARED);
     } else if (irb_has_attr(decl, CXCursor_CUDAConstantAttr)) {
@@ -453,7 +453,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
             *out = unknown_ptr(b, c, "pointer loaded from memory");
             return true;
         }
-        xb_effects(b, c);
+        xb_effects_children(b, c);
         *out = unknown_ptr(b, c, "pointer held in a struct value that is not followed");
         return true;
     }
@@ -577,7 +577,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
                 }
             }
         }
-        xb_effects(b, c);
+        xb_effects_children(b, c);
         *out = unknown_ptr(b, c, "pointer returned by a call");
         return true;
     }
@@ -588,7 +588,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
     case CXCursor_StringLiteral:
         return true;
     default:
-        xb_effects(b, c);
+        xb_effects_children(b, c);
         *out = unknown_ptr(b, c, "address not understood");
         return true;
     }
@@ -725,7 +725,7 @@ bool ab_lvalue(irb *b, CXCursor c, blval *out)
             return true;
         }
         int a = i != SIZE_MAX && b->binds[i].kind == BIND_ARRAY ? b->binds[i].ptr.array
-                                                                 : ab_array_for_decl(b, decl);
+                                                                : ab_array_for_decl(b, decl);
         if (a < 0)
             return false;
         bptr p = {a, ir_const(b->k, 0), b->k->arrays[a].elem_bytes};
@@ -811,8 +811,8 @@ bool ab_atomic(irb *b, CXCursor call, bval *out)
 
 bool ab_ldg(irb *b, CXCursor call, const char *name, bval *out)
 {
-    static const char *const loads[] = {"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv",
-                                        NULL};
+    static const char *const loads[] = {"__ldg",  "__ldca", "__ldcg", "__ldcs",
+                                        "__ldlu", "__ldcv", NULL};
     static const char *const stores[] = {"__stcg", "__stcs", "__stwb", "__stwt", NULL};
     bool load = false, store = false;
     for (int i = 0; loads[i]; i++)
@@ -828,8 +828,8 @@ bool ab_ldg(irb *b, CXCursor call, const char *name, bval *out)
         xb_effects(b, clang_Cursor_getArgument(call, 1));
     CXType pt = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(addr)));
     blval lv = ab_index(b, &p, ir_const(b->k, 0), (int)irb_sizeof(pt), call);
-    int site = ab_emit(b, call, &lv, store ? HMS_ACCESS_STORE : HMS_ACCESS_LOAD,
-                       !strcmp(name, "__ldg"));
+    int site =
+        ab_emit(b, call, &lv, store ? HMS_ACCESS_STORE : HMS_ACCESS_LOAD, !strcmp(name, "__ldg"));
     char t[96];
     irb_text(b, call, t, sizeof t);
     *out = (bval){xb_unknown(b, call, "value loaded from memory: %s", t), store ? -1 : site};
@@ -872,8 +872,10 @@ bool ab_texture_fetch(irb *b, CXCursor call, const char *name, bval *out)
 {
     if (!starts(name, "tex") || starts(name, "texture"))
         return false;
-    int dims = starts(name, "tex1D") ? 1 : starts(name, "tex2D") ? 2 : starts(name, "tex3D") ? 3
-                                                                                             : 0;
+    int dims = starts(name, "tex1D")   ? 1
+               : starts(name, "tex2D") ? 2
+               : starts(name, "tex3D") ? 3
+                                       : 0;
     if (!dims && starts(name, "texCubemap"))
         dims = 3;
     if (!dims)
@@ -882,8 +884,8 @@ bool ab_texture_fetch(irb *b, CXCursor call, const char *name, bval *out)
     int first = 0;
     CXType rt = clang_getCursorType(call);
     if (n >= 1 && irb_is_ptr(clang_getCursorType(clang_Cursor_getArgument(call, 0)))) {
-        rt = clang_getPointeeType(clang_getCanonicalType(
-            clang_getCursorType(clang_Cursor_getArgument(call, 0))));
+        rt = clang_getPointeeType(
+            clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, 0))));
         first = 1; /* tex1Dfetch(&ret, obj, i) */
     }
     if (n < first + 2)

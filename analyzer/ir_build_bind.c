@@ -64,8 +64,8 @@ bool sb_field_binding(irb *b, CXCursor member, size_t *out)
     unsigned h = clang_hashCursor(field);
     for (size_t i = b->nbinds; i-- > 0;) {
         binding *x = &b->binds[i];
-        if (x->hash == h && !clang_Cursor_isNull(x->parent) &&
-            clang_equalCursors(x->decl, field) && clang_equalCursors(x->parent, parent)) {
+        if (x->hash == h && !clang_Cursor_isNull(x->parent) && clang_equalCursors(x->decl, field) &&
+            clang_equalCursors(x->parent, parent)) {
             *out = i;
             return true;
         }
@@ -324,7 +324,21 @@ static enum CXChildVisitResult prescan_visit(CXCursor c, CXCursor parent, CXClie
     return CXChildVisit_Recurse;
 }
 
-void bind_prepare_region(irb *b, CXCursor const *regions, unsigned n, ir_loc at)
+void bind_region_free(bind_region *r)
+{
+    free(r->v);
+    r->v = NULL;
+    r->n = 0;
+}
+
+void bind_region_reset(irb *b, const bind_region *r)
+{
+    for (size_t j = 0; j < r->n; j++)
+        if (r->v[j] < b->nbinds)
+            read_var(b, r->v[j]);
+}
+
+bind_region bind_prepare_region(irb *b, CXCursor const *regions, unsigned n, ir_loc at)
 {
     bind_set s = {b, NULL, 0, 0};
     for (unsigned i = 0; i < n; i++) {
@@ -352,5 +366,5 @@ void bind_prepare_region(irb *b, CXCursor const *regions, unsigned n, ir_loc at)
         bind_materialize(b, s.v[j], at);
     for (size_t j = 0; j < s.n; j++)
         read_var(b, s.v[j]);
-    free(s.v);
+    return (bind_region){s.v, s.n};
 }

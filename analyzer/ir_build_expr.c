@@ -212,10 +212,14 @@ static bool same_expr(const ir_expr *x, const ir_expr *y)
     if (!x || !y || x->kind != y->kind)
         return false;
     switch (x->kind) {
-    case IR_CONST: return x->value == y->value;
-    case IR_SYM: return x->sym == y->sym;
-    case IR_VAR: return x->var == y->var;
-    case IR_UNKNOWN: return false;
+    case IR_CONST:
+        return x->value == y->value;
+    case IR_SYM:
+        return x->sym == y->sym;
+    case IR_VAR:
+        return x->var == y->var;
+    case IR_UNKNOWN:
+        return false;
     default:
         return x->op == y->op && same_expr(x->a, y->a) && same_expr(x->b, y->b) &&
                same_expr(x->c, y->c);
@@ -275,6 +279,7 @@ ir_expr *irb_simplify_sum(irb *b, ir_expr *e)
     if (!e || ir_expr_has_unknown(e))
         return e;
     lin_sum s = {.n = 0};
+    int64_t c0;
     lin_collect(&s, e, 1);
     if (s.overflow)
         return e;
@@ -295,6 +300,9 @@ ir_expr *irb_simplify_sum(irb *b, ir_expr *e)
     }
     if (!r)
         return ir_const(b->k, s.constant);
+    if (r->kind == IR_BINARY && r->op == IR_OP_SUB && irb_const_of(r->a, &c0) && c0 == 0 &&
+        s.constant > 0) /* 256 - threadIdx.x rather than 0 - threadIdx.x + 256 */
+        return irb_bin(b, IR_OP_SUB, ir_const(b->k, s.constant), r->b);
     return irb_bin(b, IR_OP_ADD, r, ir_const(b->k, s.constant));
 }
 
@@ -511,10 +519,11 @@ static bval assign(irb *b, CXCursor c, CXCursor lhs, CXCursor rhs, bool has_op, 
             int64_t psz = irb_sizeof(clang_getPointeeType(lt));
             if (psz > 0 && cur.unit > 0 && psz % cur.unit == 0)
                 nv.off = irb_bin(b, IR_OP_ADD, cur.off,
-                                irb_bin(b, IR_OP_MUL, d, ir_const(k, psz / cur.unit)));
+                                 irb_bin(b, IR_OP_MUL, d, ir_const(k, psz / cur.unit)));
             else
-                nv.off = irb_bin(b, IR_OP_ADD, irb_bin(b, IR_OP_MUL, cur.off, ir_const(k, cur.unit)),
-                                irb_bin(b, IR_OP_MUL, d, ir_const(k, psz > 0 ? psz : 1))),
+                nv.off =
+                    irb_bin(b, IR_OP_ADD, irb_bin(b, IR_OP_MUL, cur.off, ir_const(k, cur.unit)),
+                            irb_bin(b, IR_OP_MUL, d, ir_const(k, psz > 0 ? psz : 1))),
                 nv.unit = 1;
         } else if (!ab_pointer(b, rhs, &nv)) {
             nv.array = -1;
@@ -734,6 +743,21 @@ static bool cg_dim3_member(irb *b, CXCursor member, ir_expr **out)
     return ok;
 }
 
+static CXCursor body_of_fn(CXCursor fn)
+{
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (clang_Cursor_isNull(def))
+        return def;
+    cursor_list l;
+    irb_children(def, &l);
+    CXCursor body = clang_getNullCursor();
+    for (unsigned i = 0; i < l.n; i++)
+        if (clang_getCursorKind(l.v[i]) == CXCursor_CompoundStmt)
+            body = l.v[i];
+    irb_list_free(&l);
+    return body;
+}
+
 static bval call_value(irb *b, CXCursor c)
 {
     ir_kernel *k = b->k;
@@ -756,11 +780,18 @@ static bval call_value(irb *b, CXCursor c)
     }
     if (builtin && !strcmp(name, "sync") && nargs == 1) { /* cg::sync(group) */
         char ty[160];
-        irb_type_spelling(clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(c, 0))),
-                      ty, sizeof ty);
+        irb_type_spelling(
+            clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(c, 0))), ty,
+            sizeof ty);
         if (!strstr(ty, "tile") && !strstr(ty, "coalesced"))
             sb_append(b, ir_stmt_new(k, IR_S_SYNC, irb_loc(b, c)));
         return val(ir_const(k, 0));
+    }
+    if (!strcmp(name, "operator=") && nargs == 2 &&
+        (clang_Cursor_isNull(callee) || clang_Cursor_isNull(body_of_fn(callee)))) {
+        /* a struct or vector copy (float4 a = b): the implicit assignment operator */
+        CXCursor lhs = clang_Cursor_getArgument(c, 0), rhs = clang_Cursor_getArgument(c, 1);
+        return assign(b, c, lhs, rhs, false, IR_OP_ADD, 0, false);
     }
     bval r;
     if (builtin && ab_atomic(b, c, &r))
@@ -883,7 +914,7 @@ static bval binary(irb *b, CXCursor c)
 {
     CXCursor x, y;
     if (!two_children(c, &x, &y)) {
-        xb_effects(b, c);
+        xb_effects_children(b, c);
         return val(xb_unknown(b, c, "malformed binary expression"));
     }
     enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(c);
@@ -974,8 +1005,11 @@ static bval unary(irb *b, CXCursor c)
     }
     case CXUnaryOperator_Plus:
         return xb_value(b, x);
-    case CXUnaryOperator_Minus:
-        return val(irb_bin(b, IR_OP_SUB, ir_const(k, 0), xb_value(b, x).e));
+    case CXUnaryOperator_Minus: {
+        ir_expr *e = xb_value(b, x).e;
+        int64_t v;
+        return val(irb_const_of(e, &v) ? ir_const(k, -v) : ir_unary(k, IR_OP_NEG, e));
+    }
     case CXUnaryOperator_Not: {
         ir_expr *e = xb_value(b, x).e;
         int64_t v;
@@ -1020,7 +1054,7 @@ static bval member(irb *b, CXCursor c)
     }
     if (ab_is_memory(b, c))
         return memory_load(b, c);
-    xb_effects(b, c);
+    xb_effects_children(b, c);
     char n[64];
     irb_spelling(c, n, sizeof n);
     return val(xb_unknown(b, c, "member '%s' of a value that is not followed", n));
@@ -1088,7 +1122,7 @@ bval xb_value(irb *b, CXCursor c)
         }
         if (nexpr == 0 && irb_eval_int(c, &v)) /* default arguments, substituted template args */
             return val(ir_const(k, v));
-        xb_effects(b, c);
+        xb_effects_children(b, c);
         r = val(xb_unknown(b, c, "expression not modelled"));
         break;
     }
@@ -1114,7 +1148,7 @@ bval xb_value(irb *b, CXCursor c)
         if (l.n == 3)
             r = cond_expr(b, c, l.v[0], l.v[1], l.v[2]);
         else {
-            xb_effects(b, c);
+            xb_effects_children(b, c);
             r = val(xb_unknown(b, c, "conditional expression not modelled"));
         }
         irb_list_free(&l);
@@ -1136,7 +1170,7 @@ bval xb_value(irb *b, CXCursor c)
         r = val(xb_unknown(b, c, "sizeof of a type whose size is not known"));
         break;
     default:
-        xb_effects(b, c);
+        xb_effects_children(b, c);
         r = val(xb_unknown(b, c, "expression not modelled"));
         break;
     }
@@ -1146,6 +1180,17 @@ bval xb_value(irb *b, CXCursor c)
         r.e = u;
     }
     return r;
+}
+
+/* The effects of c's sub-expressions (c itself not being understood). */
+void xb_effects_children(irb *b, CXCursor c)
+{
+    cursor_list l;
+    irb_children(c, &l);
+    for (unsigned i = 0; i < l.n; i++)
+        if (clang_isExpression(clang_getCursorKind(l.v[i])))
+            xb_effects(b, l.v[i]);
+    irb_list_free(&l);
 }
 
 /* Evaluates c for its effects (accesses, assignments), discarding the value. */
@@ -1216,6 +1261,26 @@ void xb_effects(irb *b, CXCursor c)
 bool sb_guarded(irb *b, ir_expr *cond, CXCursor then_c, CXCursor else_c, bval *tv, bval *ev,
                 ir_loc loc);
 
+/* A literal, or a cast of one (0, 0.0f, T(0)). */
+static bool constant_cursor(CXCursor c)
+{
+    c = irb_strip(c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_IntegerLiteral || k == CXCursor_FloatingLiteral ||
+        k == CXCursor_CharacterLiteral || k == CXCursor_CXXBoolLiteralExpr)
+        return true;
+    if (k == CXCursor_CStyleCastExpr || k == CXCursor_CXXFunctionalCastExpr ||
+        k == CXCursor_CXXStaticCastExpr) {
+        cursor_list l;
+        irb_children(c, &l);
+        bool r = l.n >= 1 && constant_cursor(l.v[l.n - 1]);
+        irb_list_free(&l);
+        return r;
+    }
+    int64_t v;
+    return irb_eval_int(c, &v);
+}
+
 static bval cond_expr(irb *b, CXCursor c, CXCursor cond, CXCursor x, CXCursor y)
 {
     ir_expr *ce = xb_value(b, cond).e;
@@ -1227,10 +1292,9 @@ static bval cond_expr(irb *b, CXCursor c, CXCursor cond, CXCursor x, CXCursor y)
     bval r = val(ir_select(b->k, ce, tv.e, ev.e));
     /* A guarded load with a constant fallback (halo tiles: i < n ? in[i] : 0)
      * still fetches from `in` for the lanes that read it. */
-    int64_t dummy;
-    if (tv.load_site >= 0 && irb_const_of(ev.e, &dummy))
+    if (tv.load_site >= 0 && constant_cursor(y))
         r.load_site = tv.load_site;
-    else if (ev.load_site >= 0 && irb_const_of(tv.e, &dummy))
+    else if (ev.load_site >= 0 && constant_cursor(x))
         r.load_site = ev.load_site;
     return r;
 }

@@ -154,13 +154,22 @@ void bind_materialize(irb *b, size_t i, ir_loc at);
 /* Before `var` is reassigned: bindings whose value reads it get their own var. */
 void bind_invalidate_uses(irb *b, int var, ir_loc at);
 /* Bindings a statement may assign (prescan), materialized with their dependents
- * and switched to reading their variables. */
-void bind_prepare_region(irb *b, CXCursor const *regions, unsigned n, ir_loc at);
+ * and switched to reading their variables. After each arm of a branch, each
+ * pass of a loop body, and the whole statement, bind_region_reset puts them
+ * back to reading their variables (the value a later merge point sees). */
+typedef struct {
+    size_t *v;
+    size_t n;
+} bind_region;
+bind_region bind_prepare_region(irb *b, CXCursor const *regions, unsigned n, ir_loc at);
+void bind_region_reset(irb *b, const bind_region *r);
+void bind_region_free(bind_region *r);
 
 /* ---- expressions (ir_build_expr.c) ------------------------------------------ */
 
 bval xb_value(irb *b, CXCursor c);
 void xb_effects(irb *b, CXCursor c);
+void xb_effects_children(irb *b, CXCursor c);
 ir_expr *xb_unknown(irb *b, CXCursor at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 ir_expr *irb_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y);

@@ -50,7 +50,8 @@ static void declare(irb *b, CXCursor decl)
     CXType t = clang_getCursorType(decl);
     CXCursor init = var_init(decl);
     bool has_init = !clang_Cursor_isNull(init);
-    if (irb_has_attr(decl, CXCursor_CUDASharedAttr) || irb_has_attr(decl, CXCursor_CUDAConstantAttr) ||
+    if (irb_has_attr(decl, CXCursor_CUDASharedAttr) ||
+        irb_has_attr(decl, CXCursor_CUDAConstantAttr) ||
         irb_has_attr(decl, CXCursor_CUDADeviceAttr)) {
         /* __shared__ (static or extern) arrays and scalars declared in the body. */
         int a = ab_array_for_decl(b, decl);
@@ -196,8 +197,8 @@ static void block_items(irb *b, const CXCursor *items, unsigned n)
         if (b->nframes > 1 && frame(b)->flag_mode && i + 1 < n && returns_in(items[i])) {
             inline_frame *f = frame(b);
             ir_loc loc = irb_loc(b, items[i + 1]);
-            ir_expr *done = ir_binary(b->k, IR_OP_NE, ir_var_ref(b->k, f->done_var),
-                                      ir_const(b->k, 0));
+            ir_expr *done =
+                ir_binary(b->k, IR_OP_NE, ir_var_ref(b->k, f->done_var), ir_const(b->k, 0));
             ir_stmt *s = ir_stmt_new(b->k, IR_S_IF, loc);
             if (f->loop_depth > 0) {
                 /* Leave the loop too: the lanes that returned are done with it. */
@@ -274,11 +275,14 @@ static void if_stmt(irb *b, CXCursor c)
     }
     note_unknowns_at(b, ce, "branch condition", loc);
     CXCursor arms[2] = {then_c, else_c};
-    bind_prepare_region(b, arms, 2, loc);
+    bind_region reg = bind_prepare_region(b, arms, 2, loc);
     ir_stmt *s = ir_stmt_new(b->k, IR_S_IF, loc);
     s->cond = ce;
     build_arm(b, then_c, &s->then);
+    bind_region_reset(b, &reg);
     build_arm(b, else_c, &s->els);
+    bind_region_reset(b, &reg);
+    bind_region_free(&reg);
     if (!s->then)
         s->then = new_block(b);
     sb_append(b, s);
@@ -297,15 +301,18 @@ bool sb_guarded(irb *b, ir_expr *cond, CXCursor then_c, CXCursor else_c, bval *t
         return true;
     }
     CXCursor arms[2] = {then_c, else_c};
-    bind_prepare_region(b, arms, 2, loc);
+    bind_region reg = bind_prepare_region(b, arms, 2, loc);
     ir_stmt *saved = sb_capture_begin(b);
     if (!clang_Cursor_isNull(then_c))
         *tv = xb_value(b, then_c);
     ir_stmt *tb = sb_capture_end(b, saved);
+    bind_region_reset(b, &reg);
     saved = sb_capture_begin(b);
     if (!clang_Cursor_isNull(else_c))
         *ev = xb_value(b, else_c);
     ir_stmt *eb = sb_capture_end(b, saved);
+    bind_region_reset(b, &reg);
+    bind_region_free(&reg);
     if (tb->items.n || eb->items.n) {
         ir_stmt *s = ir_stmt_new(b->k, IR_S_IF, loc);
         s->cond = cond;
@@ -354,7 +361,7 @@ static void switch_stmt(irb *b, CXCursor c)
     ir_expr *sw = xb_value(b, l.v[l.n - 2]).e;
     CXCursor body = l.v[l.n - 1];
     irb_list_free(&l);
-    bind_prepare_region(b, &body, 1, loc);
+    bind_region reg = bind_prepare_region(b, &body, 1, loc);
     note_unknowns_at(b, sw, "switch value", loc);
     cursor_list items;
     irb_children(body, &items);
@@ -388,6 +395,7 @@ static void switch_stmt(irb *b, CXCursor c)
             sb_append(b, s);
             group = s->then;
             open = true;
+            bind_region_reset(b, &reg); /* each case starts from the switch's entry */
             it = first;
             k = clang_getCursorKind(it);
         }
@@ -405,6 +413,8 @@ static void switch_stmt(irb *b, CXCursor c)
         b->cur = saved;
     }
     irb_list_free(&items);
+    bind_region_reset(b, &reg);
+    bind_region_free(&reg);
     if (dflt) {
         ir_expr *none = all ? ir_unary(b->k, IR_OP_NOT, all) : ir_const(b->k, 1);
         dflt->cond = dflt->cond && dflt->cond->kind != IR_CONST
@@ -469,20 +479,33 @@ static int64_t simulate_trip(ir_op cmp, int64_t a, int64_t bound, ir_op op, int6
     int64_t v = a, n = 0, r;
     for (; n <= 4096; n++) {
         int64_t c;
-        if (!(cmp == IR_OP_LT ? v < bound
+        if (!(cmp == IR_OP_LT   ? v < bound
               : cmp == IR_OP_LE ? v <= bound
               : cmp == IR_OP_GT ? v > bound
               : cmp == IR_OP_GE ? v >= bound
                                 : v != bound))
             return n;
         switch (op) {
-        case IR_OP_ADD: r = v + s; break;
-        case IR_OP_SUB: r = v - s; break;
-        case IR_OP_MUL: r = v * s; break;
-        case IR_OP_DIV: r = s ? v / s : v; break;
-        case IR_OP_SHL: r = s >= 0 && s < 62 ? v << s : v; break;
-        case IR_OP_SHR: r = s >= 0 && s < 63 ? v >> s : v; break;
-        default: return -1;
+        case IR_OP_ADD:
+            r = v + s;
+            break;
+        case IR_OP_SUB:
+            r = v - s;
+            break;
+        case IR_OP_MUL:
+            r = v * s;
+            break;
+        case IR_OP_DIV:
+            r = s ? v / s : v;
+            break;
+        case IR_OP_SHL:
+            r = s >= 0 && s < 62 ? v << s : v;
+            break;
+        case IR_OP_SHR:
+            r = s >= 0 && s < 63 ? v >> s : v;
+            break;
+        default:
+            return -1;
         }
         c = r;
         if (c == v)
@@ -495,11 +518,16 @@ static int64_t simulate_trip(ir_op cmp, int64_t a, int64_t bound, ir_op op, int6
 static ir_op swap_cmp(ir_op op)
 {
     switch (op) {
-    case IR_OP_LT: return IR_OP_GT;
-    case IR_OP_GT: return IR_OP_LT;
-    case IR_OP_LE: return IR_OP_GE;
-    case IR_OP_GE: return IR_OP_LE;
-    default: return op;
+    case IR_OP_LT:
+        return IR_OP_GT;
+    case IR_OP_GT:
+        return IR_OP_LT;
+    case IR_OP_LE:
+        return IR_OP_GE;
+    case IR_OP_GE:
+        return IR_OP_LE;
+    default:
+        return op;
     }
 }
 
@@ -544,9 +572,8 @@ static void analyze_induction(irb *b, ir_stmt *loop, const ir_stmt *before)
         return;
     ir_op op = u->op;
     ir_expr *s = u->b;
-    if (loop_variant(loop, s) ||
-        (op != IR_OP_ADD && op != IR_OP_SUB && op != IR_OP_MUL && op != IR_OP_DIV &&
-         op != IR_OP_SHL && op != IR_OP_SHR))
+    if (loop_variant(loop, s) || (op != IR_OP_ADD && op != IR_OP_SUB && op != IR_OP_MUL &&
+                                  op != IR_OP_DIV && op != IR_OP_SHL && op != IR_OP_SHR))
         return;
     /* Entry value. */
     ir_expr *a = NULL;
@@ -589,9 +616,10 @@ static void analyze_induction(irb *b, ir_stmt *loop, const ir_stmt *before)
     int64_t sv;
     if (irb_const_of(s, &sv) && sv == 1)
         loop->trip = span;
-    else
-        loop->trip = irb_bin(b, IR_OP_DIV, irb_bin(b, IR_OP_ADD, span, irb_bin(b, IR_OP_SUB, s, one)),
-                            s);
+    else /* ceil(span / s) */
+        loop->trip = irb_bin(
+            b, IR_OP_DIV,
+            irb_simplify_sum(b, irb_bin(b, IR_OP_ADD, span, irb_bin(b, IR_OP_SUB, s, one))), s);
     int64_t t;
     if (irb_const_of(loop->trip, &t)) {
         loop->trip_count = t > 0 ? t : 0;
@@ -647,7 +675,8 @@ static void for_parts(CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
     } else if (n == 2) {
         if (is_init_like(p[0]) && is_inc_like(p[1]) && !is_init_like(p[1]))
             *init = p[0], *inc = p[1];
-        else if (is_init_like(p[0]) && clang_getCursorKind(irb_strip(p[1])) != CXCursor_BinaryOperator)
+        else if (is_init_like(p[0]) &&
+                 clang_getCursorKind(irb_strip(p[1])) != CXCursor_BinaryOperator)
             *init = p[0], *cond = p[1];
         else if (is_init_like(p[0]) && !is_inc_like(p[1]))
             *init = p[0], *cond = p[1];
@@ -673,6 +702,24 @@ static void for_parts(CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
 }
 
 typedef enum { LOOP_FOR, LOOP_WHILE, LOOP_DO } loop_form;
+
+/* Values materialized for the loop that were declared before it belong
+ * before the loop, not in its init clause: move them out (order kept). */
+static void hoist_outer_assigns(irb *b, ir_stmt *init, size_t from, size_t mark, ir_stmt *outer)
+{
+    size_t keep = from;
+    for (size_t i = from; i < init->items.n; i++) {
+        ir_stmt *s = init->items.v[i];
+        bool declared_in_init = false;
+        for (size_t j = mark; j < b->nbinds; j++)
+            declared_in_init |= b->binds[j].var == s->var && s->var >= 0;
+        if (s->kind == IR_S_ASSIGN && !declared_in_init)
+            ir_stmt_append(b->k, outer, s);
+        else
+            init->items.v[keep++] = s;
+    }
+    init->items.n = keep;
+}
 
 static void loop_stmt(irb *b, CXCursor c, loop_form form)
 {
@@ -707,7 +754,10 @@ static void loop_stmt(irb *b, CXCursor c, loop_form form)
             sb_stmt(b, init);
     }
     CXCursor regions[3] = {cond, inc, body};
-    bind_prepare_region(b, regions, 3, loc);
+    size_t init_items = b->cur->items.n;
+    bind_region reg = bind_prepare_region(b, regions, 3, loc);
+    if (form == LOOP_FOR)
+        hoist_outer_assigns(b, loop->init, init_items, mark, outer);
     if (form != LOOP_FOR && outer->items.n)
         before = outer->items.v[outer->items.n - 1];
     /* The condition, and any memory it reads (evaluated every iteration). */
@@ -741,9 +791,14 @@ static void loop_stmt(irb *b, CXCursor c, loop_form form)
         ir_stmt_append(k, brk->then, ir_stmt_new(k, IR_S_BREAK, loc));
         sb_append(b, brk);
     }
+    /* The step runs after the body and after `continue`: values from the body
+     * are not reliable there. */
+    bind_region_reset(b, &reg);
     b->cur = loop->step;
     if (!clang_Cursor_isNull(inc))
         xb_effects(b, inc);
+    bind_region_reset(b, &reg);
+    bind_region_free(&reg);
     frame(b)->loop_depth--;
     b->loop_depth--;
     b->cur = outer;
@@ -1002,8 +1057,10 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
             ir_add_limit(k, why, NULL, loc);
         }
     }
-    bind_prepare_region(b, &body, 1, loc);
+    bind_region reg = bind_prepare_region(b, &body, 1, loc);
     sb_stmt(b, body);
+    bind_region_reset(b, &reg); /* returns may leave from anywhere */
+    bind_region_free(&reg);
     f = &b->frames[--b->nframes];
     if (f->flag_mode) {
         if (f->ret_var >= 0)
@@ -1017,8 +1074,7 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     }
     if (!out->e || !irb_is_int(rt)) {
         char why[192];
-        snprintf(why, sizeof why, "%s of '%s'", irb_is_int(rt) ? "no result" : "result",
-                 name);
+        snprintf(why, sizeof why, "%s of '%s'", irb_is_int(rt) ? "no result" : "result", name);
         int ls = out->load_site;
         *out = (bval){ir_unknown(k, why, -1, loc), ls};
     }

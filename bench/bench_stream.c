@@ -4,7 +4,7 @@
  * largest grid's time to the smallest's. Block sampling should keep the
  * ratio near 1.
  *
- * Build (until it has a CMake target), from the repository root:
+ * Built by CMake as build/bench/bench_stream. By hand, from the repository root:
  *   cc -std=c17 -O2 -I. bench/bench_stream.c build/libhms_passes.a \
  *      build/libhms_runtime.a -lyaml -lm -o bench_stream */
 #include <stdio.h>

@@ -145,7 +145,7 @@ static bool absorbs(ir_op op, int64_t known, int64_t *result)
 static bool binary_fast(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lanes *out)
 {
     const int64_t *x = a->v, *y = b->v;
-    int64_t *r = out->v;
+    int64_t r[HMS_WARP_LANES]; /* out may alias a or b: a private result vectorises */
     const uint64_t *ux = (const uint64_t *)x, *uy = (const uint64_t *)y;
     int n = HMS_WARP_LANES;
 #define LANEWISE(expr)                                                                             \
@@ -189,6 +189,7 @@ static bool binary_fast(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_la
         return false; /* division, remainder, shifts: may be undefined per lane */
     }
 #undef LANEWISE
+    memcpy(out->v, r, sizeof r);
     out->approx = a->approx | b->approx;
     out->unknown = 0;
     return true;

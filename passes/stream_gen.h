@@ -91,7 +91,7 @@
 #define HMS_TRACE_DEFAULT_TRIP_COUNT 16
 #define HMS_TRACE_DEFAULT_ARRAY_BYTES (64ull << 20)
 #define HMS_TRACE_DEFAULT_STEPS_PER_WARP (1ull << 20)
-#define HMS_TRACE_DEFAULT_STEPS (1ull << 26)
+#define HMS_TRACE_DEFAULT_STEPS (1ull << 23)        /* ~0.5 s of tracing at ~60 ns a step */
 #define HMS_TRACE_DEFAULT_RECORDS ((size_t)1 << 18) /* ~75 MB of records */
 #define HMS_TRACE_DEVICE_BASE (4ull << 30)
 #define HMS_TRACE_ALLOC_ALIGN (2ull << 20)

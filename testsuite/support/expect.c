@@ -1,6 +1,7 @@
 #include "testsuite/support/expect.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,9 +86,10 @@ static bool boundary_before(const char *line, const char *at)
     return at == line || isspace((unsigned char)at[-1]) || at[-1] == ':';
 }
 
+/* A piece may end a list item, as "w=1024" in "args=img, w=1024, h". */
 static bool boundary_after(const char *end)
 {
-    return *end == '\0' || isspace((unsigned char)*end);
+    return *end == '\0' || isspace((unsigned char)*end) || *end == ',' || *end == ';';
 }
 
 bool hms_expect_line_matches(const char *line, const char *expect)

@@ -19,6 +19,7 @@
  *   // RUN-ARGS: args...                        extra hms-lint arguments
  *   // EXPECT-EXIT: N                           exit status (default 0)
  *
+ * LINE may be relative to the comment: +1 is the next line, -2 two lines up.
  * An expectation without @kernel belongs to every kernel whose source range
  * holds the comment; @name selects kernels as --launch does ("reduce" selects
  * every instantiation). Expected values are worked out by hand from each
@@ -32,6 +33,7 @@
 #include <string.h>
 
 #include "analyzer/launch_config.h"
+#include "testsuite/support/expect.h"
 #include "testsuite/support/run.h"
 
 #define MAX_CTX 32
@@ -44,7 +46,7 @@ typedef struct {
     bool ldg;
     char mapping[64];
     char *index, *index2;
-    char loops[256];   /* "i,j" */
+    char loops[256]; /* "i,j" */
     char *guards[MAX_CTX];
     int nguards;
 } d_access;
@@ -469,12 +471,12 @@ static void check_one(report *r, const char *file, unsigned cline, const char *t
         if (l)
             fail(r, file, cline, "[%s] unexpected %s", k->name, l + 2);
     } else if (!strcmp(tag, "MAPPING")) {
-        char want[256];
+        char want[2100];
         snprintf(want, sizeof want, "  mapping %s ", spec);
         if (!kernel_line_with(k, want, ""))
             fail(r, file, cline, "[%s] no mapping '%s'", k->name, spec);
     } else if (!strcmp(tag, "LAUNCH")) {
-        char buf[512];
+        char buf[2048];
         snprintf(buf, sizeof buf, "%s", spec);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
             if (!has_token(k->header, t))
@@ -483,7 +485,7 @@ static void check_one(report *r, const char *file, unsigned cline, const char *t
         if (!kernel_line_with(k, "  param ", spec) && !kernel_line_with(k, "  field ", spec))
             fail(r, file, cline, "[%s] no param line with '%s'", k->name, spec);
     } else if (!strcmp(tag, "ARRAY")) {
-        char buf[512], want[160];
+        char buf[2048], want[2100];
         snprintf(buf, sizeof buf, "%s", spec);
         char *name = strtok(buf, " ");
         snprintf(want, sizeof want, "  array %s ", name ? name : "");
@@ -520,7 +522,7 @@ static void check_one(report *r, const char *file, unsigned cline, const char *t
                 fail(r, file, cline, "[%s] unexpected %s of %s at %u", k->name, k->acc[i].kind,
                      k->acc[i].array, line);
     } else if (!strcmp(tag, "ORDER")) {
-        char buf[1024];
+        char buf[2048];
         snprintf(buf, sizeof buf, "%s", spec);
         size_t from = 0;
         for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
@@ -543,6 +545,31 @@ static void check_one(report *r, const char *file, unsigned cline, const char *t
     } else {
         fail(r, file, cline, "unknown expectation EXPECT-%s", tag);
     }
+}
+
+/* "+1 load a ..." -> "<comment line + 1> load a ...": expectations may name
+ * lines relative to the comment holding them (each item of an ORDER list too). */
+static void resolve_relative(const char *spec, unsigned lineno, char *out, size_t len, bool list)
+{
+    size_t o = 0;
+    const char *p = spec;
+    bool item_start = true;
+    while (*p && o + 24 < len) {
+        if (item_start) {
+            while (*p == ' ')
+                out[o++] = *p++;
+            if ((*p == '+' || *p == '-') && p[1] >= '0' && p[1] <= '9') {
+                long d = strtol(p, (char **)&p, 10);
+                o += (size_t)snprintf(out + o, len - o, "%ld", (long)lineno + d);
+            }
+            item_start = false;
+            continue;
+        }
+        if (*p == ',' && list)
+            item_start = true;
+        out[o++] = *p++;
+    }
+    out[o] = '\0';
 }
 
 static void check_file(report *r, const char *dir, const char *name)
@@ -578,50 +605,48 @@ static void check_file(report *r, const char *dir, const char *name)
     if (res.err && strstr(res.err, "ERROR: AddressSanitizer"))
         fail(r, name, 0, "AddressSanitizer:\n%s", res.err);
     d_file df = parse_dump(res.out ? res.out : "");
-    unsigned lineno = 1;
-    for (const char *p = src; *p; lineno++) {
-        const char *e = strchr(p, '\n');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        char *line = xstrndup(p, n);
-        char *x = strstr(line, "// EXPECT-");
-        if (x) {
-            char tag[32];
-            int used = 0;
-            if (sscanf(x + 10, "%31[A-Z-]%n", tag, &used) == 1 && x[10 + used] == ':') {
-                char *spec = (char *)skip_ws(x + 10 + used + 1);
-                trim(spec);
-                if (!strcmp(tag, "EXIT")) {
-                    /* handled above */
-                } else if (!strcmp(tag, "KERNELS")) {
-                    r->checked++;
-                    if ((int)df.n != atoi(spec))
-                        fail(r, name, lineno, "%zu kernels, expected %s", df.n, spec);
-                } else {
-                    char sel[128] = "";
-                    if (*spec == '@') {
-                        int u = 0;
-                        sscanf(spec + 1, "%127s%n", sel, &u);
-                        spec = (char *)skip_ws(spec + 1 + u);
-                    }
-                    int matched = 0;
-                    for (size_t i = 0; i < df.n; i++) {
-                        d_kernel *k = &df.k[i];
-                        bool mine = sel[0] ? hms_kernel_name_matches(sel, k->name)
-                                           : lineno >= k->start && lineno <= k->end;
-                        if (!mine)
-                            continue;
-                        matched++;
-                        check_one(r, name, lineno, tag, spec, k);
-                    }
-                    if (!matched)
-                        fail(r, name, lineno, "EXPECT-%s belongs to no kernel%s%s", tag,
-                             sel[0] ? " named " : "", sel);
-                }
-            }
+    hms_expect_list ex;
+    if (!hms_expect_collect(path, &ex))
+        fail(r, name, 0, "cannot collect expectations");
+    for (size_t ei = 0; ei < ex.n; ei++) {
+        const char *tag = ex.v[ei].tag;
+        unsigned lineno = ex.v[ei].line;
+        const char *spec = ex.v[ei].text;
+        if (!strcmp(tag, "EXIT"))
+            continue; /* handled above */
+        if (!strcmp(tag, "KERNELS")) {
+            r->checked++;
+            if ((int)df.n != atoi(spec))
+                fail(r, name, lineno, "%zu kernels, expected %s", df.n, spec);
+            continue;
         }
-        free(line);
-        p += n + (e ? 1 : 0);
+        char sel[128] = "";
+        if (*spec == '@') {
+            int u = 0;
+            sscanf(spec + 1, "%127s%n", sel, &u);
+            spec = skip_ws(spec + 1 + u);
+        }
+        int matched = 0;
+        for (size_t i = 0; i < df.n; i++) {
+            d_kernel *k = &df.k[i];
+            bool mine = sel[0] ? hms_kernel_name_matches(sel, k->name)
+                               : lineno >= k->start && lineno <= k->end;
+            if (!mine)
+                continue;
+            matched++;
+            char abs[2048];
+            if (!strcmp(tag, "ORDER") || !strcmp(tag, "ACCESS") || !strcmp(tag, "LIMIT") ||
+                !strcmp(tag, "LOOP") || !strcmp(tag, "LINE") || !strcmp(tag, "NO-ACCESS"))
+                resolve_relative(spec, lineno, abs, sizeof abs, !strcmp(tag, "ORDER"));
+            else
+                snprintf(abs, sizeof abs, "%s", spec);
+            check_one(r, name, lineno, tag, abs, k);
+        }
+        if (!matched)
+            fail(r, name, lineno, "EXPECT-%s belongs to no kernel%s%s", tag,
+                 sel[0] ? " named " : "", sel);
     }
+    hms_expect_list_free(&ex);
     free_dump(&df);
     hms_run_free(&res);
     free(runargs);

@@ -600,6 +600,19 @@ Test(stream_gen, unknown_trip_count_uses_default_iterations)
     trace_ok(k, NULL, &t);
     cr_assert_eq(t.stream.n, 5);
     hms_kernel_trace_free(&t);
+    /* ... or a per-lane trip expression: tid % 4 + 1 iterations */
+    loop->trip = fx_add(k, fx_op(k, IR_OP_MOD, fx_s(k, IR_SYM_TID_X), fx_c(k, 4)), fx_c(k, 1));
+    trace_ok(k, NULL, &t);
+    cr_assert_eq(t.stream.n, 4);
+    cr_assert_eq(t.stream.v[0].mask, 0xffffffffu);
+    cr_assert_eq(t.stream.v[1].mask, 0xeeeeeeeeu); /* lanes with L%4 >= 1 */
+    cr_assert_eq(t.stream.v[2].mask, 0xccccccccu);
+    cr_assert_eq(t.stream.v[3].mask, 0x88888888u);
+    cr_assert_not(t.stream.v[3].exact, "the condition itself is still unknown");
+    cr_assert_not(has_note(&t, "ran 5 iterations"), "no fixed count was used");
+    /* per iteration: issue, step (1 op), test (1 op + branch), index (2 ops) */
+    cr_assert_eq(t.stream.v[1].time - t.stream.v[0].time, 6, "the trip expression costs nothing");
+    hms_kernel_trace_free(&t);
     ir_kernel_free(k);
 }
 

@@ -12,12 +12,12 @@ __global__ void transposeNaive(float *odata, const float *idata, int width, int 
     int index_in = xIndex + width * yIndex;
     int index_out = yIndex + height * xIndex;
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
-        // EXPECT-ACCESS: 16 load idata global 4 loops=i index=blockIdx.x * 32 + threadIdx.x + width * (blockIdx.y * 32 + threadIdx.y) + i * width
-        // EXPECT-ACCESS: 16 store odata global 4 loops=i index=blockIdx.y * 32 + threadIdx.y + height * (blockIdx.x * 32 + threadIdx.x) + i
+        // EXPECT-ACCESS: +2 load idata global 4 loops=i index=blockIdx.x * 32 + threadIdx.x + width * (blockIdx.y * 32 + threadIdx.y) + i * width
+        // EXPECT-ACCESS: +1 store odata global 4 loops=i index=blockIdx.y * 32 + threadIdx.y + height * (blockIdx.x * 32 + threadIdx.x) + i
         odata[index_out + i] = idata[index_in + i * width];
     }
-    // EXPECT-LOOP: 14 var=i trip=4
-    // EXPECT-ORDER: 16 load idata, 16 store odata
+    // EXPECT-LOOP: -6 var=i trip=4
+    // EXPECT-ORDER: -5 load idata, -5 store odata
     // EXPECT-LAUNCH: grid=(64,64,1) block=(32,8,1) source=host-call
     // EXPECT-NO-LIMIT
 }
@@ -32,16 +32,16 @@ __global__ void transposeCoalesced(float *odata, const float *idata, int width, 
     yIndex = blockIdx.x * TILE_DIM + threadIdx.y;
     int index_out = xIndex + (yIndex)*height;
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
-        // EXPECT-ACCESS: 36 store tile shared 4 loops=i mapping=idata index=(threadIdx.y + i) * 32 + threadIdx.x
+        // EXPECT-ACCESS: +1 store tile shared 4 loops=i mapping=idata index=(threadIdx.y + i) * 32 + threadIdx.x
         tile[threadIdx.y + i][threadIdx.x] = idata[index_in + i * width];
     }
     __syncthreads();
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
-        // EXPECT-ACCESS: 41 load tile shared 4 loops=i index=threadIdx.x * 32 + threadIdx.y + i
+        // EXPECT-ACCESS: +1 load tile shared 4 loops=i index=threadIdx.x * 32 + threadIdx.y + i
         odata[index_out + i * height] = tile[threadIdx.x][threadIdx.y + i];
     }
-    // EXPECT-ACCESS: 41 store odata global 4 index=blockIdx.y * 32 + threadIdx.x + (blockIdx.x * 32 + threadIdx.y) * height + i * height
-    // EXPECT-LINE: 38 sync
+    // EXPECT-ACCESS: -2 store odata global 4 loops=i index=blockIdx.y * 32 + threadIdx.x + (blockIdx.x * 32 + threadIdx.y) * height + i * height
+    // EXPECT-LINE: -6 sync
     // EXPECT-MAPPING: tile <- idata
     // EXPECT-ARRAY: tile shared float[32][32] 4B read written
 }
@@ -57,14 +57,13 @@ __global__ void transposeNoBankConflicts(float *odata, const float *idata, int w
     int index_out = xIndex + (yIndex)*height;
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
         tile[threadIdx.y + i][threadIdx.x] = idata[index_in + i * width];
-    // EXPECT-ACCESS: 59 store tile shared 4 mapping=idata index=(threadIdx.y + i) * 33 + threadIdx.x
+    // EXPECT-ACCESS: -1 store tile shared 4 mapping=idata index=(threadIdx.y + i) * 33 + threadIdx.x
     __syncthreads();
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
         odata[index_out + i * height] = tile[threadIdx.x][threadIdx.y + i];
-    // EXPECT-ACCESS: 63 load tile shared 4 index=threadIdx.x * 33 + threadIdx.y + i
+    // EXPECT-ACCESS: -1 load tile shared 4 index=threadIdx.x * 33 + threadIdx.y + i
     // EXPECT-ARRAY: tile shared float[32][33] 4B
-    // EXPECT-LINE: 1 static-shared
-}
+    }
 
 __global__ void transposeDiagonal(float *odata, float *idata, int width, int height)
 {
@@ -82,12 +81,12 @@ __global__ void transposeDiagonal(float *odata, float *idata, int width, int hei
     int xIndex = blockIdx_x * TILE_DIM + threadIdx.x;
     int yIndex = blockIdx_y * TILE_DIM + threadIdx.y;
     int index_in = xIndex + (yIndex)*width;
-    // EXPECT-ACCESS: 85 load idata global 4 index=blockIdx_x * 32 + threadIdx.x + (blockIdx_y * 32 + threadIdx.y) * width
+    // EXPECT-ACCESS: +1 load idata global 4 index=blockIdx_x * 32 + threadIdx.x + (blockIdx_y * 32 + threadIdx.y) * width
     tile[threadIdx.y][threadIdx.x] = idata[index_in];
-    // EXPECT-LINE: 72 blockIdx_y = blockIdx.x
-    // EXPECT-LINE: 73 blockIdx_x = (blockIdx.x + blockIdx.y) % gridDim.x
-    // EXPECT-LINE: 76 blockIdx_y = (blockIdx.x + gridDim.x * blockIdx.y) % gridDim.y
-    // EXPECT-LINE: 71 if (width == height)
+    // EXPECT-LINE: -13 blockIdx_y = blockIdx.x
+    // EXPECT-LINE: -13 blockIdx_x = (blockIdx.x + blockIdx.y) % gridDim.x
+    // EXPECT-LINE: -11 blockIdx_y = (blockIdx.x + gridDim.x * blockIdx.y) % gridDim.y
+    // EXPECT-LINE: -17 if (width == height)
 }
 
 int main()

@@ -1,0 +1,302 @@
+/* Bad input end to end (hms-lint --list-kernels): each problem is reported
+ * once, naming the file and the reason; other files and kernels are still
+ * processed; the exit status is 2 when a file failed. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testsuite/support/run.h"
+
+static char tmpdir[] = "/tmp/hms-bad-input-XXXXXX";
+
+static void make_dir(void)
+{
+    cr_assert(mkdtemp(tmpdir) != NULL);
+}
+
+static void remove_dir(void)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", tmpdir);
+}
+
+TestSuite(bad_input, .init = make_dir, .fini = remove_dir);
+
+/* Writes `len` bytes (or strlen) to tmpdir/name; returns the path (static buffer per slot). */
+static const char *put(const char *name, const char *text, size_t len)
+{
+    static char paths[8][4096];
+    static int slot;
+    char *p = paths[slot++ % 8];
+    snprintf(p, 4096, "%s/%s", tmpdir, name);
+    FILE *f = fopen(p, "wb");
+    cr_assert(f, "cannot write %s", p);
+    fwrite(text, 1, len ? len : strlen(text), f);
+    fclose(f);
+    return p;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
+}
+
+static const char *good_kernel = "__global__ void good(float *a) { a[threadIdx.x] = 1.0f; }\n"
+                                 "int main() { good<<<2, 64>>>(0); return 0; }\n";
+
+Test(bad_input, missing_file_is_named_with_the_reason)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/nope.cu", tmpdir);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", path, NULL});
+    cr_assert_eq(r.status, 2);
+    char want[4400];
+    snprintf(want, sizeof want, "hms-lint: error: %s: No such file or directory", path);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert_str_empty(r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, directory_is_rejected)
+{
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", tmpdir, NULL});
+    cr_assert_eq(r.status, 2);
+    char want[4400];
+    snprintf(want, sizeof want, "hms-lint: error: %s: is a directory", tmpdir);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    hms_run_free(&r);
+}
+
+Test(bad_input, unreadable_file_is_reported)
+{
+    const char *p = put("secret.cu", good_kernel, 0);
+    cr_assert_eq(chmod(p, 0), 0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    if (geteuid() == 0) {
+        /* root reads a mode-000 file anyway, so there is nothing to report:
+         * only check that it was listed normally. */
+        cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+        cr_assert(strstr(r.out, "kernel good"));
+    } else {
+        cr_assert_eq(r.status, 2);
+        char want[4400];
+        snprintf(want, sizeof want, "hms-lint: error: %s: Permission denied", p);
+        cr_assert(strstr(r.err, want), "got: %s", r.err);
+    }
+    chmod(p, 0600);
+    hms_run_free(&r);
+}
+
+Test(bad_input, binary_garbage_is_not_a_source_file)
+{
+    char bytes[4096];
+    for (size_t i = 0; i < sizeof bytes; i++)
+        bytes[i] = (char)((i * 2654435761u) >> 13); /* includes NUL bytes */
+    bytes[7] = '\0';
+    const char *p = put("blob.cu", bytes, sizeof bytes);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 2);
+    char want[4400];
+    snprintf(want, sizeof want, "hms-lint: error: %s: not a CUDA/C++ source file (", p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert(strstr(r.err, " parse errors)"), "got: %s", r.err);
+    /* One line for the file, not a flood of clang errors. */
+    cr_assert_eq(count(r.err, "hms-lint:"), 1, "got: %s", r.err);
+    cr_assert_str_empty(r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, prose_is_not_a_source_file)
+{
+    const char *p = put("notes.cu", "The quick brown fox jumps over the lazy dog.\n"
+                                    "This is not code at all; it is prose, written by hand.\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 2);
+    char want[4400];
+    /* clang: unknown type names 'The' and 'it', and a missing ';' after each. */
+    snprintf(want, sizeof want, "hms-lint: error: %s: not a CUDA/C++ source file (4 parse errors)",
+             p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    hms_run_free(&r);
+}
+
+Test(bad_input, syntax_error_in_a_kernel_keeps_clang_location_and_other_kernels)
+{
+    const char *p = put("broken.cu", "__global__ void ok1(float *a) { a[0] = 1.0f; }\n"
+                                     "__global__ void bad(float *a)\n"
+                                     "{\n"
+                                     "    a[threadIdx.x] = 2.0f\n"
+                                     "}\n"
+                                     "__global__ void ok2(int *b) { b[1] = 3; }\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 2);
+    char want[4400];
+    snprintf(want, sizeof want, "hms-lint: error: %s:4:26: expected ';' after expression", p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert(strstr(r.out, "kernel ok1 line=1"), "got: %s", r.out);
+    cr_assert(strstr(r.out, "kernel bad line=2"), "got: %s", r.out);
+    cr_assert(strstr(r.out, "kernel ok2 line=6"), "got: %s", r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, error_outside_kernels_is_reported_but_kernels_are_listed)
+{
+    const char *p = put("host_err.cu", "__global__ void k(float *a) { a[0] = 1.0f; }\n"
+                                       "int main()\n"
+                                       "{\n"
+                                       "    undeclared_function(3);\n"
+                                       "    k<<<1, 32>>>(0);\n"
+                                       "}\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 2);
+    char want[4400];
+    snprintf(want, sizeof want,
+             "hms-lint: error: %s:4:5: use of undeclared identifier 'undeclared_function'", p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert(strstr(r.out, "kernel k line=1"), "got: %s", r.out);
+    cr_assert(strstr(r.out, "launch k line=5 grid=(1,1,1) block=(32,1,1)"), "got: %s", r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, missing_header_warns_once_and_kernels_are_listed)
+{
+    const char *p = put("helpers.cu", "#include <helper_cuda.h>\n"
+                                      "#include \"helper_cuda.h\"\n"
+                                      "#include <helper_cuda.h>\n"
+                                      "__global__ void k(float *a) { a[threadIdx.x] = 0.0f; }\n"
+                                      "int main() { checkCudaErrors(cudaDeviceSynchronize()); "
+                                      "k<<<4, 128>>>(0); }\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    char want[4400];
+    snprintf(want, sizeof want,
+             "hms-lint: warning: %s:1: 'helper_cuda.h' not found; analysing without it", p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert_eq(count(r.err, "'helper_cuda.h' not found"), 1, "got: %s", r.err);
+    /* checkCudaErrors is undeclared without the header: tolerated, summarised. */
+    cr_assert(strstr(r.err, "1 error outside device code ignored"), "got: %s", r.err);
+    cr_assert(strstr(r.out, "launch k line=5 grid=(4,1,1) block=(128,1,1)"), "got: %s", r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, error_in_a_kernel_still_counts_when_a_header_is_missing)
+{
+    const char *p = put("helpers2.cu", "#include \"helper_math.h\"\n"
+                                       "__global__ void k(float4 *a) { a[0] = a[1] + a[2]; }\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 2, "stderr: %s", r.err);
+    char want[4400];
+    snprintf(want, sizeof want, "hms-lint: error: %s:2:44: invalid operands to binary expression",
+             p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert(strstr(r.out, "kernel k line=2"), "got: %s", r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, one_bad_file_among_several_others_still_listed)
+{
+    const char *a = put("a.cu", good_kernel, 0);
+    const char *b = put("b.cu", "\x01\x02\x00\x7f garbage", 12);
+    const char *c = put("c.cu", "__global__ void third(int *p) { p[0] = 0; }\n", 0);
+    char missing[4200];
+    snprintf(missing, sizeof missing, "%s/missing.cu", tmpdir);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", a, missing, b, c, NULL});
+    cr_assert_eq(r.status, 2);
+    cr_assert(strstr(r.out, "kernel good line=1"), "got: %s", r.out);
+    cr_assert(strstr(r.out, "kernel third line=1"), "got: %s", r.out);
+    cr_assert(strstr(r.err, "missing.cu: No such file or directory"), "got: %s", r.err);
+    cr_assert(strstr(r.err, "b.cu: not a CUDA/C++ source file"), "got: %s", r.err);
+    hms_run_free(&r);
+}
+
+Test(bad_input, duplicate_diagnostics_are_printed_once)
+{
+    /* An unguarded header included twice yields the same error twice. */
+    put("twice.h", "int broken = ;\n", 0);
+    const char *p = put("dups.cu", "#include \"twice.h\"\n#include \"twice.h\"\n"
+                                   "__global__ void k(int *a) { a[0] = 1; }\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 2);
+    cr_assert_eq(count(r.err, "twice.h:1:14: expected expression"), 1, "got: %s", r.err);
+    hms_run_free(&r);
+}
+
+Test(bad_input, errors_are_capped_per_file)
+{
+    /* 30 distinct errors, one per line, inside a kernel. */
+    char src[8192];
+    size_t n = (size_t)snprintf(src, sizeof src, "__global__ void k(int *a)\n{\n");
+    for (int i = 0; i < 30; i++)
+        n += (size_t)snprintf(src + n, sizeof src - n, "    a[%d] = undeclared_%d;\n", i, i);
+    snprintf(src + n, sizeof src - n, "}\n");
+    const char *p = put("many.cu", src, 0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 2);
+    cr_assert_eq(count(r.err, "hms-lint: error: "), 20, "got: %s", r.err);
+    char want[4400];
+    snprintf(want, sizeof want, "hms-lint: note: %s: 10 more errors not shown", p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    hms_run_free(&r);
+}
+
+Test(bad_input, flags_after_double_dash_reach_the_parser)
+{
+    char inc[4200];
+    snprintf(inc, sizeof inc, "%s/include", tmpdir);
+    cr_assert_eq(mkdir(inc, 0700), 0);
+    put("include/config.h", "#define THREADS 192\n", 0);
+    const char *p = put("flags.cu", "#include \"config.h\"\n"
+                                    "__global__ void k(float *a) { a[threadIdx.x] = SCALE; }\n"
+                                    "int main() { k<<<GRID, THREADS>>>(0); }\n",
+                        0);
+    char idir[4300];
+    snprintf(idir, sizeof idir, "-I%s", inc);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, "--", "-DGRID=7",
+                                                "-DSCALE=2.0f", idir, NULL});
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    cr_assert(strstr(r.out, "launch k line=3 grid=(7,1,1) block=(192,1,1)"), "got: %s", r.out);
+    hms_run_free(&r);
+
+    /* Without them: the header is missing and the macros undeclared. */
+    r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert(strstr(r.err, "'config.h' not found"), "got: %s", r.err);
+    cr_assert_eq(r.status, 2, "SCALE is used inside the kernel: %s", r.err);
+    hms_run_free(&r);
+}
+
+Test(bad_input, nvcc_only_flags_after_double_dash_are_dropped)
+{
+    const char *p = put("nvccflags.cu", good_kernel, 0);
+    hms_run_result r = hms_run((const char *[]){
+        "--list-kernels", p, "--", "-arch=sm_80", "-gencode", "arch=compute_80,code=sm_80",
+        "-O3", "--use_fast_math", "-Xcompiler", "-fopenmp", "--expt-relaxed-constexpr", "-G",
+        "-lineinfo", "-rdc=true", "-ccbin", "g++", "-c", "-o", "out.o", NULL});
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    cr_assert_str_empty(r.err);
+    cr_assert(strstr(r.out, "kernel good line=1"), "got: %s", r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, unknown_clang_flag_is_an_error_for_that_file)
+{
+    const char *p = put("weird.cu", good_kernel, 0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, "--", "-fno-such-flag-xyz",
+                                                NULL});
+    cr_assert_eq(r.status, 2);
+    cr_assert(strstr(r.err, "-fno-such-flag-xyz"), "got: %s", r.err);
+    hms_run_free(&r);
+}
