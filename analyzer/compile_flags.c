@@ -49,13 +49,47 @@ bool hms_is_cuda_toolkit_include(const char *dir)
 
 /* Flags whose value is the next argument and which we drop with it. */
 static const char *const drop_with_value[] = {
-    "-o", "-x", "-Xcompiler", "-Xptxas", "-Xlinker", "-Xnvlink", "-Xarchive", "-Xclang",
-    "-ccbin", "-gencode", "-arch", "-code", "-MF", "-MT", "-MQ", "-target", "--target",
-    "-include-pch", "-odir", "-maxrregcount", "--compiler-bindir", "--output-file",
-    "--generate-code", "--gpu-architecture", "--gpu-code", "--compiler-options",
-    "--linker-options", "--ptxas-options", "--maxrregcount", "--output-directory",
-    "--relocatable-device-code", "-rdc", "--default-stream", "-default-stream", "--threads",
-    "-t", "--dependency-output", "-L", "-l", "--library-path", "--library",
+    "-o",
+    "-x",
+    "-Xcompiler",
+    "-Xptxas",
+    "-Xlinker",
+    "-Xnvlink",
+    "-Xarchive",
+    "-Xclang",
+    "-ccbin",
+    "-gencode",
+    "-arch",
+    "-code",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-target",
+    "--target",
+    "-include-pch",
+    "-odir",
+    "-maxrregcount",
+    "--compiler-bindir",
+    "--output-file",
+    "--generate-code",
+    "--gpu-architecture",
+    "--gpu-code",
+    "--compiler-options",
+    "--linker-options",
+    "--ptxas-options",
+    "--maxrregcount",
+    "--output-directory",
+    "--relocatable-device-code",
+    "-rdc",
+    "--default-stream",
+    "-default-stream",
+    "--threads",
+    "-t",
+    "--dependency-output",
+    "-L",
+    "-l",
+    "--library-path",
+    "--library",
 };
 
 static bool in_list(const char *a, const char *const *list, size_t n)
@@ -121,12 +155,12 @@ static const char *const std_names[] = {"--std", "-std"};
 /* Recognises the flags worth keeping; appends their clang spelling. Returns
  * the number of arguments consumed (0: not a kept flag). */
 static int keep_flag(const char *a, const char *next, const char *directory, hms_flag_list *out,
-                     bool *dropped_toolkit)
+                     char **dropped_toolkit)
 {
     bool used_next;
     const char *v;
     char *path, *flag = NULL;
-    *dropped_toolkit = false;
+    *dropped_toolkit = NULL;
     if ((v = flag_value(a, next, sys_names, COUNT(sys_names), &used_next)) ||
         (v = flag_value(a, next, quote_names, COUNT(quote_names), &used_next)) ||
         (v = flag_value(a, next, inc_names, COUNT(inc_names), &used_next))) {
@@ -136,7 +170,8 @@ static int keep_flag(const char *a, const char *next, const char *directory, hms
                                                        : "-I";
         path = absolute(v, directory);
         if (path && hms_is_cuda_toolkit_include(path)) {
-            *dropped_toolkit = true;
+            *dropped_toolkit = path;
+            path = NULL;
         } else if (path && asprintf(&flag, "%s%s", kind, path) >= 0) {
             hms_flag_list_push(out, flag);
             free(flag);
@@ -181,8 +216,9 @@ void hms_flags_from_command(const char *const *argv, size_t argc, const char *di
 {
     for (size_t i = 1; i < argc; i++) {
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        bool toolkit;
+        char *toolkit = NULL;
         int used = keep_flag(argv[i], next, directory, out, &toolkit);
+        free(toolkit);
         if (used > 0) {
             i += (size_t)used - 1;
             continue;
@@ -196,21 +232,79 @@ void hms_flags_from_command(const char *const *argv, size_t argc, const char *di
 static bool nvcc_only(const char *a)
 {
     static const char *const exact[] = {
-        "-G", "-lineinfo", "--use_fast_math", "-use_fast_math", "-c", "-dc", "-dw", "-dlink",
-        "-keep", "--keep", "-cubin", "-ptx", "-fatbin", "-M", "-MD", "-MMD", "-E", "-v",
-        "--verbose", "--device-c", "--device-w", "--compile", "--extended-lambda",
-        "--expt-extended-lambda", "--expt-relaxed-constexpr", "-lcudart", "-cudart",
-        "--cudart", "-shared", "--shared", "-m64", "-Werror=all-warnings",
+        "-G",
+        "-lineinfo",
+        "--use_fast_math",
+        "-use_fast_math",
+        "-c",
+        "-dc",
+        "-dw",
+        "-dlink",
+        "-keep",
+        "--keep",
+        "-cubin",
+        "-ptx",
+        "-fatbin",
+        "-M",
+        "-MD",
+        "-MMD",
+        "-E",
+        "-v",
+        "--verbose",
+        "--device-c",
+        "--device-w",
+        "--compile",
+        "--extended-lambda",
+        "--expt-extended-lambda",
+        "--expt-relaxed-constexpr",
+        "-lcudart",
+        "-cudart",
+        "--cudart",
+        "-shared",
+        "--shared",
+        "-m64",
+        "-Werror=all-warnings",
     };
     static const char *const prefixes[] = {
-        "-gencode=", "--generate-code=", "-arch=", "--gpu-architecture=", "-code=",
-        "--gpu-code=", "--expt-", "-rdc=", "--relocatable-device-code=", "-O",
-        "--optimize", "-Xcompiler=", "--compiler-options=", "-Xptxas=", "--ptxas-options=",
-        "-maxrregcount=", "--maxrregcount=", "-ccbin=", "--compiler-bindir=", "-cudart=",
-        "--cudart=", "-L", "-l", "--default-stream", "-default-stream", "--ftz",
-        "-ftz=", "--prec-div", "-prec-div=", "--prec-sqrt", "-prec-sqrt=", "--fmad",
-        "-fmad=", "-res-usage", "--resource-usage", "--display-error-number",
-        "--diag-suppress", "-diag-suppress", "-Xcudafe",
+        "-gencode=",
+        "--generate-code=",
+        "-arch=",
+        "--gpu-architecture=",
+        "-code=",
+        "--gpu-code=",
+        "--expt-",
+        "-rdc=",
+        "--relocatable-device-code=",
+        "-O",
+        "--optimize",
+        "-Xcompiler=",
+        "--compiler-options=",
+        "-Xptxas=",
+        "--ptxas-options=",
+        "-maxrregcount=",
+        "--maxrregcount=",
+        "-ccbin=",
+        "--compiler-bindir=",
+        "-cudart=",
+        "--cudart=",
+        "-L",
+        "-l",
+        "--default-stream",
+        "-default-stream",
+        "--ftz",
+        "-ftz=",
+        "--prec-div",
+        "-prec-div=",
+        "--prec-sqrt",
+        "-prec-sqrt=",
+        "--fmad",
+        "-fmad=",
+        "-res-usage",
+        "--resource-usage",
+        "--display-error-number",
+        "--diag-suppress",
+        "-diag-suppress",
+        "-Xcudafe",
     };
     if (in_list(a, exact, COUNT(exact)))
         return true;
@@ -224,17 +318,21 @@ void hms_flags_from_user(const char *const *argv, size_t argc, hms_flag_list *ou
 {
     for (size_t i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        bool toolkit = false;
+        char *toolkit = NULL;
         hms_flag_list kept = {0};
         int used = keep_flag(a, next, NULL, &kept, &toolkit);
         if (used > 0) {
             for (size_t k = 0; k < kept.n; k++)
                 hms_flag_list_push(out, kept.v[k]);
-            if (toolkit && err)
+            /* Said once per run, not once per file. */
+            static bool warned;
+            if (toolkit && err && !warned)
                 fprintf(err,
                         "hms-lint: warning: ignoring include directory '%s': it is a CUDA "
                         "toolkit's; hms-lint parses with its own CUDA headers\n",
-                        used == 2 ? next : a);
+                        toolkit);
+            warned = warned || toolkit;
+            free(toolkit);
             hms_flag_list_free(&kept);
             i += (size_t)used - 1;
             continue;
@@ -253,6 +351,22 @@ void hms_flags_from_user(const char *const *argv, size_t argc, hms_flag_list *ou
 bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag_list *out,
                                FILE *err)
 {
+    /* Checked here first: libclang prints its own "TOOLING ERROR" otherwise. */
+    char *json = NULL, *fixed = NULL;
+    bool present = false;
+    if (asprintf(&json, "%s/compile_commands.json", build_dir) >= 0 &&
+        asprintf(&fixed, "%s/compile_flags.txt", build_dir) >= 0)
+        present = access(json, R_OK) == 0 || access(fixed, R_OK) == 0;
+    free(json);
+    free(fixed);
+    if (!present) {
+        static bool warned; /* once per run, not once per file */
+        if (err && !warned)
+            fprintf(err, "hms-lint: warning: %s: no compile_commands.json could be read\n",
+                    build_dir);
+        warned = true;
+        return false;
+    }
     CXCompilationDatabase_Error dberr = CXCompilationDatabase_NoError;
     CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(build_dir, &dberr);
     if (dberr != CXCompilationDatabase_NoError || !db) {

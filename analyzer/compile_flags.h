@@ -36,8 +36,10 @@ void hms_flags_from_command(const char *const *argv, size_t argc, const char *di
 void hms_flags_from_user(const char *const *argv, size_t argc, hms_flag_list *out, FILE *err);
 
 /* The flags for `path` from <build_dir>/compile_commands.json. Returns false
- * (with a warning on err) when the database cannot be read; a file missing
- * from the database gets a warning and no flags. */
+ * (with a warning on err) when the database cannot be read. A file the
+ * database does not list gets the flags of its nearest entry (clang's
+ * interpolation, as in clang-tidy); with no entry at all, a warning and no
+ * flags. */
 bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag_list *out,
                                FILE *err);
 

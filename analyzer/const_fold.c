@@ -11,6 +11,19 @@
 
 #define MAX_DEPTH 48
 
+/* Work allowed per folded expression, so that pathological code (a = a + a
+ * forty times over) cannot make folding exponential: an expression step
+ * costs 1, following a variable (a walk of its function) FOLLOW_COST. */
+#define FOLD_BUDGET 20000
+#define FOLLOW_COST 50
+static _Thread_local int budget;
+
+static bool spend(int cost)
+{
+    budget -= cost;
+    return budget >= 0;
+}
+
 typedef struct {
     bool is_float, is_unsigned;
     int64_t i;
@@ -63,7 +76,10 @@ static int type_class(CXType t, unsigned *bits, bool *is_unsigned)
     }
     *is_unsigned = false;
     switch (t.kind) {
-    case CXType_Bool: *bits = 1; *is_unsigned = true; return 1;
+    case CXType_Bool:
+        *bits = 1;
+        *is_unsigned = true;
+        return 1;
     case CXType_Char_U:
     case CXType_UChar:
     case CXType_UShort:
@@ -85,10 +101,15 @@ static int type_class(CXType t, unsigned *bits, bool *is_unsigned)
         *bits = size > 0 && size < 8 ? (unsigned)size * 8 : 64;
         return 1;
     }
-    case CXType_Float: *bits = 32; return 2;
+    case CXType_Float:
+        *bits = 32;
+        return 2;
     case CXType_Double:
-    case CXType_LongDouble: *bits = 64; return 2;
-    default: return 0;
+    case CXType_LongDouble:
+        *bits = 64;
+        return 2;
+    default:
+        return 0;
     }
 }
 
@@ -159,7 +180,8 @@ static bool eval_leaf(CXCursor e, num *out)
         out->is_float = true;
         out->d = clang_EvalResult_getAsDouble(r);
         break;
-    default: ok = false;
+    default:
+        ok = false;
     }
     clang_EvalResult_dispose(r);
     return ok;
@@ -215,10 +237,17 @@ static bool binary(enum CXBinaryOperatorKind op, const num *a, const num *b, num
 {
     memset(r, 0, sizeof *r);
     switch (op) {
-    case CXBinaryOperator_LAnd: r->i = truth(a) && truth(b); return true;
-    case CXBinaryOperator_LOr: r->i = truth(a) || truth(b); return true;
-    case CXBinaryOperator_Comma: *r = *b; return true;
-    default: break;
+    case CXBinaryOperator_LAnd:
+        r->i = truth(a) && truth(b);
+        return true;
+    case CXBinaryOperator_LOr:
+        r->i = truth(a) || truth(b);
+        return true;
+    case CXBinaryOperator_Comma:
+        *r = *b;
+        return true;
+    default:
+        break;
     }
     if (a->is_float || b->is_float) {
         double x, y;
@@ -226,25 +255,45 @@ static bool binary(enum CXBinaryOperatorKind op, const num *a, const num *b, num
         as_double(b, &y);
         r->is_float = true;
         switch (op) {
-        case CXBinaryOperator_Add: r->d = x + y; return true;
-        case CXBinaryOperator_Sub: r->d = x - y; return true;
-        case CXBinaryOperator_Mul: r->d = x * y; return true;
+        case CXBinaryOperator_Add:
+            r->d = x + y;
+            return true;
+        case CXBinaryOperator_Sub:
+            r->d = x - y;
+            return true;
+        case CXBinaryOperator_Mul:
+            r->d = x * y;
+            return true;
         case CXBinaryOperator_Div:
             if (y == 0.0)
                 return false;
             r->d = x / y;
             return true;
-        default: break;
+        default:
+            break;
         }
         r->is_float = false;
         switch (op) {
-        case CXBinaryOperator_LT: r->i = x < y; return true;
-        case CXBinaryOperator_GT: r->i = x > y; return true;
-        case CXBinaryOperator_LE: r->i = x <= y; return true;
-        case CXBinaryOperator_GE: r->i = x >= y; return true;
-        case CXBinaryOperator_EQ: r->i = x == y; return true;
-        case CXBinaryOperator_NE: r->i = x != y; return true;
-        default: return false;
+        case CXBinaryOperator_LT:
+            r->i = x < y;
+            return true;
+        case CXBinaryOperator_GT:
+            r->i = x > y;
+            return true;
+        case CXBinaryOperator_LE:
+            r->i = x <= y;
+            return true;
+        case CXBinaryOperator_GE:
+            r->i = x >= y;
+            return true;
+        case CXBinaryOperator_EQ:
+            r->i = x == y;
+            return true;
+        case CXBinaryOperator_NE:
+            r->i = x != y;
+            return true;
+        default:
+            return false;
         }
     }
     bool uns = a->is_unsigned || b->is_unsigned;
@@ -291,20 +340,40 @@ static bool binary(enum CXBinaryOperatorKind op, const num *a, const num *b, num
         r->i = a->is_unsigned ? (int64_t)(ux >> y) : x >> y;
         r->is_unsigned = a->is_unsigned;
         return true;
-    case CXBinaryOperator_And: r->i = x & y; return true;
-    case CXBinaryOperator_Or: r->i = x | y; return true;
-    case CXBinaryOperator_Xor: r->i = x ^ y; return true;
-    default: break;
+    case CXBinaryOperator_And:
+        r->i = x & y;
+        return true;
+    case CXBinaryOperator_Or:
+        r->i = x | y;
+        return true;
+    case CXBinaryOperator_Xor:
+        r->i = x ^ y;
+        return true;
+    default:
+        break;
     }
     r->is_unsigned = false;
     switch (op) {
-    case CXBinaryOperator_LT: r->i = uns ? ux < uy : x < y; return true;
-    case CXBinaryOperator_GT: r->i = uns ? ux > uy : x > y; return true;
-    case CXBinaryOperator_LE: r->i = uns ? ux <= uy : x <= y; return true;
-    case CXBinaryOperator_GE: r->i = uns ? ux >= uy : x >= y; return true;
-    case CXBinaryOperator_EQ: r->i = x == y; return true;
-    case CXBinaryOperator_NE: r->i = x != y; return true;
-    default: return false;
+    case CXBinaryOperator_LT:
+        r->i = uns ? ux < uy : x < y;
+        return true;
+    case CXBinaryOperator_GT:
+        r->i = uns ? ux > uy : x > y;
+        return true;
+    case CXBinaryOperator_LE:
+        r->i = uns ? ux <= uy : x <= y;
+        return true;
+    case CXBinaryOperator_GE:
+        r->i = uns ? ux >= uy : x >= y;
+        return true;
+    case CXBinaryOperator_EQ:
+        r->i = x == y;
+        return true;
+    case CXBinaryOperator_NE:
+        r->i = x != y;
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -312,17 +381,28 @@ static bool binary(enum CXBinaryOperatorKind op, const num *a, const num *b, num
 static enum CXBinaryOperatorKind compound_base(enum CXBinaryOperatorKind op)
 {
     switch (op) {
-    case CXBinaryOperator_MulAssign: return CXBinaryOperator_Mul;
-    case CXBinaryOperator_DivAssign: return CXBinaryOperator_Div;
-    case CXBinaryOperator_RemAssign: return CXBinaryOperator_Rem;
-    case CXBinaryOperator_AddAssign: return CXBinaryOperator_Add;
-    case CXBinaryOperator_SubAssign: return CXBinaryOperator_Sub;
-    case CXBinaryOperator_ShlAssign: return CXBinaryOperator_Shl;
-    case CXBinaryOperator_ShrAssign: return CXBinaryOperator_Shr;
-    case CXBinaryOperator_AndAssign: return CXBinaryOperator_And;
-    case CXBinaryOperator_XorAssign: return CXBinaryOperator_Xor;
-    case CXBinaryOperator_OrAssign: return CXBinaryOperator_Or;
-    default: return CXBinaryOperator_Invalid;
+    case CXBinaryOperator_MulAssign:
+        return CXBinaryOperator_Mul;
+    case CXBinaryOperator_DivAssign:
+        return CXBinaryOperator_Div;
+    case CXBinaryOperator_RemAssign:
+        return CXBinaryOperator_Rem;
+    case CXBinaryOperator_AddAssign:
+        return CXBinaryOperator_Add;
+    case CXBinaryOperator_SubAssign:
+        return CXBinaryOperator_Sub;
+    case CXBinaryOperator_ShlAssign:
+        return CXBinaryOperator_Shl;
+    case CXBinaryOperator_ShrAssign:
+        return CXBinaryOperator_Shr;
+    case CXBinaryOperator_AndAssign:
+        return CXBinaryOperator_And;
+    case CXBinaryOperator_XorAssign:
+        return CXBinaryOperator_Xor;
+    case CXBinaryOperator_OrAssign:
+        return CXBinaryOperator_Or;
+    default:
+        return CXBinaryOperator_Invalid;
     }
 }
 
@@ -443,7 +523,8 @@ static void scan_call_args(event_scan *sc, CXCursor call)
             continue; /* by value: an implicit conversion wraps the reference */
         bool safe = false;
         if (nparams >= 0 && i - shift >= 0 && i - shift < nparams) {
-            CXType pt = clang_getCursorType(clang_Cursor_getArgument(callee, (unsigned)(i - shift)));
+            CXType pt =
+                clang_getCursorType(clang_Cursor_getArgument(callee, (unsigned)(i - shift)));
             if (pt.kind != CXType_LValueReference && pt.kind != CXType_RValueReference)
                 safe = true;
             else if (clang_isConstQualifiedType(clang_getPointeeType(pt)))
@@ -567,7 +648,7 @@ static bool defines(const var_event *e, int member)
 static bool local_value(const hms_fold_site *s, unsigned pos, CXCursor v, int member, num *out,
                         char **text, int depth)
 {
-    if (clang_Cursor_isNull(s->function) || depth > MAX_DEPTH)
+    if (clang_Cursor_isNull(s->function) || depth > MAX_DEPTH || !spend(FOLLOW_COST))
         return false;
     event_scan sc;
     scan_events(s, v, &sc);
@@ -709,7 +790,7 @@ static bool fold_call(const hms_fold_site *s, unsigned pos, CXCursor e, num *out
 
 static bool fold_num(const hms_fold_site *s, unsigned pos, CXCursor e, num *out, int depth)
 {
-    if (depth > MAX_DEPTH || clang_Cursor_isNull(e))
+    if (depth > MAX_DEPTH || clang_Cursor_isNull(e) || !spend(1))
         return false;
     CXType type = clang_getCursorType(e);
     switch (clang_getCursorKind(e)) {
@@ -739,7 +820,8 @@ static bool fold_num(const hms_fold_site *s, unsigned pos, CXCursor e, num *out,
         if (!fold_num(s, pos, hms_cursor_child(e, 0), &a, depth + 1))
             return false;
         /* Short-circuit as C does, so `n > 0 && 100 / n` folds for n == 0. */
-        if ((op == CXBinaryOperator_LAnd && !truth(&a)) || (op == CXBinaryOperator_LOr && truth(&a))) {
+        if ((op == CXBinaryOperator_LAnd && !truth(&a)) ||
+            (op == CXBinaryOperator_LOr && truth(&a))) {
             memset(out, 0, sizeof *out);
             out->i = op == CXBinaryOperator_LOr;
             return convert(out, type);
@@ -754,7 +836,8 @@ static bool fold_num(const hms_fold_site *s, unsigned pos, CXCursor e, num *out,
             return false;
         *out = a;
         switch (op) {
-        case CXUnaryOperator_Plus: break;
+        case CXUnaryOperator_Plus:
+            break;
         case CXUnaryOperator_Minus:
             if (a.is_float)
                 out->d = -a.d;
@@ -774,7 +857,8 @@ static bool fold_num(const hms_fold_site *s, unsigned pos, CXCursor e, num *out,
             out->is_float = out->is_unsigned = false;
             out->i = !truth(&a);
             break;
-        default: return false;
+        default:
+            return false;
         }
         return convert(out, type);
     }
@@ -811,8 +895,10 @@ static bool fold_num(const hms_fold_site *s, unsigned pos, CXCursor e, num *out,
         *out = v3[idx];
         return ok3[idx] && convert(out, type);
     }
-    case CXCursor_CallExpr: return fold_call(s, pos, e, out, depth);
-    default: return false;
+    case CXCursor_CallExpr:
+        return fold_call(s, pos, e, out, depth);
+    default:
+        return false;
     }
 }
 
@@ -872,7 +958,11 @@ static bool fold_dim3_at(const hms_fold_site *s, unsigned pos, CXCursor e, num v
         CXCursor ref = clang_getCursorReferenced(e);
         bool ctor = k == CXCursor_InitListExpr || clang_Cursor_isNull(ref) ||
                     clang_getCursorKind(ref) == CXCursor_Constructor;
-        expr_children ec = expr_kids(e);
+        expr_children all = expr_kids(e), ec = {.n = 0};
+        /* Arguments written here; defaulted ones (dim3's = 1) are left out. */
+        for (unsigned i = 0; i < all.n && i < 8; i++)
+            if (hms_cursor_within(all.v[i], e))
+                ec.v[ec.n++] = all.v[i];
         if (ctor && ec.n == 1 && cls == 0 && is_dim3_type(clang_getCursorType(ec.v[0])))
             return fold_dim3_at(s, pos, ec.v[0], v, ok, text, depth + 1);
         if (ctor && ec.n <= 3) {
@@ -907,6 +997,7 @@ fill_text:
 
 bool hms_fold_int(const hms_fold_site *site, CXCursor expr, int64_t *out)
 {
+    budget = FOLD_BUDGET;
     num v;
     if (!fold_num(site, site->offset, expr, &v, 0))
         return false;
@@ -921,6 +1012,7 @@ bool hms_fold_int(const hms_fold_site *site, CXCursor expr, int64_t *out)
 
 bool hms_fold_dim3(const hms_fold_site *site, CXCursor expr, hms_folded_arg out[3])
 {
+    budget = FOLD_BUDGET;
     num v[3];
     bool ok[3];
     char *text[3];

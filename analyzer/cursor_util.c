@@ -107,6 +107,15 @@ bool hms_cursor_offsets(CXCursor c, CXFile *file, unsigned *begin, unsigned *end
     return fb && fe && clang_File_isEqual(fb, fe) && *end >= *begin;
 }
 
+bool hms_cursor_within(CXCursor inner, CXCursor outer)
+{
+    CXFile fi, fo;
+    unsigned ib, ie, ob, oe;
+    if (!hms_cursor_offsets(inner, &fi, &ib, &ie) || !hms_cursor_offsets(outer, &fo, &ob, &oe))
+        return false;
+    return clang_File_isEqual(fi, fo) && ib >= ob && ie <= oe && ie > ib;
+}
+
 char *hms_cursor_text(CXTranslationUnit tu, CXCursor c)
 {
     CXFile f;

@@ -29,6 +29,10 @@ char *hms_cursor_file(CXCursor c, unsigned *line, unsigned *col);
  * the extent is not in one file. */
 bool hms_cursor_offsets(CXCursor c, CXFile *file, unsigned *begin, unsigned *end);
 
+/* Is inner's source range inside outer's, in the same file? False for a
+ * default argument, whose expression lives at the callee's declaration. */
+bool hms_cursor_within(CXCursor inner, CXCursor outer);
+
 /* The source text of the cursor, whitespace runs collapsed to one space;
  * malloc'd; "" when unavailable. */
 char *hms_cursor_text(CXTranslationUnit tu, CXCursor c);

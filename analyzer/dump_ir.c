@@ -114,6 +114,8 @@ static void print_loop(FILE *out, const ir_kernel *k, const ir_stmt *s, int dept
         fputs(" do-while (", out);
         if (s->cond)
             print_expr(out, k, s->cond);
+        else
+            fputs("1", out);
         fputs(")", out);
     } else if (!s->init && !s->step) {
         fputs(" while (", out);

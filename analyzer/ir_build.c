@@ -200,6 +200,159 @@ static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent, CXCli
     return CXChildVisit_Recurse;
 }
 
+/* ---- explicit instantiations ------------------------------------------------------ */
+
+/* libclang does not expose `template __global__ void k<128>(...);`: find them
+ * in the tokens, then make each one referenced by appending a file-scope
+ * `&k<128>` to the source and reparsing, so find_instances sees it. */
+static char *qualified_name(CXCursor c)
+{
+    char parts[16][128];
+    int np = 0;
+    for (int guard = 0; guard < 16 && !clang_Cursor_isNull(c); guard++) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k == CXCursor_TranslationUnit)
+            break;
+        if (k == CXCursor_Namespace || k == CXCursor_FunctionTemplate || k == CXCursor_StructDecl ||
+            k == CXCursor_ClassDecl)
+            irb_spelling(c, parts[np++], sizeof parts[0]);
+        c = clang_getCursorSemanticParent(c);
+    }
+    char buf[2048];
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (int i = np - 1; i >= 0 && pos < sizeof buf; i--)
+        pos += (size_t)snprintf(buf + pos, sizeof buf - pos, "%s%s", parts[i], i ? "::" : "");
+    return xstrdup(buf);
+}
+
+typedef struct {
+    char *text;
+    size_t len, cap;
+    int count;
+} str_buf;
+
+static void sb_add(str_buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (b->len + n + 1 > b->cap) {
+        b->cap = (b->len + n + 1) * 2;
+        char *t = realloc(b->text, b->cap);
+        if (!t) {
+            fprintf(stderr, "hms-lint: fatal: out of memory\n");
+            abort();
+        }
+        b->text = t;
+    }
+    memcpy(b->text + b->len, s, n + 1);
+    b->len += n;
+}
+
+static void find_explicit_instantiations(const hms_tu *tu, kernel_refs *r)
+{
+    CXTranslationUnit t = tu->tu;
+    CXFile f = clang_getFile(t, tu->path);
+    size_t size = 0;
+    const char *text = f ? clang_getFileContents(t, f, &size) : NULL;
+    if (!text || !r->ntemplates)
+        return;
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(t, f, 0),
+                                       clang_getLocationForOffset(t, f, (unsigned)size));
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(t, all, &toks, &n);
+    str_buf extra = {0};
+    for (unsigned i = 0; i + 1 < n; i++) {
+        CXString sp = clang_getTokenSpelling(t, toks[i]);
+        bool is_template = clang_getTokenKind(toks[i]) == CXToken_Keyword &&
+                           !strcmp(clang_getCString(sp), "template");
+        clang_disposeString(sp);
+        if (!is_template)
+            continue;
+        CXString nx = clang_getTokenSpelling(t, toks[i + 1]);
+        bool explicit_inst = strcmp(clang_getCString(nx), "<") != 0;
+        clang_disposeString(nx);
+        if (!explicit_inst)
+            continue;
+        /* template ... NAME < args > ( ... ) ; */
+        for (unsigned j = i + 1; j + 1 < n; j++) {
+            CXString a = clang_getTokenSpelling(t, toks[j]);
+            CXString b2 = clang_getTokenSpelling(t, toks[j + 1]);
+            const char *as = clang_getCString(a), *bs = clang_getCString(b2);
+            bool stop = !strcmp(as, ";") || !strcmp(as, "{");
+            int which = -1;
+            if (!stop && clang_getTokenKind(toks[j]) == CXToken_Identifier && !strcmp(bs, "<")) {
+                for (size_t k = 0; k < r->ntemplates && which < 0; k++) {
+                    char tn[128];
+                    irb_spelling(r->templates[k], tn, sizeof tn);
+                    if (!strcmp(tn, as))
+                        which = (int)k;
+                }
+            }
+            clang_disposeString(a);
+            clang_disposeString(b2);
+            if (stop)
+                break;
+            if (which < 0)
+                continue;
+            /* the template argument list, nesting kept */
+            unsigned e = j + 1;
+            int depth = 0;
+            char *q = qualified_name(r->templates[which]);
+            char line[1024];
+            size_t pos = (size_t)snprintf(line, sizeof line,
+                                          "\nstatic void *__hms_lint_instance_%d = (void *)&%s",
+                                          extra.count, q);
+            free(q);
+            for (; e < n && pos < sizeof line - 8; e++) {
+                CXString ts = clang_getTokenSpelling(t, toks[e]);
+                const char *x = clang_getCString(ts);
+                depth += !strcmp(x, "<") ? 1 : !strcmp(x, ">") ? -1 : !strcmp(x, ">>") ? -2 : 0;
+                pos += (size_t)snprintf(line + pos, sizeof line - pos, "%s%s", x,
+                                        !strcmp(x, ",") ? " " : "");
+                clang_disposeString(ts);
+                if (depth <= 0)
+                    break;
+            }
+            if (depth <= 0 && pos < sizeof line - 8) {
+                snprintf(line + pos, sizeof line - pos, ";");
+                sb_add(&extra, line);
+                extra.count++;
+            }
+            break;
+        }
+    }
+    clang_disposeTokens(t, toks, n);
+    if (!extra.count) {
+        free(extra.text);
+        return;
+    }
+    char *merged = malloc(size + extra.len + 2);
+    if (!merged) {
+        free(extra.text);
+        return;
+    }
+    memcpy(merged, text, size);
+    memcpy(merged + size, extra.text, extra.len);
+    merged[size + extra.len] = '\n';
+    struct CXUnsavedFile u = {tu->path, merged, (unsigned long)(size + extra.len + 1)};
+    if (clang_reparseTranslationUnit(t, 1, &u, clang_defaultReparseOptions(t)) == 0) {
+        /* cursors from before the reparse are stale: start over */
+        free(r->templates);
+        r->templates = NULL;
+        r->ntemplates = r->captemplates = 0;
+        for (size_t i = 0; i < r->n; i++) {
+            free(r->v[i].name);
+            free(r->v[i].usr);
+            free(r->v[i].pattern_usr);
+        }
+        r->n = 0;
+        clang_visitChildren(clang_getTranslationUnitCursor(t), find_top, r);
+    }
+    free(merged);
+    free(extra.text);
+}
+
 static int cmp_refs(const void *x, const void *y)
 {
     const kernel_ref *a = x, *b = y;
@@ -487,8 +640,10 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
     }
     if (b->extern_shared >= 0 && k->arrays[b->extern_shared].elem_bytes > 0)
         for (size_t i = 0; i < k->narrays; i++)
-            if (k->arrays[i].is_extern_shared && k->arrays[i].ndims >= 1)
-                k->arrays[i].dims[0] = l->shared_bytes / (uint32_t)k->arrays[i].elem_bytes;
+            if (k->arrays[i].is_extern_shared && k->arrays[i].ndims >= 1) {
+                int64_t room = (int64_t)l->shared_bytes - k->arrays[i].base_offset;
+                k->arrays[i].dims[0] = room > 0 ? room / k->arrays[i].elem_bytes : 0;
+            }
 }
 
 static void resolve_values(build_ctx *c, ir_kernel *k, const kernel_ref *r)
@@ -502,7 +657,7 @@ static void resolve_values(build_ctx *c, ir_kernel *k, const kernel_ref *r)
         bool set = false;
         for (size_t i = c->cli.nparams; i-- > 0 && !set;) {
             const hms_param_spec *p = &c->cli.params[i];
-            if (!strcmp(p->name, v->name) && hms_kernel_name_matches(p->kernel, k->name))
+            if (hms_param_matches(p, k->name, v->name))
                 v->value = p->value, v->value_source = "cli", set = true;
         }
         for (size_t i = c->notes.n; i-- > 0 && !set;) {
@@ -615,15 +770,11 @@ size_t hms_build_kernels(const hms_tu *tu, const hms_options *o, ir_kernel ***ou
     c.err = err;
     if (hms_launch_cli_parse(o, &c.cli, NULL) != 0) /* reported by the command */
         memset(&c.cli, 0, sizeof c.cli);
-    CXFile mf = clang_getFile(tu->tu, tu->path);
-    size_t len = 0;
-    const char *text = mf ? clang_getFileContents(tu->tu, mf, &len) : NULL;
-    if (text)
-        hms_scan_annotations(text, len, tu->path, 0, &c.notes, err);
-    hms_find_launch_sites(tu->tu, &c.sites);
 
+    clang_visitChildren(clang_getTranslationUnitCursor(tu->tu), find_top, &c.refs);
+    if (c.refs.ntemplates)
+        find_explicit_instantiations(tu, &c.refs);
     CXCursor root = clang_getTranslationUnitCursor(tu->tu);
-    clang_visitChildren(root, find_top, &c.refs);
     if (c.refs.ntemplates)
         clang_visitChildren(root, find_instances, &c.refs);
     for (size_t i = 0; i < c.refs.ntemplates; i++) {
@@ -642,7 +793,14 @@ size_t hms_build_kernels(const hms_tu *tu, const hms_options *o, ir_kernel ***ou
                     tu->path, line, n);
         }
     }
-    qsort(c.refs.v, c.refs.n, sizeof *c.refs.v, cmp_refs);
+    if (c.refs.n)
+        qsort(c.refs.v, c.refs.n, sizeof *c.refs.v, cmp_refs);
+    CXFile mf = clang_getFile(tu->tu, tu->path);
+    size_t len = 0;
+    const char *text = mf ? clang_getFileContents(tu->tu, mf, &len) : NULL;
+    if (text)
+        hms_scan_annotations(text, len, tu->path, 0, &c.notes, err);
+    hms_find_launch_sites(tu->tu, &c.sites);
 
     ir_kernel **ks = c.refs.n ? calloc(c.refs.n, sizeof *ks) : NULL;
     size_t n = 0;

@@ -28,6 +28,8 @@ int ab_unknown_array(irb *b)
     return b->unknown_array;
 }
 
+static int64_t unit_of(CXType t);
+
 /* An address we cannot follow: an access through it uses the unknown array. */
 static bptr unknown_ptr(irb *b, CXCursor at, const char *why)
 {
@@ -41,7 +43,9 @@ static bptr unknown_ptr(irb *b, CXCursor at, const char *why)
                !strcmp(b->k->limits[i].reason, reason);
     if (!dup)
         ir_add_limit(b->k, reason, NULL, loc);
-    return (bptr){ab_unknown_array(b), ir_unknown(b->k, reason, -1, loc), 1};
+    int64_t unit = unit_of(clang_getCursorType(at));
+    return (bptr){ab_unknown_array(b), ir_unknown(b->k, reason, -1, loc),
+                  unit > 0 ? (int)unit : 1};
 }
 
 /* e / d when that is exact by construction (constants, products, sums). */
@@ -191,8 +195,11 @@ int ab_add_array(irb *b, CXCursor decl, const char *name, CXType t, hms_space sp
             a.ndims = 0;
     } else {
         elem = innermost(t, a.dims, &a.ndims);
-        a.is_const = clang_isConstQualifiedType(elem);
-        a.is_volatile = clang_isVolatileQualifiedType(elem) || clang_isVolatileQualifiedType(t);
+        /* Qualifiers of an array's elements may sit on the array type itself. */
+        char full[256];
+        irb_type_spelling(t, full, sizeof full);
+        a.is_const = clang_isConstQualifiedType(elem) || !strncmp(full, "const ", 6);
+        a.is_volatile = clang_isVolatileQualifiedType(elem) || strstr(full, "volatile ") != NULL;
     }
     char ts[128];
     irb_type_spelling(clang_getUnqualifiedType(elem), ts, sizeof ts);
@@ -891,6 +898,14 @@ bool ab_texture_fetch(irb *b, CXCursor call, const char *name, bval *out)
     if (n < first + 2)
         return false;
     CXCursor tex = irb_strip(clang_Cursor_getArgument(call, (unsigned)first));
+    for (int guard = 0; guard < 4 && clang_getCursorKind(tex) == CXCursor_CallExpr; guard++) {
+        /* texture<> passed by value: a copy constructor around the reference */
+        CXCursor ctor = clang_getCursorReferenced(tex);
+        CXCursor inner = last_expr_child(tex);
+        if (clang_getCursorKind(ctor) != CXCursor_Constructor || clang_Cursor_isNull(inner))
+            break;
+        tex = irb_strip(inner);
+    }
     int arr = -1;
     if (clang_getCursorKind(tex) == CXCursor_DeclRefExpr) {
         CXCursor decl = clang_getCursorReferenced(tex);
@@ -936,4 +951,24 @@ bool ab_texture_fetch(irb *b, CXCursor call, const char *name, bval *out)
     int site = ab_emit(b, call, &lv, HMS_ACCESS_LOAD, false);
     *out = (bval){xb_unknown(b, call, "value fetched from texture '%s'", a->name), site};
     return true;
+}
+
+bptr ab_carve(irb *b, CXCursor decl, const char *name, CXType ptr_type, bptr p)
+{
+    int64_t off;
+    if (p.array < 0 || !irb_const_of(p.off, &off))
+        return p;
+    const ir_array *src = &b->k->arrays[p.array];
+    if (src->space != HMS_SPACE_SHARED || !src->is_extern_shared)
+        return p;
+    int root = src->base_array >= 0 ? src->base_array : p.array;
+    int64_t bytes = src->base_offset + off * p.unit;
+    int id = ab_add_array(b, decl, name, ptr_type, HMS_SPACE_SHARED);
+    ir_array *a = &b->k->arrays[id];
+    a->is_extern_shared = true;
+    a->ndims = 1;
+    a->dims[0] = 0;
+    a->base_array = root;
+    a->base_offset = bytes;
+    return (bptr){id, ir_const(b->k, 0), a->elem_bytes};
 }

@@ -164,7 +164,7 @@ static bool cli_value_for(irb *b, const char *name, int64_t *v)
         return false;
     for (size_t i = b->cli->nparams; i-- > 0;) {
         const hms_param_spec *p = &b->cli->params[i];
-        if (!strcmp(p->name, name) && hms_kernel_name_matches(p->kernel, b->k->name)) {
+        if (hms_param_matches(p, b->k->name, name)) {
             *v = p->value;
             return true;
         }

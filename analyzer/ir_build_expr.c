@@ -168,6 +168,15 @@ ir_expr *irb_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y)
             int64_t c = x->op == IR_OP_ADD ? cx + cy : cy - cx;
             return irb_bin(b, IR_OP_ADD, x->a, ir_const(k, c));
         }
+        if (kx && y->kind == IR_BINARY && (y->op == IR_OP_ADD || y->op == IR_OP_SUB) &&
+            irb_const_of(y->b, &cy)) /* c1 + (y + c2) -> y + (c1 + c2) */
+            return irb_bin(b, IR_OP_ADD, y->a, ir_const(k, y->op == IR_OP_ADD ? cx + cy : cx - cy));
+        if (kx && !ky) /* 1 + j -> j + 1 */
+            return irb_bin(b, IR_OP_ADD, y, x);
+        /* x + (y + c) -> (x + y) + c: constants drift to the end */
+        if (!ky && y->kind == IR_BINARY && (y->op == IR_OP_ADD || y->op == IR_OP_SUB) &&
+            irb_const_of(y->b, &cy))
+            return irb_bin(b, y->op, irb_bin(b, IR_OP_ADD, x, y->a), y->b);
         break;
     case IR_OP_SUB:
         if (ky && cy == 0)
@@ -694,10 +703,18 @@ static bool cg_call(irb *b, CXCursor call, bval *out)
             int64_t n = lt ? strtoll(lt + 1, NULL, 10) : 32;
             *out = val(ir_const(k, n > 0 && n <= 32 ? n : 32));
         } else {
-            b->uses_tid[0] = b->uses_tid[1] = b->uses_tid[2] = true;
-            *out = val(irb_bin(
+            b->uses_tid[0] = true;
+            ir_expr *threads = irb_bin(
                 b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_X),
-                irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z))));
+                irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z)));
+            if (grid) { /* every thread of the grid */
+                b->uses_bid[0] = true;
+                ir_expr *blocks = irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_GDIM_X),
+                                          irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_GDIM_Y),
+                                                  ir_symbol(k, IR_SYM_GDIM_Z)));
+                threads = irb_bin(b, IR_OP_MUL, blocks, threads);
+            }
+            *out = val(threads);
         }
         return true;
     }
@@ -758,6 +775,14 @@ static CXCursor body_of_fn(CXCursor fn)
     return body;
 }
 
+/* Compiler-declared members (implicit copy assignment) sit at their class's location. */
+static bool implicit_member(CXCursor fn)
+{
+    CXCursor cls = clang_getCursorSemanticParent(fn);
+    return !clang_Cursor_isNull(cls) &&
+           clang_equalLocations(clang_getCursorLocation(fn), clang_getCursorLocation(cls));
+}
+
 static bval call_value(irb *b, CXCursor c)
 {
     ir_kernel *k = b->k;
@@ -765,6 +790,13 @@ static bval call_value(irb *b, CXCursor c)
     irb_spelling(c, name, sizeof name);
     CXCursor callee = irb_callee(c);
     unsigned nargs = call_nargs(c);
+    if (clang_getCursorKind(callee) == CXCursor_Constructor && nargs == 1 &&
+        (irb_is_builtin(callee) || implicit_member(callee) ||
+         clang_Cursor_isNull(body_of_fn(callee)))) {
+        /* copy of a struct or vector (Particle q = p[i]): what is copied is read */
+        bval v = xb_value(b, clang_Cursor_getArgument(c, 0));
+        return (bval){xb_unknown(b, c, "copied value"), v.load_site};
+    }
     static const char *const syncs[] = {"__syncthreads", "__syncthreads_count", "__syncthreads_and",
                                         "__syncthreads_or", NULL};
     static const char *const mins[] = {"min", "umin", "llmin", "ullmin", NULL};
@@ -788,7 +820,7 @@ static bval call_value(irb *b, CXCursor c)
         return val(ir_const(k, 0));
     }
     if (!strcmp(name, "operator=") && nargs == 2 &&
-        (clang_Cursor_isNull(callee) || clang_Cursor_isNull(body_of_fn(callee)))) {
+        (builtin || clang_Cursor_isNull(body_of_fn(callee)) || implicit_member(callee))) {
         /* a struct or vector copy (float4 a = b): the implicit assignment operator */
         CXCursor lhs = clang_Cursor_getArgument(c, 0), rhs = clang_Cursor_getArgument(c, 1);
         return assign(b, c, lhs, rhs, false, IR_OP_ADD, 0, false);
@@ -817,11 +849,13 @@ static bval call_value(irb *b, CXCursor c)
     int64_t v;
     if (int_result && irb_eval_int(c, &v)) /* constexpr calls */
         return val(ir_const(k, v));
+    bool has_def = false;
     if (!clang_Cursor_isNull(callee) && !builtin) {
         CXCursor def = clang_getCursorDefinition(callee);
         if (!clang_Cursor_isNull(def)) {
             bval out;
             bptr p;
+            has_def = true;
             if (sb_inline_call(b, c, def, &out, &p))
                 return out;
         }
@@ -835,10 +869,13 @@ static bval call_value(irb *b, CXCursor c)
             if (ab_pointer(b, a, &p) && p.array >= 0 && !builtin) {
                 char why[256];
                 snprintf(why, sizeof why,
-                         "pointer to '%s' passed to '%s', whose definition is not visible: "
-                         "accesses made there are not modelled",
-                         k->arrays[p.array].name, name);
-                ir_add_limit(k, why, "define the function in this file or include its source",
+                         "pointer to '%s' passed to '%s', %s: accesses made there are not "
+                         "modelled",
+                         k->arrays[p.array].name, name,
+                         has_def ? "which is not inlined" : "whose definition is not visible");
+                ir_add_limit(k, why,
+                             has_def ? NULL
+                                     : "define the function in this file or include its source",
                              irb_loc(b, c));
             }
         } else {
@@ -849,6 +886,8 @@ static bval call_value(irb *b, CXCursor c)
         return val(xb_unknown(b, c, "result of '%s'", name));
     if (builtin)
         return val(xb_unknown(b, c, "result of the intrinsic '%s'", name));
+    if (has_def)
+        return val(xb_unknown(b, c, "result of '%s', which is not inlined", name));
     return val(xb_unknown(b, c, "result of '%s', whose definition is not visible", name));
 }
 

@@ -219,6 +219,9 @@ bool ab_texture_fetch(irb *b, CXCursor call, const char *fname, bval *out);
 bool ab_atomic(irb *b, CXCursor call, bval *out);
 bool ab_ldg(irb *b, CXCursor call, const char *fname, bval *out);
 int64_t ab_static_shared_bytes(irb *b);
+/* `T *name = <extern __shared__ storage + constant>`: a named array carved
+ * from the dynamic allocation (base_array/base_offset); else p unchanged. */
+bptr ab_carve(irb *b, CXCursor decl, const char *name, CXType ptr_type, bptr p);
 
 /* ---- mappings (ir_build_mapping.c) ------------------------------------------ */
 

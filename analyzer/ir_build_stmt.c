@@ -73,6 +73,7 @@ static void declare(irb *b, CXCursor decl)
         bptr p = {-1, ir_const(b->k, 0), 1};
         if (has_init && !ab_pointer(b, init, &p))
             p.array = -1;
+        p = ab_carve(b, decl, name, t, p);
         size_t i = bind_push(b, decl, BIND_PTR, name);
         b->binds[i].ptr = p;
         return;
@@ -546,8 +547,9 @@ static void analyze_induction(irb *b, ir_stmt *loop, const ir_stmt *before)
         lhs = bound, bound = t;
         cmp = swap_cmp(cmp);
     }
-    if (lhs->kind != IR_VAR || cmp == IR_OP_EQ || loop_variant(loop, bound))
+    if (lhs->kind != IR_VAR || cmp == IR_OP_EQ)
         return;
+    bool bound_ok = !loop_variant(loop, bound);
     int v = lhs->var;
     int n = 0;
     const ir_stmt *upd = NULL;
@@ -585,8 +587,8 @@ static void analyze_induction(irb *b, ir_stmt *loop, const ir_stmt *before)
         a = before->value;
     loop->loop_var = v;
     b->k->vars[v].kind = IR_VAR_LOOP;
-    if (!a || ir_expr_has_unknown(a))
-        return;
+    if (!a || ir_expr_has_unknown(a) || !bound_ok)
+        return; /* the induction variable is known, its trip count is not */
     int64_t ca, cb, cs;
     bool consts = irb_eval_const(a, &ca) && irb_eval_const(bound, &cb) && irb_eval_const(s, &cs);
     if (!loop->test_first)
@@ -703,6 +705,49 @@ static void for_parts(CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
 
 typedef enum { LOOP_FOR, LOOP_WHILE, LOOP_DO } loop_form;
 
+/* First value with an unknown that the loop assigns to `var`, or NULL. */
+static const ir_expr *unknown_assigned(const ir_stmt *s, int var)
+{
+    if (!s)
+        return NULL;
+    const ir_expr *u = NULL;
+    switch (s->kind) {
+    case IR_S_ASSIGN:
+        return s->var == var && ir_expr_has_unknown(s->value) ? s->value : NULL;
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n && !u; i++)
+            u = unknown_assigned(s->items.v[i], var);
+        return u;
+    case IR_S_IF:
+        u = unknown_assigned(s->then, var);
+        return u ? u : unknown_assigned(s->els, var);
+    case IR_S_LOOP:
+        u = unknown_assigned(s->body, var);
+        return u ? u : unknown_assigned(s->step, var);
+    default:
+        return NULL;
+    }
+}
+
+/* A loop condition on variables the loop sets from memory (node = next[node]):
+ * its trip count is unknowable too. */
+static void note_variant_unknowns(irb *b, const ir_stmt *loop, const ir_expr *e, ir_loc loc)
+{
+    if (!e)
+        return;
+    if (e->kind == IR_VAR) {
+        const ir_expr *u = unknown_assigned(loop->body, e->var);
+        if (!u)
+            u = unknown_assigned(loop->step, e->var);
+        if (u)
+            note_unknowns_at(b, u, "loop trip count", loc);
+        return;
+    }
+    note_variant_unknowns(b, loop, e->a, loc);
+    note_variant_unknowns(b, loop, e->b, loc);
+    note_variant_unknowns(b, loop, e->c, loc);
+}
+
 /* Values materialized for the loop that were declared before it belong
  * before the loop, not in its init clause: move them out (order kept). */
 static void hoist_outer_assigns(irb *b, ir_stmt *init, size_t from, size_t mark, ir_stmt *outer)
@@ -775,7 +820,7 @@ static void loop_stmt(irb *b, CXCursor c, loop_form form)
         brk->then = new_block(b);
         ir_stmt_append(k, brk->then, ir_stmt_new(k, IR_S_BREAK, loc));
         sb_append(b, brk);
-    } else {
+    } else if (!cond_in_body) {
         loop->cond = ce;
     }
     if (!clang_Cursor_isNull(body)) {
@@ -806,11 +851,14 @@ static void loop_stmt(irb *b, CXCursor c, loop_form form)
         loop->init = NULL;
     if (loop->step->items.n == 0)
         loop->step = NULL;
+    before = outer->items.n ? outer->items.v[outer->items.n - 1] : NULL;
     sb_append(b, loop);
     if (ce && !cond_in_body)
-        analyze_induction(b, loop, form == LOOP_FOR ? NULL : before);
-    if (ce)
+        analyze_induction(b, loop, before);
+    if (ce) {
         note_unknowns_at(b, ce, "loop trip count", loc);
+        note_variant_unknowns(b, loop, ce, loc);
+    }
     bind_pop_to(b, mark);
 }
 

@@ -529,3 +529,23 @@ void hms_default_launch(const bool uses[3], const bool guses[3], ir_launch *l)
         l->grid[0] = HMS_DEFAULT_GRID_1D;
     }
 }
+
+bool hms_param_matches(const hms_param_spec *p, const char *kernel, const char *var)
+{
+    if (!p->kernel)
+        return !strcmp(p->name, var);
+    if (!strcmp(p->name, var) && hms_kernel_name_matches(p->kernel, kernel))
+        return true;
+    /* Dotted names (struct parameter fields, "A.width"): the whole
+     * "<kernel>.<A.width>" or a bare "A.width". */
+    char full[512];
+    snprintf(full, sizeof full, "%s.%s", p->kernel, p->name);
+    if (!strcmp(full, var))
+        return true;
+    size_t fl = strlen(full), vl = strlen(var);
+    if (fl > vl + 1 && full[fl - vl - 1] == '.' && !strcmp(full + fl - vl, var)) {
+        full[fl - vl - 1] = '\0';
+        return hms_kernel_name_matches(full, kernel);
+    }
+    return false;
+}

@@ -61,6 +61,10 @@ bool hms_parse_launch_spec(const char *s, uint32_t max_threads, hms_launch_spec 
 /* Parses one --param value: [<kernel>.]<name>=<integer>. */
 bool hms_parse_param_spec(const char *s, hms_param_spec *out, char *err, size_t errlen);
 void hms_launch_spec_free(hms_launch_spec *s);
+/* Does a --param/-D value apply to variable `var` of kernel `kernel`?
+ * Variables of struct parameters have dotted names ("A.width"), so
+ * "MatMul.A.width=1024" and "A.width=1024" both select A.width. */
+bool hms_param_matches(const hms_param_spec *p, const char *kernel, const char *var);
 void hms_param_spec_free(hms_param_spec *p);
 
 /* All of o's --launch/--param/-D values. -D values that are not NAME=<integer>

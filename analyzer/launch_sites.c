@@ -42,17 +42,6 @@ static CXCursor launch_config(CXCursor call)
     return is_config_call(cfg) ? cfg : clang_getNullCursor();
 }
 
-/* Was this argument written at the site (not a default argument from the
- * declaration in our header)? */
-static bool written_here(CXCursor arg, CXCursor call)
-{
-    CXFile fa, fc;
-    unsigned ab, ae, cb, ce;
-    if (!hms_cursor_offsets(arg, &fa, &ab, &ae) || !hms_cursor_offsets(call, &fc, &cb, &ce))
-        return false;
-    return clang_File_isEqual(fa, fc) && ab >= cb && ae <= ce && ae > ab;
-}
-
 static char *xstrdup(const char *s)
 {
     return strdup(s ? s : "");
@@ -147,7 +136,9 @@ static char *kernel_display_name(CXTranslationUnit tu, CXCursor callee_expr, CXC
             free(t);
             break;
         }
-        default: snprintf(buf, sizeof buf, "?"); break;
+        default:
+            snprintf(buf, sizeof buf, "?");
+            break;
         }
         if (ls->template_args) {
             ls->template_args[i].text = xstrdup(buf);
@@ -210,7 +201,7 @@ static void record_launch(launch_scan *sc, CXCursor call, CXCursor cfg)
     ls->grid_text = hms_cursor_text(sc->tu, grid);
     ls->block_text = hms_cursor_text(sc->tu, block);
     CXCursor shared = ncfg > 2 ? clang_Cursor_getArgument(cfg, 2) : clang_getNullCursor();
-    if (!clang_Cursor_isNull(shared) && written_here(shared, call)) {
+    if (!clang_Cursor_isNull(shared) && hms_cursor_within(shared, call)) {
         ls->has_shared = true;
         fold_scalar(&site, shared, &ls->shared);
     } else {
@@ -218,7 +209,7 @@ static void record_launch(launch_scan *sc, CXCursor call, CXCursor cfg)
         ls->shared.folded = true;
     }
     CXCursor stream = ncfg > 3 ? clang_Cursor_getArgument(cfg, 3) : clang_getNullCursor();
-    if (!clang_Cursor_isNull(stream) && written_here(stream, call))
+    if (!clang_Cursor_isNull(stream) && hms_cursor_within(stream, call))
         ls->stream_text = hms_cursor_text(sc->tu, stream);
 
     int nargs = clang_Cursor_getNumArguments(call);

@@ -10,25 +10,25 @@
 #include <stdint.h>
 
 typedef struct {
-    char *text;     /* source text of the argument, e.g. "(n + 255) / 256" */
-    bool folded;    /* value is known */
+    char *text;  /* source text of the argument, e.g. "(n + 255) / 256" */
+    bool folded; /* value is known */
     int64_t value;
 } hms_folded_arg;
 
 typedef struct {
-    char *kernel;        /* callee with its template arguments: "reduce<256>" or "transpose" */
-    char *kernel_usr;    /* clang USR of the called function (matches the kernel's cursor) */
+    char *kernel;     /* callee with its template arguments: "reduce<256>" or "transpose" */
+    char *kernel_usr; /* clang USR of the called function (matches the kernel's cursor) */
     char *file;
     unsigned line, col;
     /* grid/block: per dimension; each component folds on its own (a launch is
      * fully known when all three fold); text is the component's expression
      * ("N / TILE", "1" when defaulted, "grid.y" when not traceable) */
     hms_folded_arg grid[3], block[3];
-    char *grid_text, *block_text;  /* the whole configuration arguments as written */
+    char *grid_text, *block_text; /* the whole configuration arguments as written */
     bool has_shared;
-    hms_folded_arg shared;         /* dynamic shared bytes (0 folded when absent) */
+    hms_folded_arg shared; /* dynamic shared bytes (0 folded when absent) */
     size_t nargs;
-    hms_folded_arg *args;          /* kernel call arguments */
+    hms_folded_arg *args; /* kernel call arguments */
     /* Added by the launch-site finder: */
     char *kernel_name;             /* the callee's own name, no template arguments: "reduce" */
     size_t ntemplate_args;         /* template arguments of the called specialization */

@@ -248,8 +248,9 @@ static bool is_typedef_named(CXType t, const char *name)
             return true;
         if (t.kind != CXType_Typedef && t.kind != CXType_Elaborated)
             break;
-        t = t.kind == CXType_Elaborated ? clang_Type_getNamedType(t)
-                                        : clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
+        t = t.kind == CXType_Elaborated
+                ? clang_Type_getNamedType(t)
+                : clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
     }
     return false;
 }
@@ -389,7 +390,8 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
     case CXCursor_UnexposedDecl:
     case CXCursor_StructDecl:
     case CXCursor_ClassDecl:
-    case CXCursor_ClassTemplate: return CXChildVisit_Recurse;
+    case CXCursor_ClassTemplate:
+        return CXChildVisit_Recurse;
     case CXCursor_FunctionDecl:
     case CXCursor_FunctionTemplate:
     case CXCursor_CXXMethod:
@@ -408,7 +410,8 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
             add_variable(l, c, vk, NULL);
         return CXChildVisit_Continue;
     }
-    default: return CXChildVisit_Continue;
+    default:
+        return CXChildVisit_Continue;
     }
 }
 
@@ -418,8 +421,8 @@ static void add_dim3(sbuf *b, const hms_folded_arg d[3], const char *text)
 {
     if (d[0].folded && d[1].folded && d[2].folded) {
         char buf[96];
-        snprintf(buf, sizeof buf, "(%lld,%lld,%lld)", (long long)d[0].value,
-                 (long long)d[1].value, (long long)d[2].value);
+        snprintf(buf, sizeof buf, "(%lld,%lld,%lld)", (long long)d[0].value, (long long)d[1].value,
+                 (long long)d[2].value);
         sb_add(b, buf);
     } else {
         sb_add(b, "?(");
@@ -496,7 +499,8 @@ static void list_file(const hms_tu *t)
     clang_visitChildren(clang_getTranslationUnitCursor(t->tu), top_visit, &l);
     for (size_t i = 0; i < launches.n; i++)
         add_launch(&l, &launches.v[i], main_file);
-    qsort(l.v, l.n, sizeof *l.v, entry_cmp);
+    if (l.n > 1)
+        qsort(l.v, l.n, sizeof *l.v, entry_cmp);
 
     printf("%s: %d kernel%s, %d variable%s, %zu launch site%s\n", t->path, l.kernels,
            l.kernels == 1 ? "" : "s", l.variables, l.variables == 1 ? "" : "s", launches.n,

@@ -67,6 +67,11 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
         fprintf(err, "hms-lint: error: %s: is a directory\n", path);
         return false;
     }
+    if (!S_ISREG(st.st_mode)) {
+        /* A device or pipe may never end (/dev/zero). */
+        fprintf(err, "hms-lint: error: %s: not a regular file\n", path);
+        return false;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(err, "hms-lint: error: %s: %s\n", path, strerror(errno));
@@ -108,9 +113,9 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
     struct CXUnsavedFile unsaved = {path, prefix, (unsigned long)prefix_len};
     out->index = clang_createIndex(0, 0);
     unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
-    enum CXErrorCode ec = clang_parseTranslationUnit2(
-        out->index, path, (const char *const *)args.v, (int)args.n, truncated ? &unsaved : NULL,
-        truncated ? 1 : 0, flags, &out->tu);
+    enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, (const char *const *)args.v,
+                                                      (int)args.n, truncated ? &unsaved : NULL,
+                                                      truncated ? 1 : 0, flags, &out->tu);
     hms_flag_list_free(&args);
     free(prefix);
 

@@ -160,8 +160,9 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
         if (strstr(msg, "file not found")) {
             char *h = header_name(msg);
             if (set_add(&seen, fnv1a(h) ^ 0x5bd1e995u) &&
-                asprintf(&line_text, "hms-lint: warning: %s:%u: '%s' not found; analysing without it\n",
-                         fname, line, h) >= 0) {
+                asprintf(&line_text,
+                         "hms-lint: warning: %s:%u: '%s' not found; analysing without it\n", fname,
+                         line, h) >= 0) {
                 char **nw = realloc(warnings, (nwarn + 1) * sizeof *nw);
                 if (nw) {
                     warnings = nw;
@@ -173,8 +174,9 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
             }
             free(h);
         } else {
-            int r = f ? asprintf(&line_text, "hms-lint: error: %s:%u:%u: %s\n", fname, line, col, msg)
-                      : asprintf(&line_text, "hms-lint: error: %s: %s\n", path, msg);
+            int r =
+                f ? asprintf(&line_text, "hms-lint: error: %s:%u:%u: %s\n", fname, line, col, msg)
+                  : asprintf(&line_text, "hms-lint: error: %s: %s\n", path, msg);
             if (r >= 0 && set_add(&seen, fnv1a(line_text))) {
                 pending_error *ne = realloc(errs, (nerr + 1) * sizeof *ne);
                 if (ne) {
@@ -196,11 +198,12 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
     int decls = 0;
     clang_visitChildren(clang_getTranslationUnitCursor(tu), count_decls, &decls);
     /* Garbage: binary data, or text in which clang found nothing it could
-     * declare and several errors (one broken declaration is a real file). */
-    if (has_nul || (decls == 0 && nerr >= 2)) {
+     * declare and several errors (one broken declaration is a real file, and
+     * so is one whose #include failed: its errors may all come from that). */
+    if (has_nul || (decls == 0 && nerr >= 2 && sum.missing_includes == 0)) {
         sum.not_source = true;
-        fprintf(err, "hms-lint: error: %s: not a CUDA/C++ source file (%zu parse errors%s)\n",
-                path, nerr, truncated ? " in its first 64 KiB" : "");
+        fprintf(err, "hms-lint: error: %s: not a CUDA/C++ source file (%zu parse errors%s)\n", path,
+                nerr, truncated ? " in its first 64 KiB" : "");
     } else {
         for (size_t i = 0; i < nwarn; i++)
             fputs(warnings[i], err);

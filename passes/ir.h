@@ -3,7 +3,49 @@
  * (per template instantiation) from the libclang AST. No libclang types here.
  *
  * Memory: every node of a kernel lives in the kernel's arena and is freed
- * with ir_kernel_free(). Strings are arena copies too. */
+ * with ir_kernel_free(). Strings are arena copies too.
+ *
+ * Semantics, as the front end (analyzer/ir_build*.c) builds it and an
+ * evaluator (passes/stream_gen.c) must read it; docs/ir.md has examples.
+ *  - Evaluation is per lane, in statement order, under an active mask.
+ *    Expressions are 64-bit signed integers with C semantics: / and %
+ *    truncate toward zero, comparisons and && || ! give 0 or 1, a shift by a
+ *    negative amount or >= 64 has no defined value. Unsigned wrap-around of
+ *    the source (unsigned tid - 1 at tid 0) is NOT reproduced: the value is
+ *    the mathematical one (-1).
+ *  - IR_VAR reads the lane's current value of the variable. PARAM vars are
+ *    fixed for the launch (has_value/value, value_source says from where;
+ *    "default" values are estimates). LOCAL and LOOP vars change only by
+ *    IR_S_ASSIGN on the lanes active there; a LOCAL read before any ASSIGN
+ *    on that lane's path is unknown. Locals whose value is known where they
+ *    are used are substituted into expressions instead (no var, no ASSIGN):
+ *    only values that must live across a loop back edge, a branch merge or
+ *    a reassignment of something they depend on become vars. Pointer locals
+ *    that move ("p += 32" in a loop) become a var "p.off" holding the offset
+ *    in elements of the array the pointer points into.
+ *  - IR_UNKNOWN has no value. It is never a silent zero: an expression
+ *    containing one makes what depends on it an estimate. When one reaches an
+ *    access index, a loop condition or a branch condition, the kernel has an
+ *    ir_limit saying so (with the unknown's reason).
+ *  - IF: lanes where cond != 0 run `then`, the others `els`.
+ *  - LOOP: `init` once; then, while cond != 0 (cond NULL = forever; a
+ *    do-while runs the body once before the first test), `body` then `step`.
+ *    A condition that reads memory is evaluated at the top of the body
+ *    (its loads, then `if (!cond) break`) and cond is NULL. BREAK leaves the
+ *    innermost loop, CONTINUE goes to its `step`; both deactivate the lane
+ *    until then. RETURN deactivates the lane for the rest of the kernel
+ *    (returns inside inlined __device__ functions are not RETURN: they set a
+ *    "<fn>.done" var and later statements are guarded by it).
+ *  - ACCESS: byte address = base(array) + index * elem_stride + field_offset
+ *    (index2 is tex2D's y). index is in elements of elem_stride bytes, which
+ *    is the accessed type's size except for members of structs and vectors
+ *    (stride = struct size, field_offset = member offset, width = member
+ *    size) and accesses through a pointer cast to an unrelated size (stride 1,
+ *    index in bytes). Accesses appear in evaluation order: in `s[i] = a[j]`
+ *    the load of a precedes the store to s; `a[i] += x` is a load then a
+ *    store of a[i].
+ *  - SYNC is a block-wide barrier (__syncthreads, cg::sync(block),
+ *    block.sync()); warp-level syncs are not SYNC. */
 #ifndef HMS_PASSES_IR_H
 #define HMS_PASSES_IR_H
 

@@ -16,8 +16,7 @@ template <class T> __inline__ __host__ struct cudaChannelFormatDesc cudaCreateCh
 
 /* HMS_CHANNEL(T, bits, lanes, kind): lanes channels of `bits` bits each. */
 #define HMS_CHANNEL(T, B, L, K)                                                                    \
-    template <> __inline__ __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc<T>(void)     \
-    {                                                                                              \
+    template <> __inline__ __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc<T>(void) {  \
         return cudaCreateChannelDesc(B, (L) > 1 ? B : 0, (L) > 2 ? B : 0, (L) > 3 ? B : 0,         \
                                      cudaChannelFormatKind##K);                                    \
     }

@@ -8,9 +8,11 @@
 
 #include "cuda_runtime.h"
 
-namespace cooperative_groups {
+namespace cooperative_groups
+{
 
-namespace details {
+namespace details
+{
 /* Shuffles for the arithmetic types; other trivially copyable types go to
  * the generic declarations (no body). */
 #define HMS_CG_SHFL(T)                                                                             \
@@ -54,7 +56,8 @@ static __device__ __forceinline__ unsigned int block_threads()
 }
 } // namespace details
 
-class thread_group {
+class thread_group
+{
   public:
     __device__ void sync() const;
     __device__ unsigned int size() const;
@@ -63,16 +66,41 @@ class thread_group {
     __device__ bool is_valid() const;
 };
 
-class thread_block : public thread_group {
+class thread_block : public thread_group
+{
   public:
-    __device__ void sync() const { __syncthreads(); }
-    __device__ unsigned int thread_rank() const { return details::block_rank_of_thread(); }
-    __device__ unsigned int size() const { return details::block_threads(); }
-    __device__ unsigned long long num_threads() const { return details::block_threads(); }
-    __device__ dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
-    __device__ dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
-    __device__ dim3 group_dim() const { return blockDim; }
-    __device__ dim3 dim_threads() const { return blockDim; }
+    __device__ void sync() const
+    {
+        __syncthreads();
+    }
+    __device__ unsigned int thread_rank() const
+    {
+        return details::block_rank_of_thread();
+    }
+    __device__ unsigned int size() const
+    {
+        return details::block_threads();
+    }
+    __device__ unsigned long long num_threads() const
+    {
+        return details::block_threads();
+    }
+    __device__ dim3 group_index() const
+    {
+        return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+    }
+    __device__ dim3 thread_index() const
+    {
+        return dim3(threadIdx.x, threadIdx.y, threadIdx.z);
+    }
+    __device__ dim3 group_dim() const
+    {
+        return blockDim;
+    }
+    __device__ dim3 dim_threads() const
+    {
+        return blockDim;
+    }
 };
 
 static __device__ __forceinline__ thread_block this_thread_block()
@@ -83,17 +111,30 @@ static __device__ __forceinline__ thread_block this_thread_block()
 /* A power-of-two slice of a warp (or a whole warp for N = 32). As in CUDA, a
  * tile that remembers its parent type converts to the parent-less one. */
 template <unsigned int N, class ParentT = void> class thread_block_tile;
-template <unsigned int N> class thread_block_tile<N, void> : public thread_group {
+template <unsigned int N> class thread_block_tile<N, void> : public thread_group
+{
   public:
     static constexpr unsigned int num_threads_static = N;
-    __device__ void sync() const { __syncwarp(0xffffffffu); }
+    __device__ void sync() const
+    {
+        __syncwarp(0xffffffffu);
+    }
     __device__ unsigned int thread_rank() const
     {
         return details::block_rank_of_thread() & (N - 1);
     }
-    __device__ unsigned int size() const { return N; }
-    __device__ unsigned long long num_threads() const { return N; }
-    __device__ unsigned int meta_group_rank() const { return details::block_rank_of_thread() / N; }
+    __device__ unsigned int size() const
+    {
+        return N;
+    }
+    __device__ unsigned long long num_threads() const
+    {
+        return N;
+    }
+    __device__ unsigned int meta_group_rank() const
+    {
+        return details::block_rank_of_thread() / N;
+    }
     __device__ unsigned int meta_group_size() const
     {
         return (details::block_threads() + N - 1) / N;
@@ -114,8 +155,14 @@ template <unsigned int N> class thread_block_tile<N, void> : public thread_group
     {
         return details::shfl_xor(var, (int)laneMask, (int)N);
     }
-    __device__ int any(int predicate) const { return __any_sync(0xffffffffu, predicate); }
-    __device__ int all(int predicate) const { return __all_sync(0xffffffffu, predicate); }
+    __device__ int any(int predicate) const
+    {
+        return __any_sync(0xffffffffu, predicate);
+    }
+    __device__ int all(int predicate) const
+    {
+        return __all_sync(0xffffffffu, predicate);
+    }
     __device__ unsigned int ballot(int predicate) const
     {
         return __ballot_sync(0xffffffffu, predicate);
@@ -123,8 +170,8 @@ template <unsigned int N> class thread_block_tile<N, void> : public thread_group
     template <class T> __device__ unsigned int match_any(T value) const;
     template <class T> __device__ unsigned int match_all(T value, int &pred) const;
 };
-template <unsigned int N, class ParentT>
-class thread_block_tile : public thread_block_tile<N, void> {
+template <unsigned int N, class ParentT> class thread_block_tile : public thread_block_tile<N, void>
+{
 };
 
 template <unsigned int N, class ParentT>
@@ -135,9 +182,13 @@ __device__ thread_block_tile<N, ParentT> tiled_partition(const ParentT &parent)
 __device__ thread_group tiled_partition(const thread_group &parent, unsigned int tilesz);
 
 /* The currently active threads of a warp. */
-class coalesced_group : public thread_group {
+class coalesced_group : public thread_group
+{
   public:
-    __device__ void sync() const { __syncwarp(__activemask()); }
+    __device__ void sync() const
+    {
+        __syncwarp(__activemask());
+    }
     __device__ unsigned int thread_rank() const;
     __device__ unsigned int size() const;
     __device__ unsigned long long num_threads() const;
@@ -147,8 +198,14 @@ class coalesced_group : public thread_group {
     template <class T> __device__ T shfl_down(T var, unsigned int delta) const;
     template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
     template <class T> __device__ T shfl_xor(T var, unsigned int laneMask) const;
-    __device__ int any(int predicate) const { return __any_sync(__activemask(), predicate); }
-    __device__ int all(int predicate) const { return __all_sync(__activemask(), predicate); }
+    __device__ int any(int predicate) const
+    {
+        return __any_sync(__activemask(), predicate);
+    }
+    __device__ int all(int predicate) const
+    {
+        return __all_sync(__activemask(), predicate);
+    }
     __device__ unsigned int ballot(int predicate) const
     {
         return __ballot_sync(__activemask(), predicate);
@@ -157,7 +214,8 @@ class coalesced_group : public thread_group {
 __device__ coalesced_group coalesced_threads();
 
 /* The whole grid (cooperative launches). */
-class grid_group : public thread_group {
+class grid_group : public thread_group
+{
   public:
     __device__ void sync() const;
     __device__ bool is_valid() const;
@@ -170,15 +228,30 @@ class grid_group : public thread_group {
     {
         return (unsigned long long)num_blocks() * details::block_threads();
     }
-    __device__ unsigned long long num_threads() const { return size(); }
+    __device__ unsigned long long num_threads() const
+    {
+        return size();
+    }
     __device__ unsigned int block_rank() const
     {
         return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
     }
-    __device__ unsigned int num_blocks() const { return gridDim.x * gridDim.y * gridDim.z; }
-    __device__ dim3 group_dim() const { return gridDim; }
-    __device__ dim3 dim_blocks() const { return gridDim; }
-    __device__ dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    __device__ unsigned int num_blocks() const
+    {
+        return gridDim.x * gridDim.y * gridDim.z;
+    }
+    __device__ dim3 group_dim() const
+    {
+        return gridDim;
+    }
+    __device__ dim3 dim_blocks() const
+    {
+        return gridDim;
+    }
+    __device__ dim3 block_index() const
+    {
+        return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+    }
 };
 __device__ grid_group this_grid();
 

@@ -6,7 +6,8 @@
 #include "cuda_runtime.h"
 
 /* Trivial default constructors keep both usable in __shared__ arrays. */
-struct __align__(2) __half {
+struct __align__(2) __half
+{
     unsigned short __x;
     __half() = default;
     __host__ __device__ __half(float f);
@@ -21,7 +22,8 @@ struct __align__(2) __half {
     __host__ __device__ __half &operator=(float f);
 };
 
-struct __align__(4) __half2 {
+struct __align__(4) __half2
+{
     __half x, y;
     __half2() = default;
     __host__ __device__ __half2(const __half &a, const __half &b) : x(a), y(b) {}

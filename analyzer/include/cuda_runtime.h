@@ -89,8 +89,7 @@ cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset
 template <class T>
 static __inline__ __host__ cudaError_t
 cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count, size_t offset = 0,
-                        enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
-                        cudaStream_t stream = 0)
+                        enum cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t stream = 0)
 {
     return cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream);
 }
@@ -134,10 +133,11 @@ static __inline__ __host__ cudaError_t cudaBindTexture(size_t *offset,
     return cudaBindTexture(offset, &tex, devPtr, &tex.channelDesc, size);
 }
 template <class T, int dim, enum cudaTextureReadMode M>
-static __inline__ __host__ cudaError_t
-cudaBindTexture2D(size_t *offset, const struct texture<T, dim, M> &tex, const void *devPtr,
-                  const struct cudaChannelFormatDesc &desc, size_t width, size_t height,
-                  size_t pitch)
+static __inline__ __host__ cudaError_t cudaBindTexture2D(size_t *offset,
+                                                         const struct texture<T, dim, M> &tex,
+                                                         const void *devPtr,
+                                                         const struct cudaChannelFormatDesc &desc,
+                                                         size_t width, size_t height, size_t pitch)
 {
     return cudaBindTexture2D(offset, &tex, devPtr, &desc, width, height, pitch);
 }
@@ -157,8 +157,8 @@ cudaBindTextureToArray(const struct texture<T, dim, M> &tex, cudaArray_const_t a
     return cudaBindTextureToArray(&tex, array, &desc);
 }
 template <class T, int dim, enum cudaTextureReadMode M>
-static __inline__ __host__ cudaError_t
-cudaBindTextureToArray(const struct texture<T, dim, M> &tex, cudaArray_const_t array)
+static __inline__ __host__ cudaError_t cudaBindTextureToArray(const struct texture<T, dim, M> &tex,
+                                                              cudaArray_const_t array)
 {
     return cudaBindTextureToArray(&tex, array, &tex.channelDesc);
 }
@@ -199,9 +199,8 @@ static __inline__ __host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttr
     return cudaFuncGetAttributes(attr, (const void *)entry);
 }
 template <class T>
-static __inline__ __host__ cudaError_t
-cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize,
-                                              size_t dynamicSMemSize)
+static __inline__ __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, T func, int blockSize, size_t dynamicSMemSize)
 {
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void *)func, blockSize,
                                                          dynamicSMemSize);

@@ -54,16 +54,15 @@ HMS_API cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags
 HMS_API cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal);
 HMS_API cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
 HMS_API cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
-HMS_API cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
-                        size_t width, size_t height = 0, unsigned int flags = 0);
+HMS_API cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
+                        size_t height = 0, unsigned int flags = 0);
 HMS_API cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
                           struct cudaExtent extent, unsigned int flags = 0);
 HMS_API cudaFreeArray(cudaArray_t array);
 HMS_API cudaMemGetInfo(size_t *free, size_t *total);
 HMS_API cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
                              cudaStream_t stream = 0);
-HMS_API cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
-                      int device);
+HMS_API cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, int device);
 HMS_API cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr);
 
 /* Copies and fills. */
@@ -72,16 +71,14 @@ HMS_HD_API cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMe
                            cudaStream_t stream = 0);
 HMS_API cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                      size_t height, enum cudaMemcpyKind kind);
-HMS_HD_API cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
-                             size_t width, size_t height, enum cudaMemcpyKind kind,
-                             cudaStream_t stream = 0);
+HMS_HD_API cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                             size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
 HMS_API cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
 HMS_API cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream = 0);
 HMS_API cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
                           size_t count, enum cudaMemcpyKind kind);
 HMS_API cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-                            size_t spitch, size_t width, size_t height,
-                            enum cudaMemcpyKind kind);
+                            size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
 HMS_API cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
                             size_t count, enum cudaMemcpyKind kind);
 HMS_API cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
@@ -108,8 +105,8 @@ HMS_HD_API cudaStreamDestroy(cudaStream_t stream);
 HMS_API cudaStreamSynchronize(cudaStream_t stream);
 HMS_API cudaStreamQuery(cudaStream_t stream);
 HMS_HD_API cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
-HMS_API cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
-                              void *userData, unsigned int flags);
+HMS_API cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
+                              unsigned int flags);
 HMS_API cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
 HMS_API cudaEventCreate(cudaEvent_t *event);
 HMS_HD_API cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
@@ -132,12 +129,11 @@ HMS_API cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void
                                                       int blockSize, size_t dynamicSMemSize);
 
 /* Textures and surfaces. */
-HMS_API cudaBindTexture(size_t *offset, const struct textureReference *texref,
-                        const void *devPtr, const struct cudaChannelFormatDesc *desc,
-                        size_t size = ~0u);
-HMS_API cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
-                          const void *devPtr, const struct cudaChannelFormatDesc *desc,
-                          size_t width, size_t height, size_t pitch);
+HMS_API cudaBindTexture(size_t *offset, const struct textureReference *texref, const void *devPtr,
+                        const struct cudaChannelFormatDesc *desc, size_t size = ~0u);
+HMS_API cudaBindTexture2D(size_t *offset, const struct textureReference *texref, const void *devPtr,
+                          const struct cudaChannelFormatDesc *desc, size_t width, size_t height,
+                          size_t pitch);
 HMS_API cudaBindTextureToArray(const struct textureReference *texref, cudaArray_const_t array,
                                const struct cudaChannelFormatDesc *desc);
 HMS_API cudaUnbindTexture(const struct textureReference *texref);
@@ -159,8 +155,7 @@ HMS_API cudaBindSurfaceToArray(const struct surfaceReference *surfref, cudaArray
 HMS_API cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
                           cudaStream_t stream = 0);
 extern "C" __host__ unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
-                                                         size_t sharedMem = 0,
-                                                         void *stream = 0);
+                                                         size_t sharedMem = 0, void *stream = 0);
 
 #undef HMS_API
 #undef HMS_HD_API

@@ -7,8 +7,14 @@
 
 template <class T, int dim = 1>
 struct __device_builtin_surface_type__ surface : public surfaceReference {
-    __host__ surface() { channelDesc = cudaCreateChannelDesc<T>(); }
-    __host__ surface(struct cudaChannelFormatDesc desc) { channelDesc = desc; }
+    __host__ surface()
+    {
+        channelDesc = cudaCreateChannelDesc<T>();
+    }
+    __host__ surface(struct cudaChannelFormatDesc desc)
+    {
+        channelDesc = desc;
+    }
 };
 
 #endif

@@ -18,8 +18,8 @@ struct __device_builtin_texture_type__ texture : public textureReference {
         addressMode[0] = addressMode[1] = addressMode[2] = aMode;
         channelDesc = cudaCreateChannelDesc<T>();
     }
-    __host__ texture(int norm, enum cudaTextureFilterMode fMode,
-                     enum cudaTextureAddressMode aMode, struct cudaChannelFormatDesc desc)
+    __host__ texture(int norm, enum cudaTextureFilterMode fMode, enum cudaTextureAddressMode aMode,
+                     struct cudaChannelFormatDesc desc)
     {
         normalized = norm;
         filterMode = fMode;

@@ -31,15 +31,13 @@ typedef struct curandGenerator_st *curandGenerator_t;
 HMS_CURAND curandCreateGenerator(curandGenerator_t *generator, curandRngType_t rng_type);
 HMS_CURAND curandCreateGeneratorHost(curandGenerator_t *generator, curandRngType_t rng_type);
 HMS_CURAND curandDestroyGenerator(curandGenerator_t generator);
-HMS_CURAND curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
-                                              unsigned long long seed);
+HMS_CURAND curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator, unsigned long long seed);
 HMS_CURAND curandSetStream(curandGenerator_t generator, cudaStream_t stream);
 HMS_CURAND curandGenerate(curandGenerator_t generator, unsigned int *outputPtr, size_t num);
 HMS_CURAND curandGenerateUniform(curandGenerator_t generator, float *outputPtr, size_t num);
-HMS_CURAND curandGenerateUniformDouble(curandGenerator_t generator, double *outputPtr,
-                                       size_t num);
-HMS_CURAND curandGenerateNormal(curandGenerator_t generator, float *outputPtr, size_t n,
-                                float mean, float stddev);
+HMS_CURAND curandGenerateUniformDouble(curandGenerator_t generator, double *outputPtr, size_t num);
+HMS_CURAND curandGenerateNormal(curandGenerator_t generator, float *outputPtr, size_t n, float mean,
+                                float stddev);
 HMS_CURAND curandGenerateNormalDouble(curandGenerator_t generator, double *outputPtr, size_t n,
                                       double mean, double stddev);
 #undef HMS_CURAND

@@ -32,8 +32,8 @@ typedef curandStateXORWOW_t curandState_t;
 typedef curandState_t curandState;
 
 #define HMS_CURAND_STATE_API(S)                                                                    \
-    __device__ void curand_init(unsigned long long seed, unsigned long long subsequence,          \
-                                unsigned long long offset, S *state);                             \
+    __device__ void curand_init(unsigned long long seed, unsigned long long subsequence,           \
+                                unsigned long long offset, S *state);                              \
     __device__ unsigned int curand(S *state);                                                      \
     __device__ float curand_uniform(S *state);                                                     \
     __device__ double curand_uniform_double(S *state);                                             \

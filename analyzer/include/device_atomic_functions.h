@@ -44,8 +44,8 @@ HMS_ATOMIC_RMW(atomicXor, unsigned int)
 HMS_ATOMIC_RMW(atomicXor, unsigned long long)
 HMS_ATOMIC(int, atomicCAS, int *address, int compare, int val)
 HMS_ATOMIC(unsigned int, atomicCAS, unsigned int *address, unsigned int compare, unsigned int val)
-HMS_ATOMIC(unsigned long long, atomicCAS, unsigned long long *address,
-           unsigned long long compare, unsigned long long val)
+HMS_ATOMIC(unsigned long long, atomicCAS, unsigned long long *address, unsigned long long compare,
+           unsigned long long val)
 HMS_ATOMIC(unsigned short, atomicCAS, unsigned short *address, unsigned short compare,
            unsigned short val)
 

@@ -176,8 +176,14 @@ __device__ float abs(float x);
 __device__ double abs(double x);
 
 #define HMS_MINMAX(T)                                                                              \
-    static __inline__ __host__ __device__ T min(T a, T b) { return a < b ? a : b; }                \
-    static __inline__ __host__ __device__ T max(T a, T b) { return a > b ? a : b; }
+    static __inline__ __host__ __device__ T min(T a, T b)                                          \
+    {                                                                                              \
+        return a < b ? a : b;                                                                      \
+    }                                                                                              \
+    static __inline__ __host__ __device__ T max(T a, T b)                                          \
+    {                                                                                              \
+        return a > b ? a : b;                                                                      \
+    }
 HMS_MINMAX(int)
 HMS_MINMAX(unsigned int)
 HMS_MINMAX(long)
@@ -204,9 +210,21 @@ static __inline__ __host__ __device__ unsigned int max(unsigned int a, int b)
 {
     return max(a, (unsigned int)b);
 }
-static __inline__ __host__ __device__ double min(float a, double b) { return min((double)a, b); }
-static __inline__ __host__ __device__ double min(double a, float b) { return min(a, (double)b); }
-static __inline__ __host__ __device__ double max(float a, double b) { return max((double)a, b); }
-static __inline__ __host__ __device__ double max(double a, float b) { return max(a, (double)b); }
+static __inline__ __host__ __device__ double min(float a, double b)
+{
+    return min((double)a, b);
+}
+static __inline__ __host__ __device__ double min(double a, float b)
+{
+    return min(a, (double)b);
+}
+static __inline__ __host__ __device__ double max(float a, double b)
+{
+    return max((double)a, b);
+}
+static __inline__ __host__ __device__ double max(double a, float b)
+{
+    return max(a, (double)b);
+}
 
 #endif

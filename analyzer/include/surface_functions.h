@@ -25,8 +25,7 @@ template <class T> __device__ T surf1Dread(surface<void, 1> s, int x, HMS_BMODE)
 template <class T> __device__ void surf2Dread(T *res, surface<void, 2> s, int x, int y, HMS_BMODE);
 template <class T> __device__ T surf2Dread(surface<void, 2> s, int x, int y, HMS_BMODE);
 template <class T> __device__ void surf1Dwrite(T val, surface<void, 1> s, int x, HMS_BMODE);
-template <class T>
-__device__ void surf2Dwrite(T val, surface<void, 2> s, int x, int y, HMS_BMODE);
+template <class T> __device__ void surf2Dwrite(T val, surface<void, 2> s, int x, int y, HMS_BMODE);
 template <class T>
 __device__ void surf3Dwrite(T val, surface<void, 3> s, int x, int y, int z, HMS_BMODE);
 

@@ -6,9 +6,7 @@
 
 #include "cuda_texture_types.h"
 
-template <class T, enum cudaTextureReadMode M> struct __hms_tex_result {
-    typedef T type;
-};
+template <class T, enum cudaTextureReadMode M> struct __hms_tex_result { typedef T type; };
 template <class T> struct __hms_tex_result<T, cudaReadModeNormalizedFloat> {
     typedef float type;
 };
@@ -51,8 +49,8 @@ template <class T, enum cudaTextureReadMode M>
 __device__ HMS_TEXREF_RESULT tex2DLod(texture<T, cudaTextureType2D, M> t, float x, float y,
                                       float level);
 template <class T, enum cudaTextureReadMode M>
-__device__ HMS_TEXREF_RESULT tex3DLod(texture<T, cudaTextureType3D, M> t, float x, float y,
-                                      float z, float level);
+__device__ HMS_TEXREF_RESULT tex3DLod(texture<T, cudaTextureType3D, M> t, float x, float y, float z,
+                                      float level);
 
 #undef HMS_TEXREF_RESULT
 

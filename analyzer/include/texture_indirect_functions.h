@@ -17,15 +17,13 @@ template <class T> __device__ T tex3D(cudaTextureObject_t obj, float x, float y,
 template <class T>
 __device__ void tex3D(T *ret, cudaTextureObject_t obj, float x, float y, float z);
 template <class T> __device__ T tex1DLayered(cudaTextureObject_t obj, float x, int layer);
-template <class T>
-__device__ T tex2DLayered(cudaTextureObject_t obj, float x, float y, int layer);
+template <class T> __device__ T tex2DLayered(cudaTextureObject_t obj, float x, float y, int layer);
 template <class T> __device__ T texCubemap(cudaTextureObject_t obj, float x, float y, float z);
 template <class T> __device__ T tex1DLod(cudaTextureObject_t obj, float x, float level);
 template <class T> __device__ T tex2DLod(cudaTextureObject_t obj, float x, float y, float level);
 template <class T>
 __device__ T tex3DLod(cudaTextureObject_t obj, float x, float y, float z, float level);
-template <class T>
-__device__ T tex1DGrad(cudaTextureObject_t obj, float x, float dPdx, float dPdy);
+template <class T> __device__ T tex1DGrad(cudaTextureObject_t obj, float x, float dPdx, float dPdy);
 template <class T>
 __device__ T tex2DGrad(cudaTextureObject_t obj, float x, float y, float2 dPdx, float2 dPdy);
 template <class T>

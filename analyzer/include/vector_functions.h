@@ -5,15 +5,24 @@
 #include "vector_types.h"
 
 #define HMS_MAKE1(N, T)                                                                            \
-    static __inline__ __host__ __device__ N##1 make_##N##1(T x) { return N##1{x}; }
-#define HMS_MAKE2(N, T)                                                                            \
-    static __inline__ __host__ __device__ N##2 make_##N##2(T x, T y) { return N##2{x, y}; }
-#define HMS_MAKE3(N, T)                                                                            \
-    static __inline__ __host__ __device__ N##3 make_##N##3(T x, T y, T z) { return N##3{x, y, z}; }
-#define HMS_MAKE4(N, T)                                                                            \
-    static __inline__ __host__ __device__ N##4 make_##N##4(T x, T y, T z, T w)                      \
+    static __inline__ __host__ __device__ N##1 make_##N##1(T x)                                    \
     {                                                                                              \
-        return N##4{x, y, z, w};                                                                   \
+        return N##1 {x};                                                                           \
+    }
+#define HMS_MAKE2(N, T)                                                                            \
+    static __inline__ __host__ __device__ N##2 make_##N##2(T x, T y)                               \
+    {                                                                                              \
+        return N##2 {x, y};                                                                        \
+    }
+#define HMS_MAKE3(N, T)                                                                            \
+    static __inline__ __host__ __device__ N##3 make_##N##3(T x, T y, T z)                          \
+    {                                                                                              \
+        return N##3 {x, y, z};                                                                     \
+    }
+#define HMS_MAKE4(N, T)                                                                            \
+    static __inline__ __host__ __device__ N##4 make_##N##4(T x, T y, T z, T w)                     \
+    {                                                                                              \
+        return N##4 {x, y, z, w};                                                                  \
     }
 #define HMS_MAKE(N, T) HMS_MAKE1(N, T) HMS_MAKE2(N, T) HMS_MAKE3(N, T) HMS_MAKE4(N, T)
 

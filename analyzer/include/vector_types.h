@@ -7,12 +7,32 @@
 
 #include "host_defines.h"
 
-/* HMS_VEC(name, base, align) declares name1..name4; 3-wide types keep the
- * base alignment, 2- and 4-wide types get the listed alignments. */
-#define HMS_VEC1(N, T) typedef struct N##1 { T x; } N##1;
-#define HMS_VEC2(N, T, A) typedef struct __align__(A) N##2 { T x, y; } N##2;
-#define HMS_VEC3(N, T) typedef struct N##3 { T x, y, z; } N##3;
-#define HMS_VEC4(N, T, A) typedef struct __align__(A) N##4 { T x, y, z, w; } N##4;
+/* HMS_VEC(name, base type, 2-wide align, 4-wide align) declares name1..name4;
+ * the 1- and 3-wide types keep the base type's alignment. */
+#define HMS_VEC1(N, T)                                                                             \
+    typedef struct N##1                                                                            \
+    {                                                                                              \
+        T x;                                                                                       \
+    }                                                                                              \
+    N##1;
+#define HMS_VEC2(N, T, A)                                                                          \
+    typedef struct __align__(A) N##2                                                               \
+    {                                                                                              \
+        T x, y;                                                                                    \
+    }                                                                                              \
+    N##2;
+#define HMS_VEC3(N, T)                                                                             \
+    typedef struct N##3                                                                            \
+    {                                                                                              \
+        T x, y, z;                                                                                 \
+    }                                                                                              \
+    N##3;
+#define HMS_VEC4(N, T, A)                                                                          \
+    typedef struct __align__(A) N##4                                                               \
+    {                                                                                              \
+        T x, y, z, w;                                                                              \
+    }                                                                                              \
+    N##4;
 #define HMS_VEC(N, T, A2, A4) HMS_VEC1(N, T) HMS_VEC2(N, T, A2) HMS_VEC3(N, T) HMS_VEC4(N, T, A4)
 
 HMS_VEC(char, signed char, 2, 4)
@@ -43,7 +63,10 @@ struct dim3 {
     {
     }
     __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
-    __host__ __device__ constexpr operator uint3() const { return uint3{x, y, z}; }
+    __host__ __device__ constexpr operator uint3() const
+    {
+        return uint3{x, y, z};
+    }
 };
 typedef struct dim3 dim3;
 

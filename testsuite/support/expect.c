@@ -7,8 +7,7 @@
 
 #include "testsuite/support/run.h"
 
-static void add(hms_expect_list *l, const char *tag, size_t taglen, const char *text,
-                unsigned line)
+static void add(hms_expect_list *l, const char *tag, size_t taglen, const char *text, unsigned line)
 {
     hms_expect *nv = realloc(l->v, (l->n + 1) * sizeof *nv);
     if (!nv)

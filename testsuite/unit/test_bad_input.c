@@ -75,6 +75,14 @@ Test(bad_input, directory_is_rejected)
     hms_run_free(&r);
 }
 
+Test(bad_input, device_file_is_rejected_without_reading_it, .timeout = 30)
+{
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", "/dev/zero", NULL});
+    cr_assert_eq(r.status, 2);
+    cr_assert(strstr(r.err, "hms-lint: error: /dev/zero: not a regular file"), "got: %s", r.err);
+    hms_run_free(&r);
+}
+
 Test(bad_input, unreadable_file_is_reported)
 {
     const char *p = put("secret.cu", good_kernel, 0);
@@ -116,8 +124,9 @@ Test(bad_input, binary_garbage_is_not_a_source_file)
 
 Test(bad_input, prose_is_not_a_source_file)
 {
-    const char *p = put("notes.cu", "The quick brown fox jumps over the lazy dog.\n"
-                                    "This is not code at all; it is prose, written by hand.\n",
+    const char *p = put("notes.cu",
+                        "The quick brown fox jumps over the lazy dog.\n"
+                        "This is not code at all; it is prose, written by hand.\n",
                         0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
@@ -131,12 +140,13 @@ Test(bad_input, prose_is_not_a_source_file)
 
 Test(bad_input, syntax_error_in_a_kernel_keeps_clang_location_and_other_kernels)
 {
-    const char *p = put("broken.cu", "__global__ void ok1(float *a) { a[0] = 1.0f; }\n"
-                                     "__global__ void bad(float *a)\n"
-                                     "{\n"
-                                     "    a[threadIdx.x] = 2.0f\n"
-                                     "}\n"
-                                     "__global__ void ok2(int *b) { b[1] = 3; }\n",
+    const char *p = put("broken.cu",
+                        "__global__ void ok1(float *a) { a[0] = 1.0f; }\n"
+                        "__global__ void bad(float *a)\n"
+                        "{\n"
+                        "    a[threadIdx.x] = 2.0f\n"
+                        "}\n"
+                        "__global__ void ok2(int *b) { b[1] = 3; }\n",
                         0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
@@ -151,12 +161,13 @@ Test(bad_input, syntax_error_in_a_kernel_keeps_clang_location_and_other_kernels)
 
 Test(bad_input, error_outside_kernels_is_reported_but_kernels_are_listed)
 {
-    const char *p = put("host_err.cu", "__global__ void k(float *a) { a[0] = 1.0f; }\n"
-                                       "int main()\n"
-                                       "{\n"
-                                       "    undeclared_function(3);\n"
-                                       "    k<<<1, 32>>>(0);\n"
-                                       "}\n",
+    const char *p = put("host_err.cu",
+                        "__global__ void k(float *a) { a[0] = 1.0f; }\n"
+                        "int main()\n"
+                        "{\n"
+                        "    undeclared_function(3);\n"
+                        "    k<<<1, 32>>>(0);\n"
+                        "}\n",
                         0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
@@ -171,12 +182,13 @@ Test(bad_input, error_outside_kernels_is_reported_but_kernels_are_listed)
 
 Test(bad_input, missing_header_warns_once_and_kernels_are_listed)
 {
-    const char *p = put("helpers.cu", "#include <helper_cuda.h>\n"
-                                      "#include \"helper_cuda.h\"\n"
-                                      "#include <helper_cuda.h>\n"
-                                      "__global__ void k(float *a) { a[threadIdx.x] = 0.0f; }\n"
-                                      "int main() { checkCudaErrors(cudaDeviceSynchronize()); "
-                                      "k<<<4, 128>>>(0); }\n",
+    const char *p = put("helpers.cu",
+                        "#include <helper_cuda.h>\n"
+                        "#include \"helper_cuda.h\"\n"
+                        "#include <helper_cuda.h>\n"
+                        "__global__ void k(float *a) { a[threadIdx.x] = 0.0f; }\n"
+                        "int main() { checkCudaErrors(cudaDeviceSynchronize()); "
+                        "k<<<4, 128>>>(0); }\n",
                         0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
@@ -193,8 +205,9 @@ Test(bad_input, missing_header_warns_once_and_kernels_are_listed)
 
 Test(bad_input, error_in_a_kernel_still_counts_when_a_header_is_missing)
 {
-    const char *p = put("helpers2.cu", "#include \"helper_math.h\"\n"
-                                       "__global__ void k(float4 *a) { a[0] = a[1] + a[2]; }\n",
+    const char *p = put("helpers2.cu",
+                        "#include \"helper_math.h\"\n"
+                        "__global__ void k(float4 *a) { a[0] = a[1] + a[2]; }\n",
                         0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2, "stderr: %s", r.err);
@@ -226,8 +239,9 @@ Test(bad_input, duplicate_diagnostics_are_printed_once)
 {
     /* An unguarded header included twice yields the same error twice. */
     put("twice.h", "int broken = ;\n", 0);
-    const char *p = put("dups.cu", "#include \"twice.h\"\n#include \"twice.h\"\n"
-                                   "__global__ void k(int *a) { a[0] = 1; }\n",
+    const char *p = put("dups.cu",
+                        "#include \"twice.h\"\n#include \"twice.h\"\n"
+                        "__global__ void k(int *a) { a[0] = 1; }\n",
                         0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
@@ -259,14 +273,15 @@ Test(bad_input, flags_after_double_dash_reach_the_parser)
     snprintf(inc, sizeof inc, "%s/include", tmpdir);
     cr_assert_eq(mkdir(inc, 0700), 0);
     put("include/config.h", "#define THREADS 192\n", 0);
-    const char *p = put("flags.cu", "#include \"config.h\"\n"
-                                    "__global__ void k(float *a) { a[threadIdx.x] = SCALE; }\n"
-                                    "int main() { k<<<GRID, THREADS>>>(0); }\n",
+    const char *p = put("flags.cu",
+                        "#include \"config.h\"\n"
+                        "__global__ void k(float *a) { a[threadIdx.x] = SCALE; }\n"
+                        "int main() { k<<<GRID, THREADS>>>(0); }\n",
                         0);
     char idir[4300];
     snprintf(idir, sizeof idir, "-I%s", inc);
-    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, "--", "-DGRID=7",
-                                                "-DSCALE=2.0f", idir, NULL});
+    hms_run_result r = hms_run(
+        (const char *[]){"--list-kernels", p, "--", "-DGRID=7", "-DSCALE=2.0f", idir, NULL});
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     cr_assert(strstr(r.out, "launch k line=3 grid=(7,1,1) block=(192,1,1)"), "got: %s", r.out);
     hms_run_free(&r);
@@ -281,10 +296,26 @@ Test(bad_input, flags_after_double_dash_reach_the_parser)
 Test(bad_input, nvcc_only_flags_after_double_dash_are_dropped)
 {
     const char *p = put("nvccflags.cu", good_kernel, 0);
-    hms_run_result r = hms_run((const char *[]){
-        "--list-kernels", p, "--", "-arch=sm_80", "-gencode", "arch=compute_80,code=sm_80",
-        "-O3", "--use_fast_math", "-Xcompiler", "-fopenmp", "--expt-relaxed-constexpr", "-G",
-        "-lineinfo", "-rdc=true", "-ccbin", "g++", "-c", "-o", "out.o", NULL});
+    hms_run_result r = hms_run((const char *[]){"--list-kernels",
+                                                p,
+                                                "--",
+                                                "-arch=sm_80",
+                                                "-gencode",
+                                                "arch=compute_80,code=sm_80",
+                                                "-O3",
+                                                "--use_fast_math",
+                                                "-Xcompiler",
+                                                "-fopenmp",
+                                                "--expt-relaxed-constexpr",
+                                                "-G",
+                                                "-lineinfo",
+                                                "-rdc=true",
+                                                "-ccbin",
+                                                "g++",
+                                                "-c",
+                                                "-o",
+                                                "out.o",
+                                                NULL});
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     cr_assert_str_empty(r.err);
     cr_assert(strstr(r.out, "kernel good line=1"), "got: %s", r.out);
@@ -294,8 +325,8 @@ Test(bad_input, nvcc_only_flags_after_double_dash_are_dropped)
 Test(bad_input, unknown_clang_flag_is_an_error_for_that_file)
 {
     const char *p = put("weird.cu", good_kernel, 0);
-    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, "--", "-fno-such-flag-xyz",
-                                                NULL});
+    hms_run_result r =
+        hms_run((const char *[]){"--list-kernels", p, "--", "-fno-such-flag-xyz", NULL});
     cr_assert_eq(r.status, 2);
     cr_assert(strstr(r.err, "-fno-such-flag-xyz"), "got: %s", r.err);
     hms_run_free(&r);

@@ -150,9 +150,9 @@ static void parse_body(d_kernel *k)
             nctx--;
         if (!strcmp(l + sp, "else")) {
             if (nctx > 0 && ctx[nctx - 1].depth == depth && !ctx[nctx - 1].is_loop) {
-                char neg[512];
+                char neg[520];
                 snprintf(neg, sizeof neg, "!(%s)", ctx[nctx - 1].text);
-                snprintf(ctx[nctx - 1].text, sizeof ctx[nctx - 1].text, "%s", neg);
+                snprintf(ctx[nctx - 1].text, sizeof ctx[nctx - 1].text, "%.508s", neg);
             }
             continue;
         }
@@ -458,11 +458,15 @@ static void check_one(report *r, const char *file, unsigned cline, const char *t
             const char *l = k->lines[i];
             if (strncmp(l, "  limit ", 8) || !strstr(l, text))
                 continue;
-            const char *lc = l + 8, *c;
-            while ((c = strchr(lc, ':')) && c[1] && c[1] != ' ' && strchr(c + 1, ':') &&
-                   strchr(c + 1, ':') < strchr(c + 1, ' '))
-                lc = c + 1;
-            ok = !line || (unsigned)atoi(lc) == line;
+            /* "  limit [file:]L:C: reason": L is the next-to-last number before ": " */
+            const char *end = strstr(l + 8, ": ");
+            const char *c2 = end ? end - 1 : l + 8;
+            while (c2 > l + 8 && *c2 != ':')
+                c2--;
+            const char *c1 = c2 > l + 8 ? c2 - 1 : c2;
+            while (c1 > l + 8 && c1[-1] != ':')
+                c1--;
+            ok = !line || (unsigned)atoi(c1) == line;
         }
         if (!ok)
             fail(r, file, cline, "[%s] no limit '%s'", k->name, spec);
@@ -602,8 +606,9 @@ static void check_file(report *r, const char *dir, const char *name)
     if (res.status != want_exit)
         fail(r, name, 0, "exit status %d, expected %d; stderr:\n%s", res.status, want_exit,
              res.err ? res.err : "");
-    if (res.err && strstr(res.err, "ERROR: AddressSanitizer"))
-        fail(r, name, 0, "AddressSanitizer:\n%s", res.err);
+    if (res.err && (strstr(res.err, "ERROR: AddressSanitizer") ||
+                    strstr(res.err, "ERROR: LeakSanitizer") || strstr(res.err, "runtime error:")))
+        fail(r, name, 0, "sanitizer report:\n%s", res.err);
     d_file df = parse_dump(res.out ? res.out : "");
     hms_expect_list ex;
     if (!hms_expect_collect(path, &ex))
@@ -621,10 +626,16 @@ static void check_file(report *r, const char *dir, const char *name)
             continue;
         }
         char sel[128] = "";
-        if (*spec == '@') {
-            int u = 0;
-            sscanf(spec + 1, "%127s%n", sel, &u);
-            spec = skip_ws(spec + 1 + u);
+        if (*spec == '@') { /* @name, template arguments may hold blanks */
+            const char *q = spec + 1;
+            size_t u = 0;
+            int depth = 0;
+            while (*q && (depth > 0 || (*q != ' ' && *q != '\t')) && u + 1 < sizeof sel) {
+                depth += *q == '<' ? 1 : *q == '>' ? -1 : 0;
+                sel[u++] = *q++;
+            }
+            sel[u] = '\0';
+            spec = skip_ws(q);
         }
         int matched = 0;
         for (size_t i = 0; i < df.n; i++) {

@@ -279,6 +279,14 @@ Test(lint, unknown_arch_is_an_input_error)
     hms_run_free(&r);
 }
 
+/* Whether `word` occurs on the line that starts at `line`. */
+static bool on_line(const char *line, const char *word)
+{
+    const char *eol = strchr(line, '\n');
+    const char *hit = strstr(line, word);
+    return hit && (!eol || hit < eol);
+}
+
 Test(lint, list_checks_shows_severity_state_and_summary)
 {
     hms_run_result r =
@@ -286,9 +294,9 @@ Test(lint, list_checks_shows_severity_state_and_summary)
     cr_assert_eq(r.status, 0);
     const char *line = strstr(r.out, "  hms-placement ");
     cr_assert(line, "%s", r.out);
-    char *eol = strchr(line, '\n');
-    cr_assert(strstr(line, "warning") < eol && strstr(line, "enabled") < eol, "%s", r.out);
+    cr_assert(on_line(line, " warning ") && on_line(line, " enabled "), "%s", r.out);
+    cr_assert(on_line(line, "Huang & Li"), "the summary: %s", r.out);
     line = strstr(r.out, "  hms-shared-bank-conflict ");
-    cr_assert(line && strstr(line, "disabled") < strchr(line, '\n'), "%s", r.out);
+    cr_assert(line && on_line(line, " disabled "), "%s", r.out);
     hms_run_free(&r);
 }

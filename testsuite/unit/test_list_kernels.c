@@ -174,3 +174,20 @@ Test(expect, collects_tags_texts_and_lines)
     cr_assert_eq(l.v[2].line, 5);
     hms_expect_list_free(&l);
 }
+
+Test(list_kernels, a_file_without_kernels_lists_nothing)
+{
+    char path[] = "/tmp/hms-nokernels-XXXXXX.cu";
+    int fd = mkstemps(path, 3);
+    cr_assert(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("// host code only\nint main() { return 0; }\n", f);
+    fclose(f);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", path, NULL});
+    unlink(path);
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    char want[256];
+    snprintf(want, sizeof want, "%s: 0 kernels, 0 variables, 0 launch sites\n", path);
+    cr_assert_str_eq(r.out, want);
+    hms_run_free(&r);
+}

@@ -5,7 +5,8 @@
 
 #include "../cooperative_groups.h"
 
-namespace cooperative_groups {
+namespace cooperative_groups
+{
 
 template <class GroupT>
 __device__ void memcpy_async(const GroupT &group, void *dst, const void *src, size_t bytes);

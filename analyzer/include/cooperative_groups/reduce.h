@@ -6,29 +6,47 @@
 
 #include "../cooperative_groups.h"
 
-namespace cooperative_groups {
+namespace cooperative_groups
+{
 
 template <class T> struct plus {
-    __device__ T operator()(const T &a, const T &b) const { return a + b; }
+    __device__ T operator()(const T &a, const T &b) const
+    {
+        return a + b;
+    }
 };
 template <class T> struct less {
-    __device__ T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+    __device__ T operator()(const T &a, const T &b) const
+    {
+        return b < a ? b : a;
+    }
 };
 template <class T> struct greater {
-    __device__ T operator()(const T &a, const T &b) const { return a < b ? b : a; }
+    __device__ T operator()(const T &a, const T &b) const
+    {
+        return a < b ? b : a;
+    }
 };
 template <class T> struct bit_and {
-    __device__ T operator()(const T &a, const T &b) const { return a & b; }
+    __device__ T operator()(const T &a, const T &b) const
+    {
+        return a & b;
+    }
 };
 template <class T> struct bit_or {
-    __device__ T operator()(const T &a, const T &b) const { return a | b; }
+    __device__ T operator()(const T &a, const T &b) const
+    {
+        return a | b;
+    }
 };
 template <class T> struct bit_xor {
-    __device__ T operator()(const T &a, const T &b) const { return a ^ b; }
+    __device__ T operator()(const T &a, const T &b) const
+    {
+        return a ^ b;
+    }
 };
 
-template <class GroupT, class T, class OpT>
-__device__ T reduce(const GroupT &group, T val, OpT op)
+template <class GroupT, class T, class OpT> __device__ T reduce(const GroupT &group, T val, OpT op)
 {
     for (unsigned int offset = group.size() / 2; offset > 0; offset /= 2)
         val = op(val, group.shfl_xor(val, offset));

@@ -4,7 +4,8 @@
 
 #include "reduce.h"
 
-namespace cooperative_groups {
+namespace cooperative_groups
+{
 
 template <class GroupT, class T> __device__ T inclusive_scan(const GroupT &group, T val);
 template <class GroupT, class T, class OpT>

@@ -26,8 +26,8 @@ __global__ void histogram256(unsigned int *d_Result, const unsigned char *d_Data
         atomicAdd(d_Result + bin, s_Hist[bin]);
     // EXPECT-ORDER: -1 load s_Hist, -1 atomic d_Result
     // EXPECT-ACCESS: -2 atomic d_Result global 4 loops=bin index=bin
-    // EXPECT-ARRAY: s_Hist shared unsigned[256] 4B read written atomic
-    // EXPECT-ARRAY: d_Result global unsigned 4B param read written atomic
+    // EXPECT-ARRAY: s_Hist shared unsigned int[256] 4B read written atomic
+    // EXPECT-ARRAY: d_Result global unsigned int 4B param read written atomic
     // EXPECT-ARRAY: d_Data global unsigned char 1B param const read
     // EXPECT-LAUNCH: grid=(240,1,1) block=(192,1,1) source=host-call
 }

@@ -36,7 +36,7 @@ __global__ void integrateBodies(float4 *newPos, const float4 *oldPos, float4 *ve
         // EXPECT-LOOP: -3 var=j trip=blockDim.x
         __syncthreads();
     }
-    // EXPECT-LOOP: -10 var=tile trip=numBodies / blockDim.x
+    // EXPECT-LOOP: -11 var=tile trip=numBodies / blockDim.x
     float4 v = vel[index];
     v.x += acc.x * deltaTime;
     position.x += v.x * deltaTime;

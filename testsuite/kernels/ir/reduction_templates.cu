@@ -29,23 +29,24 @@ __global__ void reduce4(T *g_idata, T *g_odata, unsigned int n)
     if (i + blockSize < n)
         mySum += g_idata[i + blockSize];
     sdata[tid] = mySum;
-    // EXPECT-ACCESS: -1 store __smem shared 4 index=threadIdx.x
+    // EXPECT-ACCESS: -1 store sdata shared 4 index=threadIdx.x
     __syncthreads();
     for (unsigned int s = blockDim.x / 2; s > 32; s >>= 1) {
         if (tid < s)
             sdata[tid] = mySum = mySum + sdata[tid + s];
-        // EXPECT-ACCESS: -1 load __smem shared 4 loops=s guard={threadIdx.x < s} index=threadIdx.x + s
+        // EXPECT-ACCESS: -1 load sdata shared 4 loops=s guard={threadIdx.x < s} index=threadIdx.x + s
         __syncthreads();
     }
     // EXPECT-LOOP: -6 var=s trip=unknown
     if (tid < 32)
         warpReduce<T>(sdata, tid);
-    // EXPECT-ACCESS: @reduce4 16 load __smem shared 4 guard={threadIdx.x < 32} index=threadIdx.x + 32
-    // EXPECT-ORDER: @reduce4 16 load __smem, 16 load __smem, 16 store __smem, 17 load __smem
+    // EXPECT-ACCESS: @reduce4 16 load sdata shared 4 guard={threadIdx.x < 32} index=threadIdx.x + 32
+    // EXPECT-ORDER: @reduce4 16 load sdata, 16 load sdata, 16 store sdata, 17 load sdata
     if (tid == 0)
         g_odata[blockIdx.x] = sdata[0];
     // EXPECT-ACCESS: -1 store g_odata global 4 guard={threadIdx.x == 0} index=blockIdx.x
     // EXPECT-ARRAY: __smem shared int[256] 4B extern
+    // EXPECT-ARRAY: sdata shared float[256] 4B extern base=__smem+0 read written
     // grid = (1 << 24) / (256 * 2) = 32768; shared = 256 * sizeof(float)
     // EXPECT-LAUNCH: grid=(32768,1,1) block=(256,1,1) shared=1024 source=host-call
 }

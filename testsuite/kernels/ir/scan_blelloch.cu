@@ -34,7 +34,7 @@ __global__ void prescan(float *g_odata, const float *g_idata, int n)
         offset *= 2;
     }
     // the stride doubles in the same loop: `offset` is a variable there
-    // EXPECT-LOOP: -13 var=d trip=unknown
+    // EXPECT-LOOP: -14 var=d trip=unknown
     // EXPECT-LINE: -4 offset = offset * 2
     if (thid == 0)
         temp[n - 1 + CONFLICT_FREE_OFFSET(n - 1)] = 0;

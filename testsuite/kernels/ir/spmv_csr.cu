@@ -20,8 +20,8 @@ __global__ void spmv_csr_scalar_kernel(const float *__restrict__ val, const int 
             // EXPECT-LIMIT: -3 address of vec[col] depends on an unknown value: value loaded from memory: cols[j]
         }
         // loop bounds come from memory: no trip count
-        // EXPECT-LOOP: -7 var=j trip=unknown
-        // EXPECT-LIMIT: -8 loop trip count depends on an unknown value: value loaded from memory: rowDelimiters[myRow + 1]
+        // EXPECT-LOOP: -8 var=j trip=unknown
+        // EXPECT-LIMIT: -9 loop trip count depends on an unknown value: value loaded from memory: rowDelimiters[myRow + 1]
         out[myRow] = t;
     }
     // EXPECT-ARRAY: vec global float 4B param const restrict read

@@ -14,7 +14,7 @@ __global__ void stencil5(const float *__restrict__ src, float *__restrict__ dst,
     int tx = threadIdx.x + 1, ty = threadIdx.y + 1;
     if (x < nx && y < ny) {
         // EXPECT-ACCESS: +2 load src global 4 guard={blockIdx.x * 16 + threadIdx.x < nx && blockIdx.y * 16 + threadIdx.y < ny} index=(blockIdx.y * 16 + threadIdx.y) * nx + (blockIdx.x * 16 + threadIdx.x)
-        // EXPECT-ACCESS: +1 store tile shared 4 mapping=src index=(threadIdx.y + 1) * 18 + (threadIdx.x + 1)
+        // EXPECT-ACCESS: +1 store tile shared 4 mapping=src index=(threadIdx.y + 1) * 18 + threadIdx.x + 1
         tile[ty][tx] = src[y * nx + x];
         if (threadIdx.x == 0 && x > 0)
             tile[ty][0] = src[y * nx + x - 1];
@@ -27,15 +27,15 @@ __global__ void stencil5(const float *__restrict__ src, float *__restrict__ dst,
         // EXPECT-ACCESS: -1 load src global 4 index=(blockIdx.y * 16 + threadIdx.y - 1) * nx + (blockIdx.x * 16 + threadIdx.x)
         if (threadIdx.y == BY - 1 && y < ny - 1)
             tile[BY + 1][tx] = src[(y + 1) * nx + x];
-        // EXPECT-ACCESS: -1 store tile shared 4 mapping=src index=306 + (threadIdx.x + 1)
+        // EXPECT-ACCESS: -1 store tile shared 4 mapping=src index=threadIdx.x + 307
     }
     __syncthreads();
     if (x > 0 && y > 0 && x < nx - 1 && y < ny - 1) {
         float v = tile[ty][tx] * 0.5f +
                   0.125f * (tile[ty - 1][tx] + tile[ty + 1][tx] + tile[ty][tx - 1] + tile[ty][tx + 1]);
         // EXPECT-ORDER: -2 load tile, -1 load tile, -1 load tile, -1 load tile, -1 load tile
-        // EXPECT-ACCESS: -2 load tile shared 4 index=threadIdx.y * 18 + (threadIdx.x + 1)
-        // EXPECT-ACCESS: -3 load tile shared 4 index=(threadIdx.y + 2) * 18 + (threadIdx.x + 1)
+        // EXPECT-ACCESS: -2 load tile shared 4 index=threadIdx.y * 18 + threadIdx.x + 1
+        // EXPECT-ACCESS: -3 load tile shared 4 index=(threadIdx.y + 2) * 18 + threadIdx.x + 1
         // EXPECT-ACCESS: -4 load tile shared 4 index=(threadIdx.y + 1) * 18 + threadIdx.x
         dst[y * nx + x] = v;
     }

@@ -16,8 +16,8 @@ __global__ void transposeNaive(float *odata, const float *idata, int width, int 
         // EXPECT-ACCESS: +1 store odata global 4 loops=i index=blockIdx.y * 32 + threadIdx.y + height * (blockIdx.x * 32 + threadIdx.x) + i
         odata[index_out + i] = idata[index_in + i * width];
     }
-    // EXPECT-LOOP: -6 var=i trip=4
-    // EXPECT-ORDER: -5 load idata, -5 store odata
+    // EXPECT-LOOP: -5 var=i trip=4
+    // EXPECT-ORDER: -3 load idata, -3 store odata
     // EXPECT-LAUNCH: grid=(64,64,1) block=(32,8,1) source=host-call
     // EXPECT-NO-LIMIT
 }
@@ -37,7 +37,7 @@ __global__ void transposeCoalesced(float *odata, const float *idata, int width, 
     }
     __syncthreads();
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS) {
-        // EXPECT-ACCESS: +1 load tile shared 4 loops=i index=threadIdx.x * 32 + threadIdx.y + i
+        // EXPECT-ACCESS: +1 load tile shared 4 loops=i index=threadIdx.x * 32 + (threadIdx.y + i)
         odata[index_out + i * height] = tile[threadIdx.x][threadIdx.y + i];
     }
     // EXPECT-ACCESS: -2 store odata global 4 loops=i index=blockIdx.y * 32 + threadIdx.x + (blockIdx.x * 32 + threadIdx.y) * height + i * height
@@ -61,7 +61,7 @@ __global__ void transposeNoBankConflicts(float *odata, const float *idata, int w
     __syncthreads();
     for (int i = 0; i < TILE_DIM; i += BLOCK_ROWS)
         odata[index_out + i * height] = tile[threadIdx.x][threadIdx.y + i];
-    // EXPECT-ACCESS: -1 load tile shared 4 index=threadIdx.x * 33 + threadIdx.y + i
+    // EXPECT-ACCESS: -1 load tile shared 4 index=threadIdx.x * 33 + (threadIdx.y + i)
     // EXPECT-ARRAY: tile shared float[32][33] 4B
     }
 

@@ -1,0 +1,190 @@
+/* hms_find_launch_sites and the constant folder behind it, on small sources
+ * parsed in-process. Expected values are worked out by hand in comments. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer/cursor_util.h"
+#include "analyzer/launch_sites.h"
+#include "analyzer/parse.h"
+
+static char path[] = "/tmp/hms-launch-XXXXXX.cu";
+static hms_tu tu;
+static hms_launch_sites sites;
+
+/* Parses `src` and finds its launches into `sites`. */
+static void load(const char *src)
+{
+    strcpy(path, "/tmp/hms-launch-XXXXXX.cu");
+    int fd = mkstemps(path, 3);
+    cr_assert(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(src, f);
+    fclose(f);
+    hms_options o;
+    memset(&o, 0, sizeof o);
+    char *msgs = NULL;
+    size_t len = 0;
+    FILE *err = open_memstream(&msgs, &len);
+    bool ok = hms_parse_file(&o, path, &tu, err);
+    fclose(err);
+    cr_assert(ok && tu.errors == 0, "parse failed:\n%s", msgs);
+    free(msgs);
+    hms_find_launch_sites(tu.tu, &sites);
+}
+
+static void unload(void)
+{
+    hms_launch_sites_free(&sites);
+    hms_tu_dispose(&tu);
+    unlink(path);
+}
+
+TestSuite(launch_sites, .fini = unload);
+
+#define KERNELS                                                                                    \
+    "__global__ void k(float *p, int a, int b) {}\n"                                               \
+    "__global__ void k0() {}\n"
+
+static void assert_arg(const hms_folded_arg *a, bool folded, int64_t value, const char *text)
+{
+    cr_assert_eq(a->folded, folded, "'%s': folded %d", a->text, a->folded);
+    if (folded)
+        cr_assert_eq(a->value, value, "'%s': %lld, expected %lld", a->text, (long long)a->value,
+                     (long long)value);
+    if (text)
+        cr_assert_str_eq(a->text, text);
+}
+
+Test(launch_sites, dim3_components_fold_on_their_own_with_their_text)
+{
+    load("#define N 1024\n#define TILE 32\n" KERNELS "void f(int n)\n"
+         "{\n"
+         "    dim3 g(n, N / TILE);\n"
+         "    k0<<<g, dim3(8, 2, 2)>>>();\n"
+         "}\n");
+    cr_assert_eq(sites.n, 1);
+    hms_launch_site *s = &sites.v[0];
+    cr_assert_str_eq(s->kernel, "k0");
+    cr_assert_eq(s->line, 8); /* two #defines, two kernels, f, {, g */
+    cr_assert_eq(s->col, 5);
+    assert_arg(&s->grid[0], false, 0, "n");
+    assert_arg(&s->grid[1], true, 32, "N / TILE"); /* 1024 / 32 */
+    assert_arg(&s->grid[2], true, 1, "1");
+    assert_arg(&s->block[0], true, 8, "8");
+    assert_arg(&s->block[1], true, 2, "2");
+    assert_arg(&s->block[2], true, 2, "2");
+    cr_assert_str_eq(s->grid_text, "g");
+    cr_assert_str_eq(s->block_text, "dim3(8, 2, 2)");
+    cr_assert_not(s->has_shared);
+    assert_arg(&s->shared, true, 0, "0");
+    cr_assert_null(s->stream_text);
+}
+
+Test(launch_sites, integer_semantics_follow_c)
+{
+    load(KERNELS "constexpr int blocks_for(int n) { return (n + 63) / 64; }\n"
+                 "struct S { double d; int i; };\n"
+                 "enum class E : int { A = 3 };\n"
+                 "int main()\n"
+                 "{\n"
+                 "    unsigned u = 0u - 1u;\n"
+                 "    int z = 0, m = -5;\n"
+                 "    k<<<u >> 24, 10 / z>>>(0, m * 2, 7 * 6);\n"
+                 "    k<<<blocks_for(1000), sizeof(S), 'A'>>>(0, static_cast<int>(E::A), -7 / 2);\n"
+                 "    k<<<(int)ceil(1000 / 256.0), 1 << 5>>>(0, -7 % 3, (3 > 2) + (2 > 3));\n"
+                 "}\n");
+    cr_assert_eq(sites.n, 3);
+    /* 0xffffffff >> 24 = 255; 10 / 0 does not fold; m * 2 = -10 */
+    assert_arg(&sites.v[0].grid[0], true, 255, "u >> 24");
+    assert_arg(&sites.v[0].block[0], false, 0, "10 / z");
+    cr_assert_eq(sites.v[0].nargs, 3);
+    assert_arg(&sites.v[0].args[0], false, 0, "0"); /* a pointer: not folded */
+    assert_arg(&sites.v[0].args[1], true, -10, "m * 2");
+    assert_arg(&sites.v[0].args[2], true, 42, "7 * 6");
+    /* (1000 + 63) / 64 = 16; sizeof(S) = 8 + 4 + 4 padding = 16; 'A' = 65 */
+    assert_arg(&sites.v[1].grid[0], true, 16, NULL);
+    assert_arg(&sites.v[1].block[0], true, 16, NULL);
+    cr_assert(sites.v[1].has_shared);
+    assert_arg(&sites.v[1].shared, true, 65, "'A'");
+    assert_arg(&sites.v[1].args[1], true, 3, NULL);
+    assert_arg(&sites.v[1].args[2], true, -3, NULL); /* truncation toward zero */
+    /* ceil(3.90625) = 4; 1 << 5 = 32; -7 % 3 = -1; 1 + 0 = 1 */
+    assert_arg(&sites.v[2].grid[0], true, 4, NULL);
+    assert_arg(&sites.v[2].block[0], true, 32, NULL);
+    assert_arg(&sites.v[2].args[1], true, -1, NULL);
+    assert_arg(&sites.v[2].args[2], true, 1, NULL);
+}
+
+Test(launch_sites, template_arguments_and_usr_name_the_kernel_template)
+{
+    load("template <int B, bool F, typename T> __global__ void t(T *p) {}\n"
+         "int main() { t<128, false, double><<<1, 128, 0, 0>>>(0); }\n");
+    cr_assert_eq(sites.n, 1);
+    hms_launch_site *s = &sites.v[0];
+    cr_assert_str_eq(s->kernel, "t<128, false, double>");
+    cr_assert_str_eq(s->kernel_name, "t");
+    cr_assert_eq(s->ntemplate_args, 3);
+    assert_arg(&s->template_args[0], true, 128, "128");
+    assert_arg(&s->template_args[1], true, 0, "false");
+    cr_assert_not(s->template_args[2].folded);
+    cr_assert_str_eq(s->template_args[2].text, "double");
+    cr_assert(s->has_shared);
+    cr_assert_str_eq(s->stream_text, "0");
+    /* The USR is the template's, which is what a kernel listing holds. */
+    CXCursor root = clang_getTranslationUnitCursor(tu.tu);
+    CXCursor tmpl = hms_cursor_child(root, hms_cursor_nchildren(root) - 2);
+    cr_assert_eq(clang_getCursorKind(tmpl), CXCursor_FunctionTemplate);
+    char *usr = hms_cursor_usr(tmpl);
+    cr_assert_str_eq(s->kernel_usr, usr);
+    free(usr);
+}
+
+Test(launch_sites, locals_follow_straight_line_code_only)
+{
+    load(KERNELS "void g(int &r);\n"
+                 "int main(int argc, char **argv)\n"
+                 "{\n"
+                 "    int a = 10;\n"
+                 "    a += 5;\n"
+                 "    int b = a * 2;\n"
+                 "    if (argc) a = 99;\n"
+                 "    k<<<b, a>>>(0, 0, 0);\n"
+                 "    int c = 1;\n"
+                 "    g(c);\n"
+                 "    k<<<c, 1>>>(0, 0, 0);\n"
+                 "    dim3 d(4, 4);\n"
+                 "    d.y = 7;\n"
+                 "    d.z = d.y + 1;\n"
+                 "    k<<<d, 1>>>(0, 0, 0);\n"
+                 "    return 0;\n"
+                 "}\n");
+    cr_assert_eq(sites.n, 3);
+    /* b = (10 + 5) * 2 = 30, computed before the conditional store to a */
+    assert_arg(&sites.v[0].grid[0], true, 30, "b");
+    assert_arg(&sites.v[0].block[0], false, 0, "a");
+    assert_arg(&sites.v[1].grid[0], false, 0, "c"); /* g() takes it by reference */
+    /* d = (4, 7, 8) */
+    assert_arg(&sites.v[2].grid[0], true, 4, NULL);
+    assert_arg(&sites.v[2].grid[1], true, 7, NULL);
+    assert_arg(&sites.v[2].grid[2], true, 8, NULL);
+}
+
+Test(launch_sites, only_launches_of_the_main_file_are_found)
+{
+    char hdr[] = "/tmp/hms-launch-hdr-XXXXXX.h";
+    int fd = mkstemps(hdr, 2);
+    cr_assert(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("__global__ void hk() {}\ninline void in_header() { hk<<<1, 1>>>(); }\n", f);
+    fclose(f);
+    char src[512];
+    snprintf(src, sizeof src, "#include \"%s\"\nint main() { hk<<<2, 2>>>(); }\n", hdr);
+    load(src);
+    unlink(hdr);
+    cr_assert_eq(sites.n, 1);
+    cr_assert_eq(sites.v[0].line, 2);
+    assert_arg(&sites.v[0].grid[0], true, 2, "2");
+}
