@@ -126,8 +126,6 @@ static void print_loop(FILE *out, const ir_kernel *k, const ir_stmt *s, int dept
         fputs(")", out);
     } else {
         fputs(" for (", out);
-        long at = ftell(out);
-        (void)at;
         init_ok = inline_assigns(out, k, s->init);
         if (!init_ok)
             fputs("init:", out);

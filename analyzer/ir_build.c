@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/explicit_inst.h"
 #include "analyzer/ir_build_impl.h"
 #include "analyzer/launch_sites.h"
 
@@ -202,52 +203,9 @@ static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent, CXCli
 
 /* ---- explicit instantiations ------------------------------------------------------ */
 
-/* libclang does not expose `template __global__ void k<128>(...);`: find them
- * in the tokens, then make each one referenced by appending a file-scope
- * `&k<128>` to the source and reparsing, so find_instances sees it. */
-static char *qualified_name(CXCursor c)
-{
-    char parts[16][128];
-    int np = 0;
-    for (int guard = 0; guard < 16 && !clang_Cursor_isNull(c); guard++) {
-        enum CXCursorKind k = clang_getCursorKind(c);
-        if (k == CXCursor_TranslationUnit)
-            break;
-        if (k == CXCursor_Namespace || k == CXCursor_FunctionTemplate || k == CXCursor_StructDecl ||
-            k == CXCursor_ClassDecl)
-            irb_spelling(c, parts[np++], sizeof parts[0]);
-        c = clang_getCursorSemanticParent(c);
-    }
-    char buf[2048];
-    size_t pos = 0;
-    buf[0] = '\0';
-    for (int i = np - 1; i >= 0 && pos < sizeof buf; i--)
-        pos += (size_t)snprintf(buf + pos, sizeof buf - pos, "%s%s", parts[i], i ? "::" : "");
-    return xstrdup(buf);
-}
-
-typedef struct {
-    char *text;
-    size_t len, cap;
-    int count;
-} str_buf;
-
-static void sb_add(str_buf *b, const char *s)
-{
-    size_t n = strlen(s);
-    if (b->len + n + 1 > b->cap) {
-        b->cap = (b->len + n + 1) * 2;
-        char *t = realloc(b->text, b->cap);
-        if (!t) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            abort();
-        }
-        b->text = t;
-    }
-    memcpy(b->text + b->len, s, n + 1);
-    b->len += n;
-}
-
+/* libclang does not expose `template __global__ void k<128>(...);`. With a
+ * reference to each appended to the source (explicit_inst.h), clang does;
+ * when the parse did not include them, reparse once with them. */
 static void find_explicit_instantiations(const hms_tu *tu, kernel_refs *r)
 {
     CXTranslationUnit t = tu->tu;
@@ -256,86 +214,20 @@ static void find_explicit_instantiations(const hms_tu *tu, kernel_refs *r)
     const char *text = f ? clang_getFileContents(t, f, &size) : NULL;
     if (!text || !r->ntemplates)
         return;
-    CXSourceRange all = clang_getRange(clang_getLocationForOffset(t, f, 0),
-                                       clang_getLocationForOffset(t, f, (unsigned)size));
-    CXToken *toks = NULL;
-    unsigned n = 0;
-    clang_tokenize(t, all, &toks, &n);
-    str_buf extra = {0};
-    for (unsigned i = 0; i + 1 < n; i++) {
-        CXString sp = clang_getTokenSpelling(t, toks[i]);
-        bool is_template = clang_getTokenKind(toks[i]) == CXToken_Keyword &&
-                           !strcmp(clang_getCString(sp), "template");
-        clang_disposeString(sp);
-        if (!is_template)
-            continue;
-        CXString nx = clang_getTokenSpelling(t, toks[i + 1]);
-        bool explicit_inst = strcmp(clang_getCString(nx), "<") != 0;
-        clang_disposeString(nx);
-        if (!explicit_inst)
-            continue;
-        /* template ... NAME < args > ( ... ) ; */
-        for (unsigned j = i + 1; j + 1 < n; j++) {
-            CXString a = clang_getTokenSpelling(t, toks[j]);
-            CXString b2 = clang_getTokenSpelling(t, toks[j + 1]);
-            const char *as = clang_getCString(a), *bs = clang_getCString(b2);
-            bool stop = !strcmp(as, ";") || !strcmp(as, "{");
-            int which = -1;
-            if (!stop && clang_getTokenKind(toks[j]) == CXToken_Identifier && !strcmp(bs, "<")) {
-                for (size_t k = 0; k < r->ntemplates && which < 0; k++) {
-                    char tn[128];
-                    irb_spelling(r->templates[k], tn, sizeof tn);
-                    if (!strcmp(tn, as))
-                        which = (int)k;
-                }
-            }
-            clang_disposeString(a);
-            clang_disposeString(b2);
-            if (stop)
-                break;
-            if (which < 0)
-                continue;
-            /* the template argument list, nesting kept */
-            unsigned e = j + 1;
-            int depth = 0;
-            char *q = qualified_name(r->templates[which]);
-            char line[1024];
-            size_t pos = (size_t)snprintf(line, sizeof line,
-                                          "\nstatic void *__hms_lint_instance_%d = (void *)&%s",
-                                          extra.count, q);
-            free(q);
-            for (; e < n && pos < sizeof line - 8; e++) {
-                CXString ts = clang_getTokenSpelling(t, toks[e]);
-                const char *x = clang_getCString(ts);
-                depth += !strcmp(x, "<") ? 1 : !strcmp(x, ">") ? -1 : !strcmp(x, ">>") ? -2 : 0;
-                pos += (size_t)snprintf(line + pos, sizeof line - pos, "%s%s", x,
-                                        !strcmp(x, ",") ? " " : "");
-                clang_disposeString(ts);
-                if (depth <= 0)
-                    break;
-            }
-            if (depth <= 0 && pos < sizeof line - 8) {
-                snprintf(line + pos, sizeof line - pos, ";");
-                sb_add(&extra, line);
-                extra.count++;
-            }
-            break;
-        }
-    }
-    clang_disposeTokens(t, toks, n);
-    if (!extra.count) {
-        free(extra.text);
+    if (memmem(text, size, HMS_EXPLICIT_INST_MARKER, strlen(HMS_EXPLICIT_INST_MARKER)))
+        return; /* parsed with the references already */
+    char *extra = hms_explicit_instantiation_refs(text, size);
+    if (!extra)
         return;
-    }
-    char *merged = malloc(size + extra.len + 2);
+    size_t elen = strlen(extra);
+    char *merged = malloc(size + elen + 1);
     if (!merged) {
-        free(extra.text);
+        free(extra);
         return;
     }
     memcpy(merged, text, size);
-    memcpy(merged + size, extra.text, extra.len);
-    merged[size + extra.len] = '\n';
-    struct CXUnsavedFile u = {tu->path, merged, (unsigned long)(size + extra.len + 1)};
+    memcpy(merged + size, extra, elen + 1);
+    struct CXUnsavedFile u = {tu->path, merged, (unsigned long)(size + elen)};
     if (clang_reparseTranslationUnit(t, 1, &u, clang_defaultReparseOptions(t)) == 0) {
         /* cursors from before the reparse are stale: start over */
         free(r->templates);
@@ -350,7 +242,7 @@ static void find_explicit_instantiations(const hms_tu *tu, kernel_refs *r)
         clang_visitChildren(clang_getTranslationUnitCursor(t), find_top, r);
     }
     free(merged);
-    free(extra.text);
+    free(extra);
 }
 
 static int cmp_refs(const void *x, const void *y)
@@ -603,12 +495,12 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
                          "rest is the default",
                          site->grid_text ? site->grid_text : "?",
                          site->block_text ? site->block_text : "?");
-                ir_add_limit(k, why, "add // hms-lint: launch grid(...) block(...)", l->loc);
+                irb_limit(b, why, "add // hms-lint: launch grid(...) block(...)", l->loc);
             }
             char err[160];
             if (!hms_launch_valid(l->grid, l->block, 0, err, sizeof err)) {
                 snprintf(why, sizeof why, "host launch ignored: %s", err);
-                ir_add_limit(k, why, NULL, l->loc);
+                irb_limit(b, why, NULL, l->loc);
                 hms_default_launch(b->uses_tid, b->uses_bid, l);
             }
         }
@@ -624,7 +516,7 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
                  "no launch configuration found: using the default grid(%u,%u,%u) "
                  "block(%u,%u,%u)",
                  l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2]);
-        ir_add_limit(k, why, "add // hms-lint: launch grid(...) block(...) or --launch", k->loc);
+        irb_limit(b, why, "add // hms-lint: launch grid(...) block(...) or --launch", k->loc);
     }
     if (b->extern_shared >= 0 && !shared_known) {
         /* The common idiom: one element per thread. */
@@ -636,7 +528,7 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
                  "size of extern __shared__ '%s' not known: assuming one %s per thread "
                  "(%u bytes)",
                  a->name, a->elem_type, l->shared_bytes);
-        ir_add_limit(k, why, "give shared(N) in the launch annotation or --launch", a->loc);
+        irb_limit(b, why, "give shared(N) in the launch annotation or --launch", a->loc);
     }
     if (b->extern_shared >= 0 && k->arrays[b->extern_shared].elem_bytes > 0)
         for (size_t i = 0; i < k->narrays; i++)
@@ -700,7 +592,7 @@ static void errors_inside(build_ctx *c, irb *b, const kernel_ref *r)
                          "is not modelled",
                          msg);
                 ir_loc l = {b->k->loc.file, line, col, 0, 0};
-                ir_add_limit(b->k, why, NULL, l);
+                irb_limit(b, why, NULL, l);
             }
             clang_disposeString(s);
         }
@@ -748,7 +640,7 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
     if (!clang_Cursor_isNull(body))
         sb_stmt(&b, body);
     else
-        ir_add_limit(k, "kernel body not available", NULL, k->loc);
+        irb_limit(&b, "kernel body not available", NULL, k->loc);
     k->static_shared_bytes = (int)ab_static_shared_bytes(&b);
     resolve_launch(c, &b, r);
     resolve_values(c, k, r);

@@ -42,10 +42,9 @@ static bptr unknown_ptr(irb *b, CXCursor at, const char *why)
         dup |= b->k->limits[i].loc.line == loc.line && b->k->limits[i].loc.col == loc.col &&
                !strcmp(b->k->limits[i].reason, reason);
     if (!dup)
-        ir_add_limit(b->k, reason, NULL, loc);
+        irb_limit(b, reason, NULL, loc);
     int64_t unit = unit_of(clang_getCursorType(at));
-    return (bptr){ab_unknown_array(b), ir_unknown(b->k, reason, -1, loc),
-                  unit > 0 ? (int)unit : 1};
+    return (bptr){ab_unknown_array(b), ir_unknown(b->k, reason, -1, loc), unit > 0 ? (int)unit : 1};
 }
 
 /* e / d when that is exact by construction (constants, products, sums). */
@@ -77,7 +76,7 @@ static ir_expr *try_div(irb *b, ir_expr *e, int64_t d)
 }
 
 /* Re-expresses p in steps of `unit` bytes. */
-static bptr convert(irb *b, bptr p, int64_t unit)
+bptr ab_convert(irb *b, bptr p, int64_t unit)
 {
     if (unit <= 0 || p.unit == unit)
         return p;
@@ -115,7 +114,7 @@ static bptr advance(irb *b, bptr p, ir_expr *i, int64_t elem)
             irb_bin(b, IR_OP_ADD, p.off, irb_bin(b, IR_OP_MUL, i, ir_const(b->k, elem / p.unit)));
         return p;
     }
-    p = convert(b, p, 1);
+    p = ab_convert(b, p, 1);
     p.off = irb_bin(b, IR_OP_ADD, p.off, irb_bin(b, IR_OP_MUL, i, ir_const(b->k, elem)));
     return p;
 }
@@ -208,7 +207,7 @@ int ab_add_array(irb *b, CXCursor decl, const char *name, CXType t, hms_space sp
     if (sz <= 0) {
         char why[256];
         snprintf(why, sizeof why, "size of the element type '%s' of '%s' is not known", ts, name);
-        ir_add_limit(b->k, why, NULL, a.loc);
+        irb_limit(b, why, NULL, a.loc);
         sz = 1;
     }
     a.elem_bytes = (int)sz;
@@ -384,11 +383,11 @@ static bool addr_of_lvalue(irb *b, CXCursor c, CXCursor operand, bptr *out)
     }
     bptr p = {lv.array, lv.index, lv.stride};
     if (lv.field) {
-        p = convert(b, p, 1);
+        p = ab_convert(b, p, 1);
         p.off = irb_bin(b, IR_OP_ADD, p.off, ir_const(b->k, lv.field));
     }
     int64_t u = unit_of(clang_getCursorType(c));
-    *out = u > 0 ? convert(b, p, u) : p;
+    *out = u > 0 ? ab_convert(b, p, u) : p;
     return true;
 }
 
@@ -433,7 +432,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
         if (!ab_pointer(b, x, out))
             return false;
         if (out->array >= 0 && unit > 0)
-            *out = convert(b, *out, unit);
+            *out = ab_convert(b, *out, unit);
         return true;
     }
     case CXCursor_DeclRefExpr:
@@ -447,9 +446,9 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
         if (irb_is_array(t) && ab_is_memory(b, c)) { /* array member inside memory */
             blval lv;
             if (ab_lvalue(b, c, &lv)) {
-                bptr p = convert(b, (bptr){lv.array, lv.index, lv.stride}, 1);
+                bptr p = ab_convert(b, (bptr){lv.array, lv.index, lv.stride}, 1);
                 p.off = irb_bin(b, IR_OP_ADD, p.off, ir_const(b->k, lv.field));
-                *out = unit > 0 ? convert(b, p, unit) : p;
+                *out = unit > 0 ? ab_convert(b, p, unit) : p;
                 return true;
             }
         }
@@ -562,7 +561,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
         }
         if (p.array >= 0 && p.array == q.array) {
             if (p.unit != q.unit)
-                p = convert(b, p, 1), q = convert(b, q, 1);
+                p = ab_convert(b, p, 1), q = ab_convert(b, q, 1);
             *out = (bptr){p.array, ir_select(b->k, ce, p.off, q.off), p.unit};
             return true;
         }
@@ -577,7 +576,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
                 bval v;
                 if (sb_inline_call(b, c, def, &v, out)) {
                     if (out->array >= 0 && unit > 0)
-                        *out = convert(b, *out, unit);
+                        *out = ab_convert(b, *out, unit);
                     else if (out->array < 0)
                         *out = unknown_ptr(b, c, "pointer returned by a function not followed");
                     return true;
@@ -920,7 +919,7 @@ bool ab_texture_fetch(irb *b, CXCursor call, const char *name, bval *out)
         irb_text(b, tex, t, sizeof t);
         snprintf(why, sizeof why, "texture '%s' is not a texture reference or parameter we follow",
                  t);
-        ir_add_limit(b->k, why, NULL, irb_loc(b, call));
+        irb_limit(b, why, NULL, irb_loc(b, call));
         arr = ab_unknown_array(b);
     }
     ir_array *a = &b->k->arrays[arr];
@@ -946,8 +945,8 @@ bool ab_texture_fetch(irb *b, CXCursor call, const char *name, bval *out)
     for (int i = first + 1 + (dims >= 2 ? 2 : 1); i < n; i++)
         xb_effects(b, clang_Cursor_getArgument(call, (unsigned)i));
     if (dims == 3)
-        ir_add_limit(b->k, "3D and cubemap texture fetches are modelled by their x and y only",
-                     NULL, irb_loc(b, call));
+        irb_limit(b, "3D and cubemap texture fetches are modelled by their x and y only", NULL,
+                  irb_loc(b, call));
     int site = ab_emit(b, call, &lv, HMS_ACCESS_LOAD, false);
     *out = (bval){xb_unknown(b, call, "value fetched from texture '%s'", a->name), site};
     return true;

@@ -199,7 +199,9 @@ void pb_assign_ptr(irb *b, size_t bi, const bptr *p, CXCursor at)
     ir_loc loc = irb_loc(b, at);
     binding *x = &b->binds[bi];
     bptr nv = *p;
-    if (x->var >= 0 && nv.array != x->ptr.array) {
+    if (x->var >= 0 && nv.array == x->ptr.array && nv.unit != x->ptr.unit)
+        nv = ab_convert(b, nv, x->ptr.unit); /* the variable counts in its own unit */
+    if (x->var >= 0 && (nv.array != x->ptr.array || nv.unit != x->ptr.unit)) {
         /* The pointer's variable holds an offset into one array; switching arrays
          * where the value must persist cannot be represented. */
         char why[256];
@@ -207,21 +209,9 @@ void pb_assign_ptr(irb *b, size_t bi, const bptr *p, CXCursor at)
                  "pointer '%s' is made to point into a different array inside a loop or "
                  "branch: its accesses use an unknown address",
                  x->name);
-        ir_add_limit(b->k, why, NULL, loc);
-        nv.array = ab_unknown_array(b);
-        nv.off = ir_unknown(b->k, why, -1, loc);
-        nv.unit = 1;
-        x->ptr = nv;
-        x = &b->binds[bi];
+        irb_limit(b, why, NULL, loc);
+        x->ptr = (bptr){ab_unknown_array(b), ir_unknown(b->k, why, -1, loc), 1};
         return;
-    }
-    if (x->var >= 0 && nv.unit != x->ptr.unit) {
-        /* Keep the variable's unit: convert the new offset to bytes if needed. */
-        nv.off = irb_bin(b, IR_OP_MUL, nv.off, ir_const(b->k, nv.unit));
-        nv.unit = 1;
-        if (x->ptr.unit != 1) {
-            nv.array = ab_unknown_array(b);
-        }
     }
     if (x->var >= 0) {
         bind_invalidate_uses(b, x->var, loc);

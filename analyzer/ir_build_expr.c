@@ -329,7 +329,7 @@ static void note_one(irb *b, const ir_expr *u, const char *what, ir_loc at)
         if (l->loc.line == at.line && l->loc.col == at.col && !strcmp(l->reason, reason))
             return;
     }
-    ir_add_limit(b->k, reason, NULL, at);
+    irb_limit(b, reason, NULL, at);
 }
 
 static void note_walk(irb *b, const ir_expr *e, const char *what, ir_loc at, int *budget)
@@ -522,9 +522,6 @@ static bval assign(irb *b, CXCursor c, CXCursor lhs, CXCursor rhs, bool has_op, 
             ir_expr *d = incdec ? ir_const(k, delta) : xb_value(b, rhs).e;
             if (has_op && op == IR_OP_SUB)
                 d = irb_bin(b, IR_OP_SUB, ir_const(k, 0), d);
-            bptr step = cur;
-            step.off = NULL;
-            (void)step;
             int64_t psz = irb_sizeof(clang_getPointeeType(lt));
             if (psz > 0 && cur.unit > 0 && psz % cur.unit == 0)
                 nv.off = irb_bin(b, IR_OP_ADD, cur.off,
@@ -873,10 +870,9 @@ static bval call_value(irb *b, CXCursor c)
                          "modelled",
                          k->arrays[p.array].name, name,
                          has_def ? "which is not inlined" : "whose definition is not visible");
-                ir_add_limit(k, why,
-                             has_def ? NULL
-                                     : "define the function in this file or include its source",
-                             irb_loc(b, c));
+                irb_limit(b, why,
+                          has_def ? NULL : "define the function in this file or include its source",
+                          irb_loc(b, c));
             }
         } else {
             xb_effects(b, a);

@@ -137,6 +137,8 @@ bool irb_has_attr(CXCursor decl, enum CXCursorKind attr);
 /* Is the declaration in our hermetic CUDA headers or a system header? */
 bool irb_is_builtin(CXCursor decl);
 bool irb_budget(irb *b, CXCursor at);
+/* ir_add_limit, once per reason and place, at most MAX_LIMITS per kernel. */
+void irb_limit(irb *b, const char *reason, const char *hint, ir_loc loc);
 
 /* ---- bindings (ir_build_bind.c) -------------------------------------------- */
 
@@ -203,6 +205,8 @@ bool sb_field_binding(irb *b, CXCursor member, size_t *out);
 
 /* ---- arrays and memory (ir_build_arrays.c) ---------------------------------- */
 
+/* p re-expressed in steps of `unit` bytes (bytes when it does not divide). */
+bptr ab_convert(irb *b, bptr p, int64_t unit);
 /* Pointer value of a pointer- or array-typed expression. */
 bool ab_pointer(irb *b, CXCursor c, bptr *out);
 /* Address of a memory lvalue (subscript, deref, member of one). */

@@ -376,10 +376,10 @@ static void switch_stmt(irb *b, CXCursor c)
         enum CXCursorKind k = clang_getCursorKind(it);
         if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
             if (open)
-                ir_add_limit(b->k,
-                             "fall-through between switch cases is not followed: each case "
-                             "is modelled on its own",
-                             NULL, irb_loc(b, it));
+                irb_limit(b,
+                          "fall-through between switch cases is not followed: each case "
+                          "is modelled on its own",
+                          NULL, irb_loc(b, it));
             ir_expr *cond = NULL;
             bool is_default = false;
             CXCursor first = case_parts(it, &cond, sw, b, &is_default);
@@ -910,13 +910,13 @@ void sb_stmt(irb *b, CXCursor c)
         return;
     case CXCursor_GotoStmt:
     case CXCursor_IndirectGotoStmt:
-        ir_add_limit(b->k, "goto is not followed: control flow after it is approximate", NULL,
-                     irb_loc(b, c));
+        irb_limit(b, "goto is not followed: control flow after it is approximate", NULL,
+                  irb_loc(b, c));
         return;
     case CXCursor_AsmStmt:
     case CXCursor_MSAsmStmt:
-        ir_add_limit(b->k, "inline assembly is not modelled: memory it touches is missing", NULL,
-                     irb_loc(b, c));
+        irb_limit(b, "inline assembly is not modelled: memory it touches is missing", NULL,
+                  irb_loc(b, c));
         return;
     case CXCursor_LabelStmt:
     case CXCursor_UnexposedStmt: {
@@ -1058,12 +1058,12 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
         if (clang_equalCursors(b->frames[i].fn, fn)) {
             char why[256];
             snprintf(why, sizeof why, "recursive call to '%s' is not followed", name);
-            ir_add_limit(k, why, NULL, loc);
+            irb_limit(b, why, NULL, loc);
             return false;
         }
     }
     if (b->nframes >= (int)(sizeof b->frames / sizeof b->frames[0])) {
-        ir_add_limit(k, "calls nested too deeply to follow", NULL, loc);
+        irb_limit(b, "calls nested too deeply to follow", NULL, loc);
         return false;
     }
     CXCursor body = body_of(fn);
@@ -1072,9 +1072,14 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     size_t mark = b->nbinds;
     int np = clang_Cursor_getNumArguments(fn);
     int na = clang_Cursor_getNumArguments(call);
+    /* obj(args) on a functor lists the object as argument 0 */
+    int skip = na == np + 1 && clang_getCursorKind(fn) == CXCursor_CXXMethod ? 1 : 0;
+    if (skip)
+        xb_effects(b, clang_Cursor_getArgument(call, 0));
     for (int i = 0; i < np; i++) {
         CXCursor pdecl = clang_Cursor_getArgument(fn, (unsigned)i);
-        bind_param(b, pdecl, arg_or_default(call, pdecl, (unsigned)i, na > 0 ? (unsigned)na : 0));
+        bind_param(b, pdecl,
+                   arg_or_default(call, pdecl, (unsigned)(i + skip), na > 0 ? (unsigned)na : 0));
     }
     CXType rt = clang_getCursorResultType(fn);
     inline_frame *f = &b->frames[b->nframes++];
@@ -1102,7 +1107,7 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
                      "'%s' returns a pointer from more than one place: the address it "
                      "returns is unknown",
                      name);
-            ir_add_limit(k, why, NULL, loc);
+            irb_limit(b, why, NULL, loc);
         }
     }
     bind_region reg = bind_prepare_region(b, &body, 1, loc);

@@ -273,8 +273,8 @@ bool irb_budget(irb *b, CXCursor at)
         return false;
     if (b->budget == 0) {
         b->out_of_budget = true;
-        ir_add_limit(b->k, "analysis budget exhausted: the rest of the kernel is not modelled",
-                     NULL, irb_loc(b, at));
+        irb_limit(b, "analysis budget exhausted: the rest of the kernel is not modelled", NULL,
+                  irb_loc(b, at));
         return false;
     }
     b->budget--;
@@ -288,4 +288,24 @@ ir_loc irb_loc_name(irb *b, CXCursor c)
     clang_getExpansionLocation(clang_getCursorLocation(c), &f, &l.line, &l.col, NULL);
     l.file = file_name(b, f);
     return l;
+}
+
+/* Limits are deduplicated by reason and place, and capped: one kernel that
+ * inlines a helper ten thousand times needs one note, not ten thousand. */
+#define MAX_LIMITS 200
+
+void irb_limit(irb *b, const char *reason, const char *hint, ir_loc loc)
+{
+    ir_kernel *k = b->k;
+    for (size_t i = 0; i < k->nlimits; i++)
+        if (k->limits[i].loc.line == loc.line && k->limits[i].loc.col == loc.col &&
+            k->limits[i].loc.file == loc.file && !strcmp(k->limits[i].reason, reason))
+            return;
+    if (k->nlimits == MAX_LIMITS) {
+        ir_add_limit(k, "more limits than shown: the rest are omitted", NULL, loc);
+        return;
+    }
+    if (k->nlimits > MAX_LIMITS)
+        return;
+    ir_add_limit(k, reason, hint, loc);
 }

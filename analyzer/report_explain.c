@@ -7,7 +7,7 @@
 #include <string.h>
 
 #define MAX_COLS 12
-#define CELL 48
+#define CELL 256 /* long enough for placement reasons */
 
 /* A small left/right-aligned text table. */
 typedef struct {

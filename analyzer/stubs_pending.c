@@ -4,9 +4,3 @@
 
 #include "analyzer/commands.h"
 
-int hms_cmd_lint(const hms_options *o)
-{
-    (void)o;
-    fprintf(stderr, "hms-lint: error: linting is not implemented yet\n");
-    return 2;
-}

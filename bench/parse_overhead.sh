@@ -30,7 +30,8 @@ if [ -z "$file" ]; then
     printf '#include <cuda_runtime.h>\n' >"$file"
     n=0
     for src in matmul_tiled transpose_variants stencil2d_halo convolution_const spmv_csr \
-               histogram_atomics scan_blelloch nbody_tiles polybench_atax device_inline; do
+               histogram_atomics scan_blelloch nbody_tiles polybench_atax device_inline \
+               reduction_templates jacobi2d; do
         n=$((n + 1))
         # drop host code and expectations; rename every kernel and macro-free identifiers
         sed -e '/^int main()/,$d' -e '/EXPECT-/d' -e '/hms-lint:/d' \
@@ -41,10 +42,18 @@ if [ -z "$file" ]; then
                 -e "s/\\badvance(/advance_$n(/g" -e "s/\\bclamp_index(/clamp_index_$n(/g" \
                 -e "s/^#define \\([A-Z_]*\\)/#undef \\1\\n#define \\1/" \
                 -e "s/^struct Particle/struct Particle_$n/" -e "s/^__constant__ float c_Kernel/__constant__ float c_Kernel_$n/" \
-                -e "s/\\bc_Kernel\\[/c_Kernel_$n[/g" >>"$file"
+                -e "s/\\bc_Kernel\\[/c_Kernel_$n[/g" -e "s/^template <class T> struct SharedMemory/template <class T> struct SharedMemory_$n/" \
+                -e "s/SharedMemory<T>()/SharedMemory_$n<T>()/" -e "s/warpReduce<T>(/warpReduce_$n<T>(/" >>"$file"
     done
-    # template kernels need an instantiation to be analysed
-    printf 'template __global__ void matrixMulCUDA_1<32>(float *, float *, float *, int, int);\n' >>"$file"
+    # template kernels are analysed per instantiation a launch uses
+    cat >>"$file" <<'EOF'
+void host_launches(float *a, float *b, float *c, int n)
+{
+    dim3 threads(32, 32), grid(n / 32, n / 32);
+    matrixMulCUDA_1<32><<<grid, threads>>>(c, a, b, n, n);
+    reduce4_11<float, 256><<<(n + 511) / 512, 256, 256 * sizeof(float)>>>(a, b, n);
+}
+EOF
 fi
 
 lines=$(wc -l <"$file")

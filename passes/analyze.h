@@ -1,25 +1,183 @@
 /* Per-kernel analysis: trace the IR into per-warp streams, evaluate them with
  * the model core, fill the kernel's report (metrics, placements, model
- * figures) and run the enabled checks, which add diagnostics. */
+ * figures) and run the enabled checks, which add diagnostics.
+ *
+ * The checks (passes/check_*.c) read only struct hms_check_ctx below: the
+ * raw per-site and per-kernel numbers, more detail than the report carries,
+ * so that a message can name the figures behind it. */
 #ifndef HMS_PASSES_ANALYZE_H
 #define HMS_PASSES_ANALYZE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
+/* runtime/placement.h and passes/findings.h both define a type named
+ * hms_placement_option (the model's option and the report's). Translation
+ * units that include this header see the model's as
+ * hms_placement_model_option; include this header before any other that
+ * pulls in runtime/placement.h (placement_events.h does). */
+#define hms_placement_option hms_placement_model_option
+#include "runtime/placement.h"
+#undef hms_placement_option
+
+#include "passes/checks.h"
 #include "passes/findings.h"
 #include "passes/ir.h"
+#include "passes/shared_reuse.h"
+#include "passes/stream_gen.h"
+#include "passes/stride.h"
 #include "runtime/arch.h"
+#include "runtime/camat.h"
+#include "runtime/cumapz.h"
+#include "runtime/hsm.h"
+#include "runtime/occupancy.h"
 
 typedef struct {
     const hms_arch *arch;
-    const char *checks;          /* --checks globs, NULL = defaults */
-    double placement_threshold;  /* minimum predicted speedup for hms-placement (default 1.10) */
-    unsigned max_blocks;         /* block sampling budget, 0 = default */
+    const char *checks;         /* --checks globs, NULL = defaults */
+    double placement_threshold; /* minimum predicted speedup for hms-placement (default 1.10) */
+    unsigned max_blocks;        /* block sampling budget, 0 = default */
 } hms_analysis_options;
+
+#define HMS_DEFAULT_PLACEMENT_THRESHOLD 1.10
+/* Registers per thread when the front end does not know them (no
+ * __launch_bounds__ and no compiler to ask): a typical count for small
+ * memory-bound kernels. Occupancy says so when it binds (hms-analysis-limit). */
+#define HMS_DEFAULT_REGS_PER_THREAD 32
+/* Warp accesses traced per kernel: the block sample shrinks to fit (passes/
+ * stream_gen.h). Half the tracer's own default, which keeps a kernel near
+ * half a second of analysis; the report says when the sample shrank. */
+#define HMS_ANALYSIS_MAX_RECORDS ((size_t)1 << 17)
 
 /* Fills `out` (zero it first). Returns false only on an internal failure;
  * kernels that cannot be analysed fully still get a report and an
  * hms-analysis-limit note. */
 bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out);
+
+/* ---- what the checks read ---------------------------------------------------- */
+
+/* One static access site over the simulated launch. Sums (doubles) are
+ * weighted by block weight, i.e. scaled to the full launch; sim_* and the
+ * min/max fields are over the simulated records. */
+typedef struct {
+    const ir_access *acc; /* the IR site (never NULL for ids < nsites) */
+    const ir_array *arr;  /* its array */
+    hms_space space;      /* the space its records carry (readonly for __ldg reads) */
+    uint64_t sim_requests;
+    double requests; /* warp executions with >= 1 active lane */
+    double lanes;    /* active lanes summed over requests */
+    double threads;  /* threads the executing warps hold, summed over requests */
+    bool exact;      /* no unknown value and no sampling entered its figures */
+
+    /* global / local / readonly / texture (coalescing, runtime/coalesce.h) */
+    double sectors, lines, transactions; /* sums over requests */
+    double ideal_sectors; /* ceil(distinct useful bytes / sector): the fewest sectors the
+                             same bytes could occupy, summed over requests */
+    uint32_t sectors_min, sectors_max;
+    double bytes_requested, bytes_useful, bytes_transferred;
+
+    /* shared (runtime/banks.h) */
+    double wavefronts, phases; /* sums; phases = wavefronts of a conflict-free access */
+    double conflicted;         /* requests with more wavefronts than phases */
+    uint32_t ways_max;
+
+    /* constant (runtime/constmem.h) */
+    double distinct;
+    uint32_t distinct_max;
+
+    /* caches and DRAM (issue-order simulation) */
+    double fl_hits, fl_misses; /* first-level cache line lookups (L1/texture/read-only/constant) */
+    double l2_hits, l2_misses; /* L2 line lookups */
+    double dram_requests;      /* requests with >= 1 L2 miss */
+    double row_hits, row_misses, row_conflicts; /* DRAM row-buffer outcomes of its L2 misses */
+    double latency;                             /* sum of modelled request latencies (cycles) */
+
+    /* partition camping (CuMAPz eqs. 4-5 on this site's concurrent accesses) */
+    double camping; /* busiest channel / its even share, request-weighted mean; 0 = n/a */
+    double ch_skew; /* CuMAPz eq. 5 over this site alone; 0 = n/a */
+    unsigned channels_used, channels_ideal; /* in the worst concurrent group */
+
+    /* lane-to-lane stride (passes/stride.h) */
+    hms_stride stride;
+    bool stride_known;  /* stride.coeff evaluates to a number ... */
+    int64_t stride_val; /* ... this one (index units) */
+    bool stride_approx; /* ... resting on a default parameter value */
+
+    /* divergence */
+    const ir_stmt *branch;   /* innermost enclosing if with a thread-dependent condition */
+    double compact_requests; /* requests if the active lanes of each concurrent group were
+                                packed into full warps (per block and execution) */
+} hms_site_metrics;
+
+/* One array's placement (Huang & Li) as ranked by runtime/placement.h. */
+typedef struct {
+    bool ranked;   /* rank is valid */
+    char why[256]; /* when not ranked: the reason */
+    hms_placement_array arr;
+    hms_placement_ranking rank;
+} hms_array_placement;
+
+/* Kernel-level figures with their inputs. */
+typedef struct {
+    /* traffic (weighted) */
+    double requests, shared_requests, global_requests, const_requests, tex_requests;
+    double dram_requests, dram_bytes;
+    double row_hits, row_misses, row_conflicts, row_hit_rate;
+    double dram_latency, dram_t_hit, l2_hit_latency; /* cycles */
+    bool dram_ok;
+    /* Huang & Li model of the kernel as written */
+    hms_placement_kernel pk;
+    hms_placement_events cur; /* traffic as written (any array in its current space) */
+    hms_placement_breakdown time;
+    bool time_ok;
+    bool coeffs_default;  /* overlap coefficients are defaults */
+    double inst_per_warp; /* executed instructions per warp (trace) */
+    /* CuMAPz */
+    hms_cumapz_terms cumapz;
+    hms_cumapz_skew skew;
+    hms_cumapz_bank_counts banks;
+    bool cumapz_ok;
+    /* C-AMAT on the SM of the first simulated block */
+    hms_camat_result camat;
+    bool camat_ok;
+    /* HSM classifier */
+    double hsm_demand, hsm_supply; /* bytes/s */
+    hms_hsm_coeffs hsm_coeffs;
+    bool hsm_default;
+    hms_bound bound;
+} hms_kernel_figures;
+
+struct hms_check_ctx {
+    const ir_kernel *k;
+    const hms_arch *arch;
+    const hms_analysis_options *opt;
+    double placement_threshold;
+
+    hms_trace_options topt;
+    hms_kernel_trace trace;
+    bool traced;
+    char trace_error[512];
+
+    hms_occupancy occ;
+    bool occ_ok;
+    char occ_error[256];
+    int regs_per_thread; /* used for occupancy */
+    bool regs_default;   /* regs_per_thread is HMS_DEFAULT_REGS_PER_THREAD */
+
+    hms_site_metrics *sites; /* by site id */
+    size_t nsites;
+    hms_array_placement *placements; /* by array id */
+    size_t narrays;
+    hms_shared_reuse reuse;
+    bool reuse_ok;
+    hms_kernel_figures fig;
+
+    char **limits; /* extra "what could not be analysed" lines from the pipeline */
+    size_t nlimits;
+
+    hms_kernel_report *report;
+    const hms_check_def *check; /* the check running now */
+};
+typedef struct hms_check_ctx hms_check_ctx;
 
 #endif

@@ -142,6 +142,9 @@ typedef struct {
                                  shared carved into arrays by pointer arithmetic) */
     int base_array;           /* when carved from another array's storage, its id; else -1 */
     ir_loc loc;               /* declaration */
+    ir_loc dim_loc[4];        /* source range of each extent expression between its brackets
+                                 (`TILE + 1` in `[TILE + 1]`), outermost first, end exclusive;
+                                 line 0 when unknown. For padding fix-its. */
 } ir_array;
 
 /* ---- statements ------------------------------------------------------------- */

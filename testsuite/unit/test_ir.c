@@ -326,7 +326,6 @@ static bool access_matches(const d_access *a, const char *spec, char *why, size_
         return false;
     }
     const char *p = skip_ws(spec + used);
-    int guards_wanted = 0;
     while (*p) {
         if (!strncmp(p, "index=", 6)) {
             char want[1024];
@@ -384,7 +383,6 @@ static bool access_matches(const d_access *a, const char *spec, char *why, size_
             bool found = false;
             for (int g = 0; g < a->nguards; g++)
                 found |= !strcmp(a->guards[g], want);
-            guards_wanted++;
             if (!found) {
                 size_t w = (size_t)snprintf(why, wlen, "guards:");
                 for (int g = 0; g < a->nguards && w < wlen; g++)
@@ -398,7 +396,6 @@ static bool access_matches(const d_access *a, const char *spec, char *why, size_
         }
         p = skip_ws(e);
     }
-    (void)guards_wanted;
     return true;
 }
 

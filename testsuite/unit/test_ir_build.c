@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analyzer/explicit_inst.h"
 #include "analyzer/ir_build.h"
 #include "analyzer/options.h"
 #include "analyzer/parse.h"
@@ -200,11 +201,11 @@ Test(ir_build, affine_loops_get_their_trip_counts)
     built b;
     build(&b,
           "__global__ void k(float *a, int n) {\n"
-          "  for (int i = 0; i < 100; i += 3) a[i] = 0;\n"        /* ceil(100/3) = 34 */
-          "  for (int i = 10; i > 0; i--) a[i] = 0;\n"            /* 10 */
-          "  for (int s = 256; s > 0; s >>= 1) a[s] = 0;\n"       /* 256..1: 9 */
-          "  for (int i = 5; i <= 5; i++) a[i] = 0;\n"            /* 1 */
-          "  for (int i = 7; i < 3; i++) a[i] = 0;\n"             /* 0 */
+          "  for (int i = 0; i < 100; i += 3) a[i] = 0;\n"  /* ceil(100/3) = 34 */
+          "  for (int i = 10; i > 0; i--) a[i] = 0;\n"      /* 10 */
+          "  for (int s = 256; s > 0; s >>= 1) a[s] = 0;\n" /* 256..1: 9 */
+          "  for (int i = 5; i <= 5; i++) a[i] = 0;\n"      /* 1 */
+          "  for (int i = 7; i < 3; i++) a[i] = 0;\n"       /* 0 */
           "  for (int i = threadIdx.x; i < n; i += 32) a[i] = 0;\n"
           "}\n",
           NULL);
@@ -315,5 +316,44 @@ Test(ir_build, no_kernels_is_not_an_error)
     build(&b, "int host_only(int x) { return x + 1; }\n", NULL);
     cr_assert_eq(b.n, 0);
     cr_assert_null(b.k);
+    release(&b);
+}
+
+Test(ir_build, explicit_instantiations_are_found_in_the_text)
+{
+    const char *src = "// template void not_this<1>(int);\n"
+                      "namespace outer { namespace inner {\n"
+                      "template <int N> __global__ void k(float *p) { p[N] = 0; }\n"
+                      "template __global__ void k<4>(float *);\n"
+                      "} }\n"
+                      "template class std_like<int>;\n"
+                      "const char *s = \"template void nor<2>(int);\";\n"
+                      "template __global__ void outer::inner::k<8>(float *);\n"
+                      "template<> __global__ void k2<3>(float *p) { }\n";
+    char *refs = hms_explicit_instantiation_refs(src, strlen(src));
+    cr_assert_not_null(refs);
+    cr_assert_str_eq(refs, "\nstatic void *__hms_lint_instance_0 = (void *)&outer::inner::k<4>;"
+                           "\nstatic void *__hms_lint_instance_1 = (void *)&outer::inner::k<8>;\n");
+    free(refs);
+    cr_assert_null(hms_explicit_instantiation_refs("int x;\n", 7));
+}
+
+Test(ir_build, exponential_inlining_is_cut_off_with_one_note_per_place)
+{
+    /* f23 calls f22 twice, ...: 2^23 inlined bodies if nothing stopped it */
+    char src[4096];
+    size_t n = (size_t)snprintf(src, sizeof src, "__device__ int f0(int x) { return x + 1; }\n");
+    for (int i = 1; i < 24; i++)
+        n += (size_t)snprintf(src + n, sizeof src - n,
+                              "__device__ int f%d(int x) { return f%d(x) + f%d(x + 1); }\n", i,
+                              i - 1, i - 1);
+    snprintf(src + n, sizeof src - n,
+             "__global__ void k(int *a) { a[f23(threadIdx.x) %% 64] = 1; }\n");
+    built b;
+    build(&b, src, NULL);
+    ir_kernel *k = b.k[0];
+    cr_assert(find_limit(k, "calls nested too deeply to follow"));
+    cr_assert_leq(k->nlimits, 10, "%zu limits", k->nlimits);
+    cr_assert_eq(k->nsites, 1);
     release(&b);
 }

@@ -129,11 +129,12 @@ Test(launch_config, kernel_names_match_instantiations_and_ignore_blanks)
 
 Test(launch_config, annotations_in_comments_only)
 {
-    const char *src = "// hms-lint: launch grid(64,64) block(16,16)\n"
-                      "int x; /* hms-lint: param n=4096 m=2 */\n"
-                      "const char *s = \"hms-lint: launch grid(1) block(1)\";\n"
-                      "// hms-lint: launch kernel=reduce<256, float> grid(8) block(256) shared(1024)\n"
-                      "// hms-lint: param kernel=k n=-3\n";
+    const char *src =
+        "// hms-lint: launch grid(64,64) block(16,16)\n"
+        "int x; /* hms-lint: param n=4096 m=2 */\n"
+        "const char *s = \"hms-lint: launch grid(1) block(1)\";\n"
+        "// hms-lint: launch kernel=reduce<256, float> grid(8) block(256) shared(1024)\n"
+        "// hms-lint: param kernel=k n=-3\n";
     char *buf = NULL;
     size_t len = 0;
     FILE *err = open_memstream(&buf, &len);
@@ -211,9 +212,9 @@ Test(launch_config, default_launch_follows_the_dimensions_used)
 
 Test(launch_config, bad_cli_values_exit_with_2_and_name_the_option)
 {
-    hms_run_result r = hms_run((const char *[]){"--dump-ir", "--launch=k:grid=0:block=32",
-                                                hms_test_path("kernels/ir/vector_add_return.cu"),
-                                                NULL});
+    hms_run_result r =
+        hms_run((const char *[]){"--dump-ir", "--launch=k:grid=0:block=32",
+                                 hms_test_path("kernels/ir/vector_add_return.cu"), NULL});
     cr_assert_eq(r.status, 2);
     cr_assert(strstr(r.err, "hms-lint: error: --launch 'k:grid=0:block=32': grid x is 0"), "%s",
               r.err);

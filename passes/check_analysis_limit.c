@@ -1,0 +1,86 @@
+/* hms-analysis-limit: what the analysis could not see exactly, and what
+ * would fix it: one note per construct the front end could not represent
+ * (ir_limit, with its hint), per launch taken from the default, per scalar
+ * parameter without a value, and per assumption the trace or the models
+ * made (sampling, indirect indices, budgets, failed steps). */
+#include <stdio.h>
+#include <string.h>
+
+#include "passes/check_util.h"
+
+static bool uses_var(const ir_expr *e, int var)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_VAR && e->var == var)
+        return true;
+    return uses_var(e->a, var) || uses_var(e->b, var) || uses_var(e->c, var);
+}
+
+static bool stmt_uses_var(const ir_stmt *s, int var)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            if (stmt_uses_var(s->items.v[i], var))
+                return true;
+        return false;
+    case IR_S_ACCESS:
+        return uses_var(s->access.index, var) || uses_var(s->access.index2, var);
+    case IR_S_ASSIGN:
+        return uses_var(s->value, var);
+    case IR_S_IF:
+        return uses_var(s->cond, var) || stmt_uses_var(s->then, var) || stmt_uses_var(s->els, var);
+    case IR_S_LOOP:
+        return uses_var(s->cond, var) || stmt_uses_var(s->init, var) ||
+               stmt_uses_var(s->step, var) || stmt_uses_var(s->body, var);
+    default:
+        return false;
+    }
+}
+
+void hms_check_analysis_limit(struct hms_check_ctx *c)
+{
+    const ir_kernel *k = c->k;
+    for (size_t i = 0; i < k->nlimits; i++) {
+        const ir_limit *l = &k->limits[i];
+        hms_ctx_report(c, &l->loc, "%s%s%s", l->reason ? l->reason : "not analysed",
+                       l->hint ? "; " : "", l->hint ? l->hint : "");
+    }
+    bool launch_said = false; /* the front end reports a default launch itself */
+    for (size_t i = 0; i < k->nlimits; i++)
+        launch_said |= k->limits[i].reason && strstr(k->limits[i].reason, "launch") != NULL;
+    if (k->launch.source == IR_LAUNCH_DEFAULT && !launch_said) {
+        const uint32_t *g = k->launch.grid, *b = k->launch.block;
+        hms_ctx_report(c, &k->loc,
+                       "launch configuration unknown: assumed grid(%u,%u,%u) block(%u,%u,%u); "
+                       "state it with `// hms-lint: launch grid(X,Y) block(X,Y)` above the "
+                       "kernel or --launch=%s:grid=X,Y,Z:block=X,Y,Z",
+                       g[0], g[1], g[2], b[0], b[1], b[2], k->name);
+    }
+    for (size_t i = 0; i < k->nvars; i++) {
+        const ir_var *v = &k->vars[i];
+        if (v->kind != IR_VAR_PARAM)
+            continue;
+        bool defaulted = !v->has_value || (v->value_source && !strcmp(v->value_source, "default"));
+        if (!defaulted || !stmt_uses_var(k->body, (int)i))
+            continue;
+        int64_t val = 0;
+        bool approx = false;
+        hms_trace_param_value(k, &c->topt, (int)i, &val, &approx);
+        hms_ctx_report(c, &v->loc,
+                       "parameter '%s' has no value: assumed %lld, figures that depend on it are "
+                       "estimates; set it with `// hms-lint: param %s=<value>` or "
+                       "--param=%s.%s=<value>",
+                       v->name, (long long)val, v->name, k->name, v->name);
+    }
+    for (size_t i = 0; c->traced && i < c->trace.nnotes; i++) {
+        if (strncmp(c->trace.notes[i], "parameter '", 11) == 0)
+            continue; /* reported above, at the parameter */
+        hms_ctx_report(c, &k->loc, "%s", c->trace.notes[i]);
+    }
+    for (size_t i = 0; i < c->nlimits; i++)
+        hms_ctx_report(c, &k->loc, "%s", c->limits[i]);
+}

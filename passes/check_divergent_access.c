@@ -1,0 +1,43 @@
+/* hms-divergent-access: an access under a branch whose condition depends on
+ * the thread, where the branch leaves so few lanes of each warp active that
+ * the site issues far more warp requests than its active lanes need. The
+ * SIMT cost CuMAPz's branch_eff stands for (seeds/001_3bb0fc5541bb7adb.txt,
+ * Sec. 5.6, eq. 7), measured on the trace: requests against the requests
+ * with each block's active lanes of one execution packed into whole warps
+ * (e.g. the interleaved against the sequential-addressing reduction). */
+#include <stdio.h>
+
+#include "passes/check_thresholds.h"
+#include "passes/check_util.h"
+
+void hms_check_divergent_access(struct hms_check_ctx *c)
+{
+    double blocks = c->trace.blocks_total ? (double)c->trace.blocks_total : 1;
+    for (size_t i = 0; i < c->nsites; i++) {
+        const hms_site_metrics *s = &c->sites[i];
+        if (!s->branch || s->requests <= 0 || s->compact_requests <= 0 || s->threads <= 0)
+            continue;
+        double ratio = s->requests / s->compact_requests;
+        double wasted = (s->requests - s->compact_requests) / blocks;
+        if (ratio < HMS_DIVERGENCE_MIN_RATIO || wasted < HMS_DIVERGENCE_MIN_WASTED_PER_BLOCK)
+            continue;
+        char eff[32], req[32], ideal[32], g[32];
+        const char *what = s->acc->kind == HMS_ACCESS_STORE ? "store to" : "load of";
+        hms_finding *f = hms_ctx_report(
+            c, &s->acc->loc,
+            "thread-dependent branch leaves %s%% of the lanes active in this %s '%s': %s "
+            "requests per block where %s would do with the active lanes packed into whole "
+            "warps (%sx fewer)",
+            hms_fmt_num(eff, sizeof eff, 100 * s->lanes / s->threads, 1), what, s->arr->name,
+            hms_fmt_num(req, sizeof req, s->requests / blocks, 1),
+            hms_fmt_num(ideal, sizeof ideal, s->compact_requests / blocks, 1),
+            hms_fmt_num(g, sizeof g, ratio, 1));
+        char cond[160];
+        ir_expr_format(c->k, s->branch->cond, cond, sizeof cond);
+        hms_ctx_note(c, f, &s->branch->loc,
+                     "the condition `%s` depends on the thread and splits the warp; let "
+                     "consecutive threads take the same side (e.g. index with a contiguous "
+                     "thread range)",
+                     cond);
+    }
+}

@@ -1,0 +1,91 @@
+/* hms-latency-hiding: too few resident warps to hide memory latency.
+ * CuMAPz's lat_hiding (seeds/001_3bb0fc5541bb7adb.txt, eq. 2) stops
+ * improving at 50% occupancy; below it, and for kernels with off-chip
+ * traffic, the Huang & Li model (seeds/000_2b7270bf81dd448e.txt, eqs.
+ * 17-19: MWP/CWP and the overlap ratio both grow with resident warps) is
+ * re-evaluated with the occupancy raised to that level, and the check fires
+ * when that is predicted to gain at least HMS_LATENCY_MIN_GAIN. Independent
+ * fetches per warp (MLP) are taken as 1 by the model. */
+#include <stdio.h>
+
+#include "passes/check_thresholds.h"
+#include "passes/check_util.h"
+
+static void raise_warps(hms_placement_kernel *k, hms_placement_events *e, void *arg)
+{
+    (void)e;
+    k->warps_per_sm = *(double *)arg;
+}
+
+static const ir_array *largest_shared(const ir_kernel *k)
+{
+    const ir_array *best = NULL;
+    double most = 0;
+    for (size_t i = 0; i < k->narrays; i++) {
+        const ir_array *a = &k->arrays[i];
+        if (a->space != HMS_SPACE_SHARED)
+            continue;
+        double n = a->elem_bytes;
+        for (int d = 0; d < a->ndims; d++)
+            n *= (double)(a->dims[d] > 0 ? a->dims[d] : 0);
+        if (n > most || !best) {
+            most = n;
+            best = a;
+        }
+    }
+    return best;
+}
+
+void hms_check_latency_hiding(struct hms_check_ctx *c)
+{
+    if (!c->occ_ok || !c->traced || !c->fig.time_ok)
+        return;
+    double pct = 100 * c->occ.occupancy;
+    if (pct >= HMS_LATENCY_OCCUPANCY_PCT || c->fig.global_requests + c->fig.tex_requests <= 0)
+        return;
+    double target = c->arch->max_warps_per_sm * HMS_LATENCY_OCCUPANCY_PCT / 100;
+    double sms = c->fig.pk.active_sms > 0 ? c->fig.pk.active_sms : 1;
+    double avail = c->fig.pk.total_warps / sms; /* no more than the grid holds */
+    if (target > avail)
+        target = avail;
+    if (target <= c->fig.pk.warps_per_sm)
+        return;
+    double now = hms_ctx_predict(c, NULL, NULL);
+    double then = hms_ctx_predict(c, raise_warps, &target);
+    if (now <= 0 || then <= 0 || now / then < HMS_LATENCY_MIN_GAIN)
+        return;
+    const char *lim = hms_occ_limit_name(c->occ.limit);
+    char p[32], lh[32], sp[32], tp[32];
+    hms_finding *f = hms_ctx_report(
+        c, &c->k->loc,
+        "occupancy %s%% (%d of %d warps per SM, limited by %s) hides too little memory latency "
+        "(CuMAPz lat_hiding %s); at %s%% occupancy the model predicts %sx faster",
+        hms_fmt_num(p, sizeof p, pct, 1), c->occ.warps_per_sm, c->arch->max_warps_per_sm, lim,
+        hms_fmt_num(lh, sizeof lh, c->fig.cumapz.lat_hiding, 2),
+        hms_fmt_num(tp, sizeof tp, 100 * target / c->arch->max_warps_per_sm, 1),
+        hms_fmt_num(sp, sizeof sp, now / then, 2));
+    if (!f)
+        return;
+    const ir_array *sh = largest_shared(c->k);
+    switch (c->occ.limit) {
+    case HMS_OCC_LIMIT_SHARED:
+        hms_ctx_note(c, f, sh ? &sh->loc : NULL,
+                     "each block allocates %d bytes of shared memory%s%s%s: %d blocks fit an SM",
+                     c->occ.shared_per_block, sh ? " ('" : "", sh ? sh->name : "",
+                     sh ? "' is the largest array)" : "", c->occ.by_shared);
+        break;
+    case HMS_OCC_LIMIT_BLOCKS:
+        hms_ctx_note(c, f, c->k->launch.loc.line ? &c->k->launch.loc : NULL,
+                     "blocks of %d warps: at most %d blocks per SM; use larger blocks",
+                     c->occ.warps_per_block, c->arch->max_blocks_per_sm);
+        break;
+    case HMS_OCC_LIMIT_REGISTERS:
+        hms_ctx_note(c, f, NULL, "%d registers per thread%s: %d blocks fit an SM",
+                     c->regs_per_thread, c->regs_default ? " (assumed)" : "", c->occ.by_registers);
+        break;
+    default:
+        hms_ctx_note(c, f, c->k->launch.loc.line ? &c->k->launch.loc : NULL,
+                     "the grid has too few blocks to fill the SMs");
+        break;
+    }
+}

@@ -1,0 +1,30 @@
+/* hms-partition-camping: a global access whose concurrent requests from the
+ * first blocks the scheduler runs pile onto few DRAM channels (partitions).
+ * CuMAPz channel skew, seeds/001_3bb0fc5541bb7adb.txt eqs. 4-5 and Table III
+ * (a column-wise store: ~3934 ms against ~46 ms row-wise). The figure that
+ * decides is the busiest channel's load against its even share
+ * (site_metrics.c), which also sees idle channels; eq. 5's ch_skew is quoted
+ * next to it. */
+#include <stdio.h>
+
+#include "passes/check_thresholds.h"
+#include "passes/check_util.h"
+
+void hms_check_partition_camping(struct hms_check_ctx *c)
+{
+    for (size_t i = 0; i < c->nsites; i++) {
+        const hms_site_metrics *s = &c->sites[i];
+        if (s->requests <= 0 || s->camping < HMS_CAMPING_MIN_FACTOR)
+            continue;
+        char camp[32], skew[32];
+        const char *what = s->acc->kind == HMS_ACCESS_STORE ? "stores to" : "reads of";
+        hms_ctx_report(c, &s->acc->loc,
+                       "concurrent %s '%s' from the first resident blocks fall on %u of %d DRAM "
+                       "channels where they could use %u: the busiest channel carries %sx its "
+                       "even share (CuMAPz channel skew %s); spreading them (e.g. diagonal "
+                       "block order) gives this access up to %sx the DRAM parallelism",
+                       what, s->arr->name, s->channels_used, c->arch->dram_channels,
+                       s->channels_ideal, hms_fmt_num(camp, sizeof camp, s->camping, 1),
+                       hms_fmt_num(skew, sizeof skew, s->ch_skew, 1), camp);
+    }
+}

@@ -1,0 +1,51 @@
+/* Thresholds of the checks, in one place. Each check's docs page
+ * (docs/checks/<name>.md) lists the ones it uses and why they sit where they
+ * do. */
+#ifndef HMS_PASSES_CHECK_THRESHOLDS_H
+#define HMS_PASSES_CHECK_THRESHOLDS_H
+
+/* hms-uncoalesced-access: fire when a site fetches at least this many times
+ * the sectors its useful bytes need (2: half or less of the bytes moved are
+ * used). */
+#define HMS_UNCOALESCED_MIN_RATIO 2.0
+/* ... and at least this many sectors more than needed per request: a warp
+ * of a 16 x 16 block reading one element of each of its two rows touches 2
+ * sectors where 1 would do, which the L1 absorbs and nobody should rewrite. */
+#define HMS_UNCOALESCED_MIN_EXCESS 2.0
+
+/* hms-shared-bank-conflict: fire when the mean wavefronts per request are at
+ * least this many times the conflict-free count (a 2-way conflict on average). */
+#define HMS_BANK_CONFLICT_MIN_RATIO 2.0
+/* Largest padding tried for the fix-it (one full bank cycle of 4-byte words). */
+#define HMS_BANK_MAX_PAD 32
+
+/* hms-partition-camping: fire when the busiest DRAM channel of a site's
+ * concurrent accesses carries at least this many times its even share. */
+#define HMS_CAMPING_MIN_FACTOR 4.0
+
+/* hms-constant-divergence: fire when a constant read averages at least this
+ * many distinct addresses per request. */
+#define HMS_CONST_DIVERGENCE_MIN_DISTINCT 2.0
+
+/* hms-shared-reuse: a buffer pays when the direct global reads it replaces
+ * would move at least this many times the bytes the fill moves. */
+#define HMS_REUSE_MIN_GAIN 1.25
+
+/* hms-divergent-access: fire when a site under a thread-dependent branch
+ * issues at least this many times the requests its active lanes need
+ * packed, and at least this many requests are wasted per block on average. */
+#define HMS_DIVERGENCE_MIN_RATIO 2.0
+#define HMS_DIVERGENCE_MIN_WASTED_PER_BLOCK 1.0
+
+/* hms-latency-hiding: CuMAPz eq. 2 saturates at 50% occupancy; below it the
+ * check fires for kernels with global traffic, when raising occupancy to
+ * that level is predicted to gain at least HMS_LATENCY_MIN_GAIN. */
+#define HMS_LATENCY_OCCUPANCY_PCT 50.0
+#define HMS_LATENCY_MIN_GAIN 1.10
+
+/* hms-dram-locality: fire below this row-buffer hit rate, when DRAM serves
+ * at least HMS_DRAM_MIN_SHARE of the memory requests. */
+#define HMS_DRAM_MIN_ROW_HIT_RATE 0.5
+#define HMS_DRAM_MIN_SHARE 0.05
+
+#endif

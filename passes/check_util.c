@@ -1,0 +1,115 @@
+/* Shared helpers of the checks (check_util.h). */
+#include "passes/check_util.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *file_of(const hms_check_ctx *c, const ir_loc *loc)
+{
+    if (loc && loc->file)
+        return loc->file;
+    return c->k->loc.file;
+}
+
+hms_finding *hms_ctx_report(hms_check_ctx *c, const ir_loc *loc, const char *fmt, ...)
+{
+    char *msg = NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vasprintf(&msg, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return NULL;
+    const ir_loc *l = loc && loc->line ? loc : &c->k->loc;
+    hms_finding *f = hms_kernel_add_finding(c->report, c->check->name, c->check->severity,
+                                            file_of(c, l), l->line, l->col, "%s", msg);
+    free(msg);
+    if (f && l->end_line) {
+        f->end_line = l->end_line;
+        f->end_col = l->end_col;
+    }
+    return f;
+}
+
+void hms_ctx_note(hms_check_ctx *c, hms_finding *f, const ir_loc *loc, const char *fmt, ...)
+{
+    if (!f)
+        return;
+    char *msg = NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vasprintf(&msg, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    const ir_loc *l = loc && loc->line ? loc : &c->k->loc;
+    hms_finding_add_note(f, file_of(c, l), l->line, l->col, "%s", msg);
+    free(msg);
+}
+
+const char *hms_fmt_num(char *buf, size_t len, double v, int digits)
+{
+    if (!isfinite(v)) {
+        snprintf(buf, len, "%s", v > 0 ? "inf" : "n/a");
+        return buf;
+    }
+    snprintf(buf, len, "%.*f", digits, v);
+    char *dot = strchr(buf, '.');
+    if (dot) {
+        char *end = buf + strlen(buf) - 1;
+        while (end > dot && *end == '0')
+            *end-- = '\0';
+        if (end == dot)
+            *end = '\0';
+    }
+    if (strcmp(buf, "-0") == 0)
+        snprintf(buf, len, "0");
+    return buf;
+}
+
+static bool one_word(const char *s)
+{
+    if (!s || !*s)
+        return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return false;
+    return true;
+}
+
+const char *hms_fmt_elems(char *buf, size_t len, const ir_array *a, double count, int elem_size)
+{
+    char n[32];
+    if (a && elem_size == a->elem_bytes && one_word(a->elem_type)) {
+        hms_fmt_num(n, sizeof n, count, 2);
+        snprintf(buf, len, "%s %s%s", n, a->elem_type, fabs(count) == 1 ? "" : "s");
+    } else {
+        hms_fmt_num(n, sizeof n, count * elem_size, 2);
+        snprintf(buf, len, "%s byte%s", n, fabs(count * elem_size) == 1 ? "" : "s");
+    }
+    return buf;
+}
+
+double hms_site_mean(const hms_site_metrics *s, double sum)
+{
+    return s->requests > 0 ? sum / s->requests : 0;
+}
+
+double hms_ctx_predict(const hms_check_ctx *c, hms_model_edit edit, void *arg)
+{
+    if (!c->fig.time_ok)
+        return 0;
+    hms_placement_kernel k = c->fig.pk;
+    hms_placement_events e = c->fig.cur;
+    if (edit)
+        edit(&k, &e, arg);
+    hms_placement_breakdown b;
+    char err[256];
+    if (!hms_placement_predict(c->arch, &k, &e, &e, &b, NULL, err, sizeof err))
+        return 0;
+    return b.time;
+}

@@ -1,0 +1,33 @@
+/* Helpers the checks share: reporting under the running check's name and
+ * severity, and the wording of counts and element types in messages. */
+#ifndef HMS_PASSES_CHECK_UTIL_H
+#define HMS_PASSES_CHECK_UTIL_H
+
+#include <stddef.h>
+
+#include "passes/analyze.h"
+
+/* A finding of the running check at loc (its file, line, column and range). */
+hms_finding *hms_ctx_report(hms_check_ctx *c, const ir_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A note at loc (the kernel's file when loc has none). */
+void hms_ctx_note(hms_check_ctx *c, hms_finding *f, const ir_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* A number for a message: integers without decimals, else at most `digits`
+ * decimals with trailing zeros dropped ("4", "12.5", "1.83"). */
+const char *hms_fmt_num(char *buf, size_t len, double v, int digits);
+
+/* "32 floats", "1 float", "12 bytes" (element counts in the array's element
+ * type when it is one word such as float/int/double/float4, else bytes). */
+const char *hms_fmt_elems(char *buf, size_t len, const ir_array *a, double count, int elem_size);
+
+/* Per-request mean of a site sum (0 when it has no requests). */
+double hms_site_mean(const hms_site_metrics *s, double sum);
+
+/* The kernel's predicted time with the placement model inputs changed by
+ * `edit` (NULL: as written); 0 when the model is unavailable. */
+typedef void (*hms_model_edit)(hms_placement_kernel *k, hms_placement_events *e, void *arg);
+double hms_ctx_predict(const hms_check_ctx *c, hms_model_edit edit, void *arg);
+
+#endif

@@ -1,0 +1,452 @@
+/* The kernel's stream through the memory hierarchy in issue order, to give
+ * each site its cache, DRAM row-buffer and latency figures and the kernel
+ * its DRAM figures and C-AMAT timeline.
+ *
+ * Issue order and cycle of a record: the placement events' rule (runtime/
+ * placement_events.h), so both simulations see the same traffic: wave w of
+ * resident blocks, t instructions into its warp -> cycle (w * span + t) *
+ * warps_per_SM * (warp_size / SIMD_width). Block b runs on SM b % SMs.
+ *
+ * Path of a record (Mei & Chu, seeds/002_1cb76b36ded3a9f2.txt, Sec. 4):
+ *   shared     bank wavefronts; latency by conflict degree (Table VIII);
+ *   constant   per-SM constant cache; each extra distinct address is one
+ *              more pass (one more hit latency); misses go to L2;
+ *   texture    per-SM texture cache, then L2;
+ *   readonly   per-SM read-only cache (the texture cache when absent), L2;
+ *   global     loads through the per-SM L1 when the arch caches global
+ *              loads (stores and atomics go to L2); local always via L1.
+ * A first-level miss fetches its whole line from L2; L2 misses are DRAM
+ * requests (runtime/dram.h, Huang & Li eqs. 6-10), closed-loop bounded as
+ * the placement events do. Latency of a request: the first level's hit
+ * latency if all its lines hit there, else the L2 hit latency, plus the
+ * modelled DRAM latency when any line missed L2 (AMAT eq. 5's structure),
+ * plus the TLB's extra cycles (Mei & Chu Sec. 4.4). */
+#include "passes/analyze.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/analyze_internal.h"
+#include "runtime/banks.h"
+#include "runtime/cache.h"
+#include "runtime/coalesce.h"
+#include "runtime/constmem.h"
+#include "runtime/dram.h"
+#include "runtime/tlb.h"
+
+typedef enum { FL_L1 = 0, FL_TEX, FL_RO, FL_CONST, FL_N } fl_kind;
+
+enum { REC_DRAM = 1, REC_HIT = 2 };
+
+typedef struct {
+    hms_check_ctx *c;
+    const hms_arch *a;
+    hms_launch_geom g;
+    hms_cache_geom geom[FL_N];
+    hms_cache *fl[FL_N]; /* per SM, initialised on first use */
+    bool *fl_ready[FL_N];
+    double fl_lat[FL_N];
+    hms_cache l2;
+    bool has_l2;
+    uint32_t l2_line;
+    double l2_lat;
+    hms_tlb tlb;
+    bool has_tlb;
+    hms_dram_model dram;
+    bool dram_ok;
+    size_t *dram_rec; /* stream record of each DRAM request fed */
+    size_t ndram, capdram;
+    float *lat;     /* per record: latency without the DRAM part */
+    uint8_t *flags; /* per record: REC_* */
+    double *weight; /* per record: block weight */
+} msim;
+
+static double pick(double a, double b)
+{
+    return a > 0 ? a : b;
+}
+
+static bool setup(msim *m, hms_check_ctx *c)
+{
+    const hms_arch *a = c->arch;
+    size_t n = c->trace.stream.n;
+    memset(m, 0, sizeof *m);
+    m->c = c;
+    m->a = a;
+    m->g = hms_ctx_geom(c);
+    m->geom[FL_L1] = a->l1;
+    m->geom[FL_TEX] = a->tex_l1;
+    m->geom[FL_RO] = a->readonly.size_bytes ? a->readonly : a->tex_l1;
+    m->geom[FL_CONST] = a->constant;
+    m->fl_lat[FL_L1] = pick(a->global_latency_l1_hit, a->l1.hit_latency);
+    m->fl_lat[FL_TEX] = pick(a->texture_latency_hit, a->tex_l1.hit_latency);
+    m->fl_lat[FL_RO] = pick(m->geom[FL_RO].hit_latency, m->fl_lat[FL_TEX]);
+    m->fl_lat[FL_CONST] = pick(a->constant_latency_hit, a->constant.hit_latency);
+    m->l2_lat = pick(a->global_latency_l2_hit, a->l2.hit_latency);
+    char err[256];
+    m->has_l2 = a->l2.size_bytes && hms_cache_init(&m->l2, &a->l2, err, sizeof err);
+    m->l2_line =
+        m->has_l2 ? m->l2.line_bytes : (a->sector_bytes > 0 ? (uint32_t)a->sector_bytes : 32);
+    m->has_tlb = hms_tlb_init(&m->tlb, a, err, sizeof err);
+    m->dram_ok = hms_dram_init(&m->dram, a, err, sizeof err);
+    if (!m->dram_ok)
+        hms_ctx_add_limit(c, "DRAM model unavailable for %s: %s", a->name, err);
+    for (int f = 0; f < FL_N; f++) {
+        m->fl[f] = calloc(m->g.sms, sizeof *m->fl[f]);
+        m->fl_ready[f] = calloc(m->g.sms, sizeof *m->fl_ready[f]);
+        if (!m->fl[f] || !m->fl_ready[f])
+            return false;
+    }
+    m->lat = calloc(n ? n : 1, sizeof *m->lat);
+    m->flags = calloc(n ? n : 1, sizeof *m->flags);
+    m->weight = calloc(n ? n : 1, sizeof *m->weight);
+    return m->lat && m->flags && m->weight;
+}
+
+static void teardown(msim *m)
+{
+    for (int f = 0; f < FL_N; f++) {
+        for (unsigned s = 0; m->fl[f] && m->fl_ready[f] && s < m->g.sms; s++)
+            if (m->fl_ready[f][s])
+                hms_cache_free(&m->fl[f][s]);
+        free(m->fl[f]);
+        free(m->fl_ready[f]);
+    }
+    if (m->has_l2)
+        hms_cache_free(&m->l2);
+    hms_tlb_free(&m->tlb);
+    hms_dram_free(&m->dram);
+    free(m->dram_rec);
+    free(m->lat);
+    free(m->flags);
+    free(m->weight);
+}
+
+/* The SM's first-level cache of kind f, or NULL when the arch has none. */
+static hms_cache *first_level(msim *m, fl_kind f, unsigned sm)
+{
+    if (!m->geom[f].size_bytes)
+        return NULL;
+    if (!m->fl_ready[f][sm]) {
+        char err[128];
+        if (!hms_cache_init(&m->fl[f][sm], &m->geom[f], err, sizeof err)) {
+            hms_cache_free(&m->fl[f][sm]);
+            m->geom[f].size_bytes = 0; /* malformed: treat as absent */
+            return NULL;
+        }
+        m->fl_ready[f][sm] = true;
+    }
+    return &m->fl[f][sm];
+}
+
+typedef struct {
+    double fl_hits, fl_misses, l2_hits, l2_misses;
+} outcome;
+
+static bool l2_line(msim *m, uint64_t addr, double time, size_t rec, outcome *o)
+{
+    if (m->has_l2 && hms_cache_access_line(&m->l2, addr)) {
+        o->l2_hits++;
+        return true;
+    }
+    o->l2_misses++;
+    if (!m->dram_ok)
+        return true;
+    if (m->ndram == m->capdram) {
+        size_t cap = m->capdram ? m->capdram * 2 : 1024;
+        size_t *v = realloc(m->dram_rec, cap * sizeof *v);
+        if (!v)
+            return false;
+        m->dram_rec = v;
+        m->capdram = cap;
+    }
+    if (!hms_dram_add(&m->dram, addr, time))
+        return false;
+    m->dram_rec[m->ndram++] = rec;
+    return true;
+}
+
+/* The lines of record p through first-level cache fl (may be NULL), then L2. */
+static bool through(msim *m, hms_cache *fl, const hms_warp_access *p, double time, size_t rec,
+                    outcome *o)
+{
+    uint64_t units[HMS_WARP_UNITS_MAX];
+    if (!fl) {
+        size_t n = hms_warp_units(p, m->l2_line, units);
+        for (size_t i = 0; i < n; i++)
+            if (!l2_line(m, units[i] * m->l2_line, time, rec, o))
+                return false;
+        return true;
+    }
+    uint64_t line = fl->line_bytes;
+    size_t n = hms_warp_units(p, line, units);
+    uint64_t next = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t lo = units[i] * line;
+        if (hms_cache_access_line(fl, lo)) {
+            o->fl_hits++;
+            continue;
+        }
+        o->fl_misses++;
+        uint64_t a = lo / m->l2_line * m->l2_line;
+        if (a < next)
+            a = next;
+        for (; a < lo + line; a += m->l2_line)
+            if (!l2_line(m, a, time, rec, o))
+                return false;
+        next = a;
+    }
+    return true;
+}
+
+static double tlb_extra(msim *m, const hms_warp_access *p)
+{
+    if (!m->has_tlb)
+        return 0;
+    switch (hms_tlb_warp(&m->tlb, p, NULL)) {
+    case HMS_TLB_L2_HIT:
+        return m->a->tlb_l2.hit_latency;
+    case HMS_TLB_MISS:
+        return m->a->global_latency_tlb_miss;
+    default:
+        return 0;
+    }
+}
+
+static bool simulate(msim *m, size_t i, double time)
+{
+    const hms_warp_access *p = &m->c->trace.stream.v[i];
+    hms_site_metrics *s = &m->c->sites[p->site];
+    double w = m->weight[i];
+    unsigned sm = (unsigned)(p->block % m->g.sms);
+    outcome o = {0};
+    hms_cache *fl = NULL;
+    fl_kind kind = FL_N;
+    double lat = 0, extra = 0;
+    hms_space sp = (hms_space)p->space;
+    if (sp == HMS_SPACE_SHARED) {
+        hms_bank_result b;
+        if (hms_banks_warp(m->a, p, &b))
+            lat = hms_banks_request_latency(m->a, &b);
+        m->lat[i] = (float)lat;
+        m->flags[i] = REC_HIT;
+        return true;
+    }
+    switch (sp) {
+    case HMS_SPACE_CONSTANT:
+        kind = FL_CONST;
+        break;
+    case HMS_SPACE_TEXTURE:
+        kind = FL_TEX;
+        break;
+    case HMS_SPACE_READONLY:
+        kind = FL_RO;
+        break;
+    case HMS_SPACE_LOCAL:
+        kind = FL_L1;
+        break;
+    default:
+        kind = m->a->l1_caches_global && p->kind == HMS_ACCESS_LOAD ? FL_L1 : FL_N;
+        break;
+    }
+    if (kind != FL_N)
+        fl = first_level(m, kind, sm);
+    if (sp != HMS_SPACE_CONSTANT)
+        extra = tlb_extra(m, p);
+    if (!through(m, fl, p, time, i, &o))
+        return false;
+    if (fl && o.fl_misses == 0)
+        lat = m->fl_lat[kind];
+    else if (kind == FL_CONST)
+        lat = pick(m->a->constant_latency_miss, m->l2_lat);
+    else
+        lat = m->l2_lat;
+    if (sp == HMS_SPACE_CONSTANT) {
+        uint32_t d = hms_constmem_distinct(p);
+        lat += (d > 1 ? d - 1 : 0) * m->fl_lat[FL_CONST];
+    }
+    m->lat[i] = (float)(lat + extra);
+    m->flags[i] =
+        (uint8_t)((o.l2_misses > 0 ? REC_DRAM : 0) |
+                  (o.l2_misses == 0 && (fl ? o.fl_misses == 0 : o.l2_misses == 0) ? REC_HIT : 0));
+    s->fl_hits += w * o.fl_hits;
+    s->fl_misses += w * o.fl_misses;
+    s->l2_hits += w * o.l2_hits;
+    s->l2_misses += w * o.l2_misses;
+    if (o.l2_misses > 0)
+        s->dram_requests += w;
+    return true;
+}
+
+typedef struct {
+    double time;
+    size_t index;
+} timed;
+
+static int by_time(const void *pa, const void *pb)
+{
+    const timed *a = pa, *b = pb;
+    if (a->time != b->time)
+        return a->time < b->time ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+static timed *issue_order(msim *m)
+{
+    const hms_kernel_trace *t = &m->c->trace;
+    timed *order = malloc((t->stream.n ? t->stream.n : 1) * sizeof *order);
+    if (!order)
+        return NULL;
+    double span = 1;
+    for (size_t i = 0; i < t->stream.n; i++)
+        span = (double)t->stream.v[i].time + 1 > span ? (double)t->stream.v[i].time + 1 : span;
+    double per_wave = (double)m->g.bps * m->g.sms;
+    for (size_t b = 0; b < t->nblocks; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &t->stream.v[i];
+            double wave = floor((double)r->block / per_wave);
+            order[i] = (timed){(wave * span + (double)r->time) * m->g.warps_per_sm * m->g.cpi, i};
+            m->weight[i] = B->weight;
+        }
+    }
+    qsort(order, t->stream.n, sizeof *order, by_time);
+    return order;
+}
+
+/* DRAM figures, then each record's full latency into its site. */
+static void finish(msim *m)
+{
+    hms_check_ctx *c = m->c;
+    hms_kernel_figures *f = &c->fig;
+    const hms_stream *s = &c->trace.stream;
+    double dram_lat = 0;
+    if (m->dram_ok && m->ndram) {
+        double dram_reqs = 0;
+        for (size_t i = 0; i < s->n; i++)
+            dram_reqs += m->flags[i] & REC_DRAM ? 1 : 0;
+        double lines_per_req = dram_reqs > 0 ? (double)m->ndram / dram_reqs : 1;
+        m->dram.max_outstanding = m->g.warps_per_sm * m->g.sms * lines_per_req;
+        m->dram.request_bytes = m->l2_line;
+        char err[256];
+        if (hms_dram_evaluate(&m->dram, err, sizeof err)) {
+            f->dram_ok = true;
+            dram_lat = m->dram.latency;
+            for (size_t j = 0; j < m->ndram; j++) {
+                size_t i = m->dram_rec[j];
+                double w = m->weight[i];
+                hms_site_metrics *site = &c->sites[s->v[i].site];
+                switch (hms_dram_outcome(&m->dram, j)) {
+                case HMS_ROW_HIT:
+                    site->row_hits += w;
+                    f->row_hits += w;
+                    break;
+                case HMS_ROW_MISS:
+                    site->row_misses += w;
+                    f->row_misses += w;
+                    break;
+                default:
+                    site->row_conflicts += w;
+                    f->row_conflicts += w;
+                    break;
+                }
+            }
+        } else {
+            hms_ctx_add_limit(c, "DRAM model: %s", err);
+        }
+    }
+    double rows = f->row_hits + f->row_misses + f->row_conflicts;
+    f->row_hit_rate = rows > 0 ? f->row_hits / rows : 0;
+    f->dram_latency = dram_lat;
+    f->dram_t_hit = m->dram_ok ? m->dram.t_hit : 0;
+    f->l2_hit_latency = m->l2_lat;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (!r->mask || r->site >= c->nsites)
+            continue;
+        double w = m->weight[i];
+        double lat = m->lat[i] + (m->flags[i] & REC_DRAM ? dram_lat : 0);
+        m->lat[i] = (float)lat;
+        c->sites[r->site].latency += w * lat;
+        f->requests += w;
+        switch ((hms_space)r->space) {
+        case HMS_SPACE_SHARED:
+            f->shared_requests += w;
+            break;
+        case HMS_SPACE_CONSTANT:
+            f->const_requests += w;
+            break;
+        case HMS_SPACE_TEXTURE:
+            f->tex_requests += w;
+            break;
+        default:
+            f->global_requests += w;
+            break;
+        }
+        if (m->flags[i] & REC_DRAM)
+            f->dram_requests += w;
+    }
+    for (size_t i = 0; i < c->nsites; i++)
+        f->dram_bytes += c->sites[i].l2_misses * m->l2_line;
+}
+
+/* C-AMAT (Zhang et al., seeds/003_b03420075c499a6c.txt, eqs. 1-2) on one SM's
+ * timeline: a warp access hits when it is served at its first level. */
+static void camat(msim *m)
+{
+    hms_check_ctx *c = m->c;
+    const hms_stream *s = &c->trace.stream;
+    bool *hit = malloc((s->n ? s->n : 1) * sizeof *hit);
+    uint32_t *miss = malloc((s->n ? s->n : 1) * sizeof *miss);
+    if (!hit || !miss) {
+        free(hit);
+        free(miss);
+        return;
+    }
+    double hl = pick(m->fl_lat[FL_L1], c->arch->shared_latency[0]);
+    uint32_t hit_lat = hl >= 1 ? (uint32_t)hl : 1;
+    for (size_t i = 0; i < s->n; i++) {
+        hit[i] = m->flags[i] & REC_HIT;
+        double l = m->lat[i];
+        miss[i] = l > hit_lat ? (uint32_t)lround(l) : hit_lat;
+    }
+    /* The SM of the first simulated block: a sampled launch need not have
+     * simulated any block of SM 0. */
+    unsigned sm = c->trace.nblocks ? (unsigned)(c->trace.blocks[0].id % m->g.sms) : 0;
+    hms_camat_issue p = {hit_lat, (uint32_t)lround(m->l2_lat > hit_lat ? m->l2_lat : hit_lat), miss,
+                         sm, m->g.sms};
+    hms_camat_access *acc = NULL;
+    size_t n = 0;
+    char err[256];
+    if (hms_camat_timeline(s, hit, &p, &acc, &n, err, sizeof err) &&
+        hms_camat_evaluate(acc, n, &c->fig.camat, NULL, err, sizeof err))
+        c->fig.camat_ok = true;
+    free(acc);
+    free(hit);
+    free(miss);
+}
+
+bool hms_an_memory_sim(hms_check_ctx *c)
+{
+    msim m;
+    bool ok = setup(&m, c);
+    timed *order = ok ? issue_order(&m) : NULL;
+    ok = ok && order;
+    for (size_t j = 0; ok && j < c->trace.stream.n; j++) {
+        const hms_warp_access *r = &c->trace.stream.v[order[j].index];
+        if (!r->mask || r->site >= c->nsites)
+            continue;
+        ok = simulate(&m, order[j].index, order[j].time);
+    }
+    free(order);
+    if (ok) {
+        finish(&m);
+        camat(&m);
+    } else {
+        hms_ctx_add_limit(c, "memory simulation ran out of memory: cache and DRAM figures absent");
+    }
+    teardown(&m);
+    return ok;
+}

@@ -1,0 +1,297 @@
+/* The Huang & Li placement model per array (seeds/000_2b7270bf81dd448e.txt,
+ * eqs. 1-5, 11-19; runtime/placement.h): the kernel as written, then every
+ * legal space of every array re-simulated from the trace (runtime/
+ * placement_events.h) and ranked. Also the kernel's predicted time as
+ * written (T_comp, T_mem, T_overlap for the model figures).
+ *
+ * Inputs the paper takes from a profiler, and what we use instead:
+ *  - issued instructions per warp: the trace's instruction count per warp
+ *    (the last record's issue time + 1, so instructions after the last
+ *    access and barrier waits are approximated) plus the replays of the
+ *    kernel as written;
+ *  - memory instructions per warp: the trace's requests / warps;
+ *  - ILP, MLP: 1 (the model's default); W_serial: 0 (same in every
+ *    placement, so it does not change the ranking);
+ *  - an array whose size the IR does not know (a pointer parameter) is
+ *    taken to span the elements the trace saw it touch, and the option's
+ *    reason says so. */
+#include "passes/analyze.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/analyze_internal.h"
+#include "runtime/placement_events.h"
+
+/* Records the placement model re-simulates per candidate (every legal space
+ * of every array re-runs the whole stream through the caches and DRAM):
+ * above this, every m-th simulated block is used and the counts are scaled
+ * to the launch. */
+#define HMS_PLACEMENT_MAX_RECORDS 32768
+
+typedef struct {
+    bool used;
+    bool readonly_path; /* records in the read-only space */
+    uint64_t lo, hi;    /* touched bytes, space-relative */
+    double block_bytes; /* most bytes one block touched */
+} array_use;
+
+static void scan_uses(const hms_check_ctx *c, array_use *u)
+{
+    const hms_kernel_trace *t = &c->trace;
+    size_t na = c->k->narrays;
+    uint64_t *blo = malloc(na * sizeof *blo), *bhi = malloc(na * sizeof *bhi);
+    for (size_t a = 0; a < na; a++)
+        u[a].lo = UINT64_MAX;
+    for (size_t b = 0; blo && bhi && b < t->nblocks; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t a = 0; a < na; a++) {
+            blo[a] = UINT64_MAX;
+            bhi[a] = 0;
+        }
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &t->stream.v[i];
+            if (r->array >= na || !r->mask)
+                continue;
+            array_use *x = &u[r->array];
+            x->used = true;
+            if (r->space == HMS_SPACE_READONLY)
+                x->readonly_path = true;
+            for (int l = 0; l < HMS_WARP_LANES; l++) {
+                if (!(r->mask >> l & 1))
+                    continue;
+                uint64_t lo = r->addr[l], hi = r->addr[l] + r->width;
+                blo[r->array] = lo < blo[r->array] ? lo : blo[r->array];
+                bhi[r->array] = hi > bhi[r->array] ? hi : bhi[r->array];
+            }
+        }
+        for (size_t a = 0; a < na; a++) {
+            if (blo[a] == UINT64_MAX)
+                continue;
+            u[a].lo = blo[a] < u[a].lo ? blo[a] : u[a].lo;
+            u[a].hi = bhi[a] > u[a].hi ? bhi[a] : u[a].hi;
+            double span = (double)(bhi[a] - blo[a]);
+            u[a].block_bytes = span > u[a].block_bytes ? span : u[a].block_bytes;
+        }
+    }
+    free(blo);
+    free(bhi);
+}
+
+static double declared_bytes(const ir_array *a)
+{
+    if (a->ndims <= 0)
+        return 0;
+    double n = a->elem_bytes;
+    for (int d = 0; d < a->ndims; d++) {
+        if (a->dims[d] <= 0)
+            return 0;
+        n *= (double)a->dims[d];
+    }
+    return n;
+}
+
+/* Executed instructions per warp, block-weighted mean over the trace. */
+static double inst_per_warp(const hms_check_ctx *c)
+{
+    const hms_kernel_trace *t = &c->trace;
+    size_t wpb = t->warps_per_block ? t->warps_per_block : 1;
+    uint64_t *last = calloc(wpb, sizeof *last);
+    double sum = 0, weight = 0;
+    for (size_t b = 0; last && b < t->nblocks; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        memset(last, 0, wpb * sizeof *last);
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &t->stream.v[i];
+            if (r->warp < wpb && r->time + 1 > last[r->warp])
+                last[r->warp] = r->time + 1;
+        }
+        for (size_t w = 0; w < wpb; w++)
+            sum += B->weight * (double)last[w];
+        weight += B->weight * (double)wpb;
+    }
+    free(last);
+    return weight > 0 ? sum / weight : 0;
+}
+
+static bool current_space(const ir_array *a, const array_use *u, hms_placement_space *out)
+{
+    if (!hms_placement_from_space(a->space, a->tex_dims > 0 ? a->tex_dims : 1, out))
+        return false;
+    if (*out == HMS_PLACE_GLOBAL && u->readonly_path)
+        *out = HMS_PLACE_READONLY;
+    return true;
+}
+
+/* The stream the model re-simulates: the trace, or every m-th simulated
+ * block of it when it is long; *blocks gets how many blocks it holds. */
+static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, double *blocks)
+{
+    const hms_kernel_trace *t = &c->trace;
+    *own = false;
+    *blocks = (double)t->nblocks;
+    if (t->stream.n <= HMS_PLACEMENT_MAX_RECORDS || t->nblocks < 2) {
+        *out = t->stream;
+        return true;
+    }
+    size_t m = (t->stream.n + HMS_PLACEMENT_MAX_RECORDS - 1) / HMS_PLACEMENT_MAX_RECORDS;
+    hms_stream_init(out);
+    *own = true;
+    *blocks = 0;
+    for (size_t b = 0; b < t->nblocks; b += m) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t i = B->first; i < B->first + B->count; i++)
+            if (!hms_stream_push(out, &t->stream.v[i]))
+                return false;
+        (*blocks)++;
+    }
+    return true;
+}
+
+static hms_placement_events_opts events_opts(const hms_check_ctx *c, double blocks)
+{
+    hms_launch_geom g = hms_ctx_geom(c);
+    hms_placement_events_opts o = {0};
+    o.active_sms = g.sms;
+    o.warps_per_block = g.wpb;
+    o.blocks_per_sm = g.bps;
+    o.scale = blocks > 0 ? (double)c->trace.blocks_total / blocks : 1;
+    return o;
+}
+
+static void rank_array(hms_check_ctx *c, const hms_stream *st, size_t id, const array_use *u,
+                       const hms_placement_events_opts *eo)
+{
+    const ir_array *a = &c->k->arrays[id];
+    hms_array_placement *p = &c->placements[id];
+    char err[256];
+    hms_placement_events cands[HMS_PLACE_COUNT];
+    size_t n = 0;
+    for (int s = 0; s < HMS_PLACE_COUNT; s++) {
+        char why[200];
+        if (!hms_placement_legal(c->arch, &c->fig.pk, &p->arr, (hms_placement_space)s, why,
+                                 sizeof why))
+            continue;
+        if (!hms_placement_events_compute(st, c->arch, (uint32_t)id, (hms_placement_space)s,
+                                          &p->arr, eo, &cands[n], err, sizeof err)) {
+            snprintf(p->why, sizeof p->why, "placement events for %s: %.200s",
+                     hms_placement_space_name((hms_placement_space)s), err);
+            return;
+        }
+        n++;
+    }
+    (void)u;
+    if (!hms_placement_rank(c->arch, &c->fig.pk, &p->arr, cands, n, &p->rank, err, sizeof err)) {
+        snprintf(p->why, sizeof p->why, "%.250s", err);
+        return;
+    }
+    p->ranked = true;
+    (void)a;
+}
+
+bool hms_an_placements(hms_check_ctx *c)
+{
+    const ir_kernel *k = c->k;
+    c->narrays = k->narrays;
+    c->placements = calloc(k->narrays ? k->narrays : 1, sizeof *c->placements);
+    array_use *u = calloc(k->narrays ? k->narrays : 1, sizeof *u);
+    if (!c->placements || !u) {
+        free(u);
+        return false;
+    }
+    scan_uses(c, u);
+    hms_launch_geom g = hms_ctx_geom(c);
+    hms_stream st;
+    bool own = false;
+    double blocks = 0;
+    if (!model_stream(c, &st, &own, &blocks)) {
+        if (own)
+            hms_stream_free(&st);
+        free(u);
+        return false;
+    }
+    hms_placement_events_opts eo = events_opts(c, blocks);
+
+    /* The arrays that can be ranked, and the kernel's bytes in constant and
+     * shared memory (what the other arrays leave for a moved one). */
+    double const_bytes = 0;
+    for (size_t i = 0; i < k->narrays; i++) {
+        const ir_array *a = &k->arrays[i];
+        hms_array_placement *p = &c->placements[i];
+        p->arr.name = a->name;
+        p->arr.written = a->written || a->atomic;
+        p->arr.bytes = declared_bytes(a);
+        if (p->arr.bytes <= 0 && u[i].used && u[i].hi > u[i].lo)
+            p->arr.bytes = (double)(u[i].hi - u[i].lo);
+        p->arr.shared_bytes_per_block = u[i].block_bytes;
+        p->arr.elements = a->elem_bytes > 0 ? p->arr.bytes / a->elem_bytes : 0;
+        if (a->space == HMS_SPACE_CONSTANT)
+            const_bytes += p->arr.bytes > 0 ? p->arr.bytes : 0;
+        if (!u[i].used)
+            snprintf(p->why, sizeof p->why, "not accessed in the simulated launch");
+        else if (!current_space(a, &u[i], &p->arr.current))
+            snprintf(p->why, sizeof p->why, "local memory is not a placement choice");
+        else
+            p->ranked = true; /* provisional: eligible */
+    }
+
+    /* The kernel as written: any eligible array's events in its current space
+     * carry the whole kernel's traffic and replays. */
+    size_t first = k->narrays;
+    for (size_t i = 0; i < k->narrays && first == k->narrays; i++)
+        if (c->placements[i].ranked)
+            first = i;
+    c->fig.inst_per_warp = inst_per_warp(c);
+    hms_placement_kernel *pk = &c->fig.pk;
+    pk->total_warps = g.total_warps;
+    pk->active_sms = g.sms;
+    pk->warps_per_sm = g.warps_per_sm;
+    pk->mem_insts = g.total_warps > 0 ? c->fig.requests / g.total_warps : 0;
+    bool ok = first < k->narrays;
+    char err[256] = "no array the model can place";
+    if (ok) {
+        ok = hms_placement_events_compute(
+            &st, c->arch, (uint32_t)first, c->placements[first].arr.current,
+            &c->placements[first].arr, &eo, &c->fig.cur, err, sizeof err);
+    }
+    if (ok) {
+        /* Issued = executed + replays (the paper's #inst); never below the
+         * memory instructions and their addressing and replay instructions. */
+        double replays = c->fig.cur.kernel.replays / (g.total_warps > 0 ? g.total_warps : 1);
+        double floor_inst = pk->mem_insts * (1 + 2) + replays;
+        pk->inst_issued = c->fig.inst_per_warp + replays;
+        if (pk->inst_issued < floor_inst)
+            pk->inst_issued = floor_inst;
+        ok = hms_placement_predict(c->arch, pk, &c->fig.cur, &c->fig.cur, &c->fig.time,
+                                   &c->fig.coeffs_default, err, sizeof err);
+        c->fig.time_ok = ok;
+    }
+    if (!ok)
+        hms_ctx_add_limit(c, "placement model not evaluated: %s", err);
+
+    for (size_t i = 0; i < k->narrays; i++) {
+        hms_array_placement *p = &c->placements[i];
+        if (!p->ranked)
+            continue;
+        p->ranked = false;
+        if (!ok) {
+            snprintf(p->why, sizeof p->why, "%.250s", err);
+            continue;
+        }
+        double shared_other = k->static_shared_bytes + (double)k->launch.shared_bytes;
+        if (k->arrays[i].space == HMS_SPACE_SHARED)
+            shared_other -= declared_bytes(&k->arrays[i]);
+        pk->shared_bytes_per_block_used = shared_other > 0 ? shared_other : 0;
+        double own_const = k->arrays[i].space == HMS_SPACE_CONSTANT ? p->arr.bytes : 0;
+        pk->constant_bytes_used = const_bytes - (own_const > 0 ? own_const : 0);
+        rank_array(c, &st, i, &u[i], &eo);
+    }
+    pk->shared_bytes_per_block_used = 0;
+    pk->constant_bytes_used = 0;
+    if (own)
+        hms_stream_free(&st);
+    free(u);
+    return ok;
+}

@@ -1,0 +1,105 @@
+/* Which branches split a warp: an if whose condition depends on the thread
+ * (threadIdx, the lane id, or a value loaded from memory, which may differ
+ * from lane to lane), directly or through variables assigned from such
+ * values. GPUDrano-style thread-dependence, on the IR. Control dependence
+ * (a variable assigned differently on the two arms of a thread-dependent
+ * branch) is not followed: the trace's lane masks show its effect anyway. */
+#include "passes/analyze.h"
+
+#include <stdlib.h>
+
+#include "passes/analyze_internal.h"
+
+bool hms_expr_thread_dependent(const ir_expr *e, const bool *var_dep)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case IR_CONST:
+        return false;
+    case IR_SYM:
+        return e->sym == IR_SYM_TID_X || e->sym == IR_SYM_TID_Y || e->sym == IR_SYM_TID_Z ||
+               e->sym == IR_SYM_LANEID;
+    case IR_VAR:
+        return var_dep && e->var >= 0 && var_dep[e->var];
+    case IR_UNKNOWN:
+        return true;
+    default:
+        return hms_expr_thread_dependent(e->a, var_dep) ||
+               hms_expr_thread_dependent(e->b, var_dep) || hms_expr_thread_dependent(e->c, var_dep);
+    }
+}
+
+/* One pass over the assignments; true when a variable became dependent. */
+static bool taint(const ir_stmt *s, bool *dep, size_t nvars)
+{
+    if (!s)
+        return false;
+    bool changed = false;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            changed |= taint(s->items.v[i], dep, nvars);
+        break;
+    case IR_S_ASSIGN:
+        if (s->var >= 0 && (size_t)s->var < nvars && !dep[s->var] &&
+            hms_expr_thread_dependent(s->value, dep)) {
+            dep[s->var] = true;
+            changed = true;
+        }
+        break;
+    case IR_S_IF:
+        changed |= taint(s->then, dep, nvars);
+        changed |= taint(s->els, dep, nvars);
+        break;
+    case IR_S_LOOP:
+        changed |= taint(s->init, dep, nvars);
+        changed |= taint(s->body, dep, nvars);
+        changed |= taint(s->step, dep, nvars);
+        break;
+    default:
+        break;
+    }
+    return changed;
+}
+
+static void mark(hms_check_ctx *c, const ir_stmt *s, const bool *dep, const ir_stmt *branch)
+{
+    if (!s)
+        return;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            mark(c, s->items.v[i], dep, branch);
+        break;
+    case IR_S_ACCESS:
+        if (s->access.id >= 0 && (size_t)s->access.id < c->nsites)
+            c->sites[s->access.id].branch = branch;
+        break;
+    case IR_S_IF: {
+        const ir_stmt *inner = hms_expr_thread_dependent(s->cond, dep) ? s : branch;
+        mark(c, s->then, dep, inner);
+        mark(c, s->els, dep, inner);
+        break;
+    }
+    case IR_S_LOOP:
+        mark(c, s->init, dep, branch);
+        mark(c, s->body, dep, branch);
+        mark(c, s->step, dep, branch);
+        break;
+    default:
+        break;
+    }
+}
+
+void hms_an_branches(hms_check_ctx *c)
+{
+    const ir_kernel *k = c->k;
+    bool *dep = calloc(k->nvars ? k->nvars : 1, sizeof *dep);
+    if (!dep)
+        return;
+    for (size_t round = 0; round <= k->nvars && taint(k->body, dep, k->nvars); round++)
+        ;
+    mark(c, k->body, dep, NULL);
+    free(dep);
+}

@@ -1,0 +1,55 @@
+// Kernels for the checks the other files do not exercise: a shared buffer
+// that buys nothing, a stride given by a parameter nobody set, a launch
+// nobody stated, a shared table that limits occupancy, and reads that walk
+// down the columns of a 64 MB matrix. For hms-lint's check tests
+// (expectation syntax: see transpose.cu).
+#include <cuda_runtime.h>
+
+#define THREADS 256
+
+// Each thread reads back the one element it staged: no reuse, no coalescing gain.
+// hms-lint: launch grid(1024) block(256)
+__global__ void stagedCopy(float *out, const float *in)
+{
+    __shared__ float s[THREADS];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    s[threadIdx.x] = in[i];
+    __syncthreads();
+    out[i] = 2.0f * s[threadIdx.x]; // EXPECT-WARNING: hms-shared-reuse shared buffer 's' does not pay: the global reads it replaces would move 1024 bytes per block, filling it moves 1024 (1x; data reuse 1); reading global memory directly saves 16 shared-memory requests per block and the barrier
+}
+
+// The stride is a parameter with no value anywhere.
+// hms-lint: launch grid(1024) block(256)
+__global__ void stridedRead(float *out, const float *in, int stride) // EXPECT-NOTE: @+0 hms-analysis-limit parameter 'stride' has no value: assumed 262144, figures that depend on it are estimates; set it with `// hms-lint: param stride=<value>` or --param=stridedRead.stride=<value>
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i * stride]; // EXPECT-WARNING: hms-uncoalesced-access stride of stride floats between lanes: uncoalesced for any stride > 8; with stride = 262144 (assumed) 32 sectors per request where 4 would do (12.5% of fetched bytes used)
+}
+
+// No launch annotation and no host call: the default launch is assumed.
+__global__ void noLaunch(float *out, const float *in) // EXPECT-NOTE: @+0 hms-analysis-limit grid(256,1,1) block(256,1,1)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i]; // EXPECT-NO: hms-uncoalesced-access
+}
+
+// A 32 KB table per block leaves room for 6 blocks of 4 warps per SM.
+// hms-lint: launch grid(4096) block(128)
+__global__ void bigTable(float *out, const float *in, const float *table) // EXPECT-WARNING: @+0 hms-latency-hiding occupancy 37.5% (24 of 64 warps per SM, limited by shared memory) hides too little memory latency (CuMAPz lat_hiding 0.75)
+{
+    __shared__ float s_table[8192];
+    for (int j = threadIdx.x; j < 8192; j += blockDim.x)
+        s_table[j] = table[j];
+    __syncthreads();
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i] * s_table[(i * 13) & 8191]; // EXPECT-WARNING: hms-shared-reuse shared buffer 's_table' does not pay: the global reads it replaces would move 4096 bytes per block, filling it moves 32768 (0.13x; data reuse 0.02)
+}
+
+// Lanes read rows 64 KB apart: every DRAM request opens a new row.
+// hms-lint: launch grid(256) block(256)
+__global__ void columnWalk(float *out, const float *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    // EXPECT-WARNING: @+1 hms-uncoalesced-access 32 sectors per request where 4 would do (12.5% of fetched bytes used)
+    out[i] = in[(i & 1023) * 16384 + (i >> 10)]; // EXPECT-WARNING: hms-dram-locality DRAM row-buffer hit rate 6.8%
+}

@@ -1,0 +1,82 @@
+#include "testsuite/support/analyze_file.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/ir_build.h"
+#include "analyzer/parse.h"
+
+bool hms_analyze_file(const char *path, const char *const *args, hms_analyzed_file *out)
+{
+    memset(out, 0, sizeof *out);
+    const char *argv[32];
+    int argc = 0;
+    argv[argc++] = "hms-lint";
+    for (size_t i = 0; args && args[i] && argc < 30; i++)
+        argv[argc++] = args[i];
+    argv[argc++] = path;
+    argv[argc] = NULL;
+    if (hms_options_parse(argc, (char **)argv, &out->opt) != 0) {
+        snprintf(out->error, sizeof out->error, "bad options");
+        return false;
+    }
+    char err[256];
+    out->arch = hms_arch_get(out->opt.arch ? out->opt.arch : HMS_ARCH_DEFAULT, err, sizeof err);
+    if (!out->arch) {
+        snprintf(out->error, sizeof out->error, "arch: %s", err);
+        return false;
+    }
+    hms_tu tu;
+    FILE *sink = tmpfile();
+    if (!hms_parse_file(&out->opt, path, &tu, sink ? sink : stderr)) {
+        snprintf(out->error, sizeof out->error, "%s: does not parse", path);
+        if (sink)
+            fclose(sink);
+        return false;
+    }
+    out->nkernels = hms_build_kernels(&tu, &out->opt, &out->kernels, sink ? sink : stderr);
+    if (sink)
+        fclose(sink);
+    hms_tu_dispose(&tu);
+    out->reports = calloc(out->nkernels ? out->nkernels : 1, sizeof *out->reports);
+    if (!out->reports)
+        return false;
+    hms_analysis_options ao = {0};
+    ao.arch = out->arch;
+    ao.checks = out->opt.checks;
+    for (size_t i = 0; i < out->nkernels; i++)
+        if (!hms_analyze_kernel(out->kernels[i], &ao, &out->reports[i])) {
+            snprintf(out->error, sizeof out->error, "%s: kernel %s: analysis failed", path,
+                     out->kernels[i]->name);
+            return false;
+        }
+    return true;
+}
+
+void hms_analyzed_file_free(hms_analyzed_file *f)
+{
+    for (size_t i = 0; f->reports && i < f->nkernels; i++)
+        hms_kernel_report_free(&f->reports[i]);
+    free(f->reports);
+    if (f->kernels)
+        hms_free_kernels(f->kernels, f->nkernels);
+    hms_options_free(&f->opt);
+    memset(f, 0, sizeof *f);
+}
+
+const hms_kernel_report *hms_af_report(const hms_analyzed_file *f, const char *name)
+{
+    for (size_t i = 0; i < f->nkernels; i++)
+        if (f->reports[i].name && strcmp(f->reports[i].name, name) == 0)
+            return &f->reports[i];
+    return NULL;
+}
+
+const ir_kernel *hms_af_kernel(const hms_analyzed_file *f, const char *name)
+{
+    for (size_t i = 0; i < f->nkernels; i++)
+        if (strcmp(f->kernels[i]->name, name) == 0)
+            return f->kernels[i];
+    return NULL;
+}

@@ -1,0 +1,197 @@
+/* The per-site metrics of the report (DESIGN.md "Metric definitions") against
+ * a brute-force reference: every thread of the launch run on its own by
+ * testsuite/support/bruteforce.h, its accesses grouped into warp records, and
+ * the metrics recomputed here from the definitions, without the runtime's
+ * coalescing, bank or constant code. Kernels: the check tests' transposes,
+ * reductions, multiplies, convolutions and the CuMAPz example, each on a
+ * launch small enough to be enumerated in full (so every figure is exact). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/stream_gen.h"
+#include "testsuite/support/analyze_file.h"
+#include "testsuite/support/bruteforce.h"
+#include "testsuite/support/run.h"
+
+TestSuite(metrics_bruteforce, .timeout = 600);
+
+typedef struct {
+    double requests, sectors, lines, wavefronts, distinct;
+} ref_site;
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Distinct `unit`-byte units holding a byte of an active lane. */
+static size_t units(const hms_warp_access *r, uint64_t unit)
+{
+    uint64_t u[HMS_WARP_LANES * 17];
+    size_t n = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if (r->mask >> l & 1)
+            for (uint64_t b = r->addr[l] / unit; b <= (r->addr[l] + r->width - 1) / unit; b++)
+                u[n++] = b;
+    qsort(u, n, sizeof *u, cmp_u64);
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        d += i == 0 || u[i] != u[i - 1];
+    return d;
+}
+
+/* 32 banks of 4 bytes, 4-byte accesses: the most distinct words in a bank. */
+static size_t wavefronts(const hms_warp_access *r)
+{
+    size_t most = 0;
+    for (uint64_t bank = 0; bank < 32; bank++) {
+        uint64_t w[HMS_WARP_LANES];
+        size_t n = 0;
+        for (int l = 0; l < HMS_WARP_LANES; l++)
+            if (r->mask >> l & 1 && (r->addr[l] / 4) % 32 == bank)
+                w[n++] = r->addr[l] / 4;
+        qsort(w, n, sizeof *w, cmp_u64);
+        size_t d = 0;
+        for (size_t i = 0; i < n; i++)
+            d += i == 0 || w[i] != w[i - 1];
+        most = d > most ? d : most;
+    }
+    return most;
+}
+
+static void compare_kernel(const hms_analyzed_file *f, size_t ki)
+{
+    const ir_kernel *k = f->kernels[ki];
+    const hms_kernel_report *rep = &f->reports[ki];
+    cr_assert_not(rep->sampled, "%s: sampled", k->name);
+    cr_assert_eq(rep->naccesses, k->nsites, "%s", k->name);
+    hms_kernel_trace t;
+    cr_assert(hms_trace_kernel(k, NULL, &t), "%s", t.error);
+    uint64_t *bases = calloc(k->narrays, sizeof *bases);
+    for (size_t a = 0; a < k->narrays; a++)
+        bases[a] = t.arrays[a].base;
+    uint64_t total = t.blocks_total;
+    uint64_t *blocks = malloc(total * sizeof *blocks);
+    for (uint64_t b = 0; b < total; b++)
+        blocks[b] = b;
+    hms_stream s;
+    hms_stream_init(&s); /* the reference appends to it */
+    char err[256];
+    cr_assert(hms_bruteforce_trace(k, blocks, total, bases, NULL, &s, err, sizeof err), "%s: %s",
+              k->name, err);
+    ref_site *ref = calloc(k->nsites, sizeof *ref);
+    for (size_t i = 0; i < s.n; i++) {
+        const hms_warp_access *r = &s.v[i];
+        if (!r->mask)
+            continue;
+        ref_site *x = &ref[r->site];
+        x->requests++;
+        switch ((hms_space)r->space) {
+        case HMS_SPACE_SHARED:
+            x->wavefronts += (double)wavefronts(r);
+            break;
+        case HMS_SPACE_CONSTANT:
+            x->distinct += (double)units(r, r->width > 4 ? r->width : 4);
+            break;
+        default:
+            x->sectors += (double)units(r, 32);
+            x->lines += (double)units(r, 128);
+            break;
+        }
+    }
+    for (size_t i = 0; i < k->nsites; i++) {
+        const hms_access_metrics *m = &rep->accesses[i];
+        const ref_site *x = &ref[i];
+        hms_space sp = k->arrays[k->sites[i]->array].space;
+        cr_expect(m->exact, "%s site %zu not exact", k->name, i);
+        cr_expect_eq(m->requests, x->requests, "%s site %zu (%s line %u): requests %g vs %g",
+                     k->name, i, m->array, m->line, m->requests, x->requests);
+        if (x->requests == 0)
+            continue;
+        double tol = 1e-9;
+        if (sp == HMS_SPACE_SHARED)
+            cr_expect(fabs(m->bank_wavefronts_per_request - x->wavefronts / x->requests) < tol,
+                      "%s %s line %u: wavefronts %g vs %g", k->name, m->array, m->line,
+                      m->bank_wavefronts_per_request, x->wavefronts / x->requests);
+        else if (sp == HMS_SPACE_CONSTANT)
+            cr_expect(fabs(m->distinct_addresses_per_request - x->distinct / x->requests) < tol,
+                      "%s %s line %u: distinct %g vs %g", k->name, m->array, m->line,
+                      m->distinct_addresses_per_request, x->distinct / x->requests);
+        else {
+            cr_expect(fabs(m->sectors_per_request - x->sectors / x->requests) < tol,
+                      "%s %s line %u: sectors %g vs %g", k->name, m->array, m->line,
+                      m->sectors_per_request, x->sectors / x->requests);
+            cr_expect(fabs(m->lines_per_request - x->lines / x->requests) < tol,
+                      "%s %s line %u: lines %g vs %g", k->name, m->array, m->line,
+                      m->lines_per_request, x->lines / x->requests);
+        }
+    }
+    free(ref);
+    hms_stream_free(&s);
+    free(blocks);
+    free(bases);
+    hms_kernel_trace_free(&t);
+}
+
+/* Analyses the file on h100 with the given launch overrides and compares
+ * every kernel; returns how many were compared. */
+static size_t compare_file(const char *rel, const char *const *launches)
+{
+    const char *args[16] = {"--arch=h100"};
+    size_t n = 1;
+    for (size_t i = 0; launches && launches[i] && n < 15; i++)
+        args[n++] = launches[i];
+    args[n] = NULL;
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path(rel), args, &f), "%s", f.error);
+    for (size_t k = 0; k < f.nkernels; k++)
+        compare_kernel(&f, k);
+    size_t nk = f.nkernels;
+    hms_analyzed_file_free(&f);
+    return nk;
+}
+
+Test(metrics_bruteforce, transposes)
+{
+    cr_expect_eq(compare_file("kernels/checks/transpose.cu", NULL), 4);
+}
+
+Test(metrics_bruteforce, reductions)
+{
+    const char *l[] = {"--launch=reduceInterleaved:grid=16:block=256",
+                       "--launch=reduceStrided:grid=16:block=256",
+                       "--launch=reduceSequential:grid=16:block=256", NULL};
+    cr_expect_eq(compare_file("kernels/checks/reduction.cu", l), 3);
+}
+
+Test(metrics_bruteforce, matrix_multiplies)
+{
+    const char *l[] = {"--launch=matmulNaive:grid=4,4:block=16,16",
+                       "--launch=matmulSharedA:grid=4,4:block=16,16",
+                       "--launch=matmulSharedB:grid=4,4:block=16,16",
+                       "--launch=matmulShared:grid=4,4:block=16,16", NULL};
+    cr_expect_eq(compare_file("kernels/checks/matmul.cu", l), 4);
+}
+
+Test(metrics_bruteforce, convolutions)
+{
+    const char *l[] = {"--launch=convConstant:grid=16:block=256",
+                       "--launch=convGlobal:grid=16:block=256",
+                       "--launch=scaleByTable:grid=16:block=256", NULL};
+    cr_expect_eq(compare_file("kernels/checks/convolution.cu", l), 3);
+}
+
+Test(metrics_bruteforce, cumapz_example)
+{
+    const char *l[] = {"--launch=noShared:grid=8,8:block=16,16",
+                       "--launch=fetchColumnWise:grid=8,8:block=16,16",
+                       "--launch=fetchRowWise:grid=8,8:block=16,16",
+                       "--launch=fetchPadded:grid=8,8:block=16,16",
+                       "--launch=columnStore:grid=8,8:block=16,16",
+                       NULL};
+    cr_expect_eq(compare_file("kernels/checks/cumapz.cu", l), 5);
+}
