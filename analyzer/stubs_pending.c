@@ -1,6 +1,0 @@
-/* Temporary: commands whose modules are being written. Each file that
- * implements one of these removes it from here. */
-#include <stdio.h>
-
-#include "analyzer/commands.h"
-
