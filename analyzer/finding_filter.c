@@ -3,22 +3,6 @@
 
 #include <stdlib.h>
 
-void hms_finding_release(hms_finding *f)
-{
-    free(f->message);
-    free(f->file);
-    for (size_t i = 0; i < f->nnotes; i++) {
-        free(f->notes[i].message);
-        free(f->notes[i].file);
-    }
-    free(f->notes);
-    for (size_t i = 0; i < f->nfixits; i++) {
-        free(f->fixits[i].file);
-        free(f->fixits[i].replacement);
-    }
-    free(f->fixits);
-}
-
 size_t hms_report_drop_findings(hms_report *r, hms_finding_pred drop, void *ctx)
 {
     size_t dropped = 0;

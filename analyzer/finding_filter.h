@@ -14,8 +14,4 @@ typedef bool (*hms_finding_pred)(const hms_file_report *file, const hms_finding 
  * others in order. Returns how many were dropped. */
 size_t hms_report_drop_findings(hms_report *r, hms_finding_pred drop, void *ctx);
 
-/* Frees what a finding owns (the report model frees findings only as part of
- * a whole kernel report). */
-void hms_finding_release(hms_finding *f);
-
 #endif

@@ -90,7 +90,7 @@ void hms_file_add_error(hms_file_report *f, const char *fmt, ...)
     va_end(ap);
 }
 
-static void finding_free(hms_finding *f)
+void hms_finding_release(hms_finding *f)
 {
     free(f->message);
     free(f->file);
@@ -120,7 +120,7 @@ void hms_kernel_report_free(hms_kernel_report *k)
     }
     free(k->placements);
     for (size_t i = 0; i < k->ndiagnostics; i++)
-        finding_free(&k->diagnostics[i]);
+        hms_finding_release(&k->diagnostics[i]);
     free(k->diagnostics);
     memset(k, 0, sizeof *k);
 }

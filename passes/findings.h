@@ -118,6 +118,8 @@ void hms_finding_add_fixit(hms_finding *f, const char *file, unsigned line, unsi
                            unsigned end_line, unsigned end_col, const char *replacement);
 void hms_file_add_error(hms_file_report *f, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Frees what one finding owns (not the struct itself). */
+void hms_finding_release(hms_finding *f);
 void hms_kernel_report_free(hms_kernel_report *k);
 void hms_file_report_free(hms_file_report *f);
 void hms_report_free(hms_report *r);
