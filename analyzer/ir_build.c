@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/explicit_inst.h"
 #include "analyzer/ir_build_impl.h"
 #include "analyzer/launch_sites.h"
 
@@ -199,50 +198,6 @@ static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent, CXCli
         }
     }
     return CXChildVisit_Recurse;
-}
-
-/* ---- explicit instantiations ------------------------------------------------------ */
-
-/* libclang does not expose `template __global__ void k<128>(...);`. With a
- * reference to each appended to the source (explicit_inst.h), clang does;
- * when the parse did not include them, reparse once with them. */
-static void find_explicit_instantiations(const hms_tu *tu, kernel_refs *r)
-{
-    CXTranslationUnit t = tu->tu;
-    CXFile f = clang_getFile(t, tu->path);
-    size_t size = 0;
-    const char *text = f ? clang_getFileContents(t, f, &size) : NULL;
-    if (!text || !r->ntemplates)
-        return;
-    if (memmem(text, size, HMS_EXPLICIT_INST_MARKER, strlen(HMS_EXPLICIT_INST_MARKER)))
-        return; /* parsed with the references already */
-    char *extra = hms_explicit_instantiation_refs(text, size);
-    if (!extra)
-        return;
-    size_t elen = strlen(extra);
-    char *merged = malloc(size + elen + 1);
-    if (!merged) {
-        free(extra);
-        return;
-    }
-    memcpy(merged, text, size);
-    memcpy(merged + size, extra, elen + 1);
-    struct CXUnsavedFile u = {tu->path, merged, (unsigned long)(size + elen)};
-    if (clang_reparseTranslationUnit(t, 1, &u, clang_defaultReparseOptions(t)) == 0) {
-        /* cursors from before the reparse are stale: start over */
-        free(r->templates);
-        r->templates = NULL;
-        r->ntemplates = r->captemplates = 0;
-        for (size_t i = 0; i < r->n; i++) {
-            free(r->v[i].name);
-            free(r->v[i].usr);
-            free(r->v[i].pattern_usr);
-        }
-        r->n = 0;
-        clang_visitChildren(clang_getTranslationUnitCursor(t), find_top, r);
-    }
-    free(merged);
-    free(extra);
 }
 
 static int cmp_refs(const void *x, const void *y)
@@ -541,7 +496,7 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
 static void resolve_values(build_ctx *c, ir_kernel *k, const kernel_ref *r)
 {
     const hms_launch_site *site = host_site(c, r);
-    int64_t dflt = (int64_t)k->launch.grid[0] * k->launch.block[0];
+    bool *unset = k->nvars ? calloc(k->nvars, sizeof *unset) : NULL;
     for (size_t vi = 0; vi < k->nvars; vi++) {
         ir_var *v = &k->vars[vi];
         if (v->kind != IR_VAR_PARAM)
@@ -564,10 +519,18 @@ static void resolve_values(build_ctx *c, ir_kernel *k, const kernel_ref *r)
                 }
             }
         }
-        if (!set)
-            v->value = dflt, v->value_source = "default";
-        v->has_value = true;
+        if (!set && unset)
+            unset[vi] = true;
+        v->has_value = set;
     }
+    if (unset)
+        irb_role_defaults(k, unset);
+    else /* out of memory: the launch-wide size, still an estimate */
+        for (size_t vi = 0; vi < k->nvars; vi++)
+            if (k->vars[vi].kind == IR_VAR_PARAM && !k->vars[vi].has_value)
+                k->vars[vi].value = (int64_t)k->launch.grid[0] * k->launch.block[0],
+                k->vars[vi].value_source = "default", k->vars[vi].has_value = true;
+    free(unset);
 }
 
 static void errors_inside(build_ctx *c, irb *b, const kernel_ref *r)
@@ -586,13 +549,27 @@ static void errors_inside(build_ctx *c, irb *b, const kernel_ref *r)
             const char *msg = clang_getCString(s);
             if (f && kfile && clang_File_isEqual(f, kfile) && line >= r->start_line &&
                 line <= r->end_line && msg && !strstr(msg, "file not found")) {
-                char why[512];
-                snprintf(why, sizeof why,
-                         "clang could not compile this part of the kernel (%s): what it means "
-                         "is not modelled",
-                         msg);
+                char why[512], hint[200];
+                const char *hp = NULL;
+                static const char pre[] = "use of undeclared identifier '";
+                const char *u = strstr(msg, pre);
+                if (u) { /* most often a macro from a header that is missing */
+                    u += sizeof pre - 1;
+                    int n = (int)strcspn(u, "'");
+                    snprintf(why, sizeof why,
+                             "undeclared identifier '%.*s' (from a missing header?): what "
+                             "depends on it is not modelled",
+                             n, u);
+                    snprintf(hint, sizeof hint, "define it: -D %.*s=<value>", n, u);
+                    hp = hint;
+                } else {
+                    snprintf(why, sizeof why,
+                             "clang could not compile this part of the kernel (%s): what it "
+                             "means is not modelled",
+                             msg);
+                }
                 ir_loc l = {b->k->loc.file, line, col, 0, 0};
-                irb_limit(b, why, NULL, l);
+                irb_limit(b, why, hp, l);
             }
             clang_disposeString(s);
         }
@@ -663,9 +640,9 @@ size_t hms_build_kernels(const hms_tu *tu, const hms_options *o, ir_kernel ***ou
     if (hms_launch_cli_parse(o, &c.cli, NULL) != 0) /* reported by the command */
         memset(&c.cli, 0, sizeof c.cli);
 
+    /* Explicit instantiations are visible because parse.c appends a reference
+     * to each (explicit_inst.h) to the main file before parsing. */
     clang_visitChildren(clang_getTranslationUnitCursor(tu->tu), find_top, &c.refs);
-    if (c.refs.ntemplates)
-        find_explicit_instantiations(tu, &c.refs);
     CXCursor root = clang_getTranslationUnitCursor(tu->tu);
     if (c.refs.ntemplates)
         clang_visitChildren(root, find_instances, &c.refs);

@@ -172,6 +172,65 @@ static CXType innermost(CXType t, int64_t dims[4], int *ndims)
     return t;
 }
 
+/* dim_loc[]: the tokens between each pair of top-level brackets after the
+ * declared name (`s[TILE][TILE + 1]`), end exclusive (the `]`). */
+static void dim_locs(irb *b, CXCursor decl, const char *name, ir_array *a)
+{
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl || a->ndims < 1)
+        return;
+    CXToken *tok = NULL;
+    unsigned nt = 0;
+    /* from the name: the extent may start inside a macro (__shared__) */
+    CXSourceRange r = clang_getRange(clang_getCursorLocation(decl),
+                                     clang_getRangeEnd(clang_getCursorExtent(decl)));
+    clang_tokenize(b->tu, r, &tok, &nt);
+    if (!tok)
+        return;
+    unsigned i = 0;
+    for (; i < nt; i++) { /* the declared name */
+        CXString sp = clang_getTokenSpelling(b->tu, tok[i]);
+        bool hit =
+            clang_getTokenKind(tok[i]) == CXToken_Identifier && !strcmp(clang_getCString(sp), name);
+        clang_disposeString(sp);
+        if (hit)
+            break;
+    }
+    int d = 0;
+    for (i++; i < nt && d < a->ndims && d < 4; i++) {
+        CXString sp = clang_getTokenSpelling(b->tu, tok[i]);
+        bool open = !strcmp(clang_getCString(sp), "[");
+        clang_disposeString(sp);
+        if (!open)
+            break;
+        unsigned j = i + 1, depth = 0;
+        for (; j < nt; j++) {
+            CXString q = clang_getTokenSpelling(b->tu, tok[j]);
+            const char *qs = clang_getCString(q);
+            bool close = !strcmp(qs, "]") && depth == 0;
+            if (!strcmp(qs, "[") || !strcmp(qs, "("))
+                depth++;
+            else if ((!strcmp(qs, "]") || !strcmp(qs, ")")) && depth > 0)
+                depth--;
+            clang_disposeString(q);
+            if (close)
+                break;
+        }
+        if (j >= nt || j == i + 1)
+            break;
+        CXFile f0 = NULL, f1 = NULL;
+        unsigned l0, c0, l1, c1;
+        clang_getExpansionLocation(clang_getTokenLocation(b->tu, tok[i + 1]), &f0, &l0, &c0, NULL);
+        clang_getExpansionLocation(clang_getTokenLocation(b->tu, tok[j]), &f1, &l1, &c1, NULL);
+        if (f0 && f1 && clang_File_isEqual(f0, f1)) {
+            ir_loc l = irb_loc(b, decl);
+            a->dim_loc[d] = (ir_loc){l.file, l0, c0, l1, c1};
+        }
+        d++;
+        i = j;
+    }
+    clang_disposeTokens(b->tu, tok, nt);
+}
+
 int ab_add_array(irb *b, CXCursor decl, const char *name, CXType t, hms_space space)
 {
     ir_array a = {0};
@@ -218,6 +277,8 @@ int ab_add_array(irb *b, CXCursor decl, const char *name, CXType t, hms_space sp
         if (b->extern_shared >= 0)
             a.base_array = b->extern_shared;
     }
+    if (!irb_is_ptr(t))
+        dim_locs(b, decl, name, &a);
     int id = ir_add_array(b->k, &a);
     if (a.is_extern_shared && b->extern_shared < 0)
         b->extern_shared = id;
@@ -948,7 +1009,9 @@ bool ab_texture_fetch(irb *b, CXCursor call, const char *name, bval *out)
         irb_limit(b, "3D and cubemap texture fetches are modelled by their x and y only", NULL,
                   irb_loc(b, call));
     int site = ab_emit(b, call, &lv, HMS_ACCESS_LOAD, false);
-    *out = (bval){xb_unknown(b, call, "value fetched from texture '%s'", a->name), site};
+    /* coord() and ab_emit() may add arrays (and move b->k->arrays): re-fetch */
+    *out = (bval){xb_unknown(b, call, "value fetched from texture '%s'", b->k->arrays[arr].name),
+                  site};
     return true;
 }
 

@@ -389,6 +389,12 @@ static bool builtin_member(irb *b, CXCursor member, ir_expr **out)
 
 /* ---- variables ---------------------------------------------------------------- */
 
+static ir_expr *undeclared_or(irb *b, CXCursor c, const char *why)
+{
+    ir_expr *u = irb_undeclared_unknown(b, c);
+    return u ? u : xb_unknown(b, c, "%s", why);
+}
+
 static ir_expr *read_binding(irb *b, size_t i, CXCursor at, int *load_site)
 {
     binding *x = &b->binds[i];
@@ -399,6 +405,11 @@ static ir_expr *read_binding(irb *b, size_t i, CXCursor at, int *load_site)
             return x->subst;
         if (x->var >= 0)
             return ir_var_ref(b->k, x->var);
+        { /* its initializer may not have compiled */
+            ir_expr *u = irb_undeclared_unknown(b, x->decl);
+            if (u)
+                return u;
+        }
         return xb_unknown(b, at, "'%s' is read before it is given a value", x->name);
     case BIND_OTHER:
         return xb_unknown(b, at, "non-integer value '%s'", x->name);
@@ -1158,7 +1169,7 @@ bval xb_value(irb *b, CXCursor c)
         if (nexpr == 0 && irb_eval_int(c, &v)) /* default arguments, substituted template args */
             return val(ir_const(k, v));
         xb_effects_children(b, c);
-        r = val(xb_unknown(b, c, "expression not modelled"));
+        r = val(undeclared_or(b, c, "expression not modelled"));
         break;
     }
     case CXCursor_DeclRefExpr:
@@ -1206,7 +1217,7 @@ bval xb_value(irb *b, CXCursor c)
         break;
     default:
         xb_effects_children(b, c);
-        r = val(xb_unknown(b, c, "expression not modelled"));
+        r = val(undeclared_or(b, c, "expression not modelled"));
         break;
     }
     if (!is_int && r.e && r.e->kind != IR_UNKNOWN && t.kind != CXType_Invalid &&

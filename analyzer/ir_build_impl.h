@@ -140,6 +140,12 @@ bool irb_budget(irb *b, CXCursor at);
 /* ir_add_limit, once per reason and place, at most MAX_LIMITS per kernel. */
 void irb_limit(irb *b, const char *reason, const char *hint, ir_loc loc);
 
+/* Is there a "use of undeclared identifier" error inside c's extent? Its name. */
+bool irb_undeclared(irb *b, CXCursor c, char *name, size_t len);
+/* When so: an unknown "undeclared identifier 'X' (from a missing header?)" and a
+ * limit with the hint "define it: -D X=<value>"; else NULL. */
+ir_expr *irb_undeclared_unknown(irb *b, CXCursor c);
+
 /* ---- bindings (ir_build_bind.c) -------------------------------------------- */
 
 /* Locals are followed by substitution: a binding's `subst` is its current
@@ -226,6 +232,16 @@ int64_t ab_static_shared_bytes(irb *b);
 /* `T *name = <extern __shared__ storage + constant>`: a named array carved
  * from the dynamic allocation (base_array/base_offset); else p unchanged. */
 bptr ab_carve(irb *b, CXCursor decl, const char *name, CXType ptr_type, bptr p);
+
+/* ---- default parameter values (ir_build_defaults.c) -------------------------- */
+
+/* The default of an integer parameter that is not the bound of a
+ * thread-dependent index (loop counts, offsets, strides): docs/ir.md. */
+#define HMS_PARAM_DEFAULT_SMALL 64
+/* Gives each PARAM var with unset[var] its role-aware default (bound of a
+ * thread index: grid * block along that dimension; else
+ * HMS_PARAM_DEFAULT_SMALL), marked value_source "default". */
+void irb_role_defaults(ir_kernel *k, const bool *unset);
 
 /* ---- mappings (ir_build_mapping.c) ------------------------------------------ */
 

@@ -309,3 +309,52 @@ void irb_limit(irb *b, const char *reason, const char *hint, ir_loc loc)
         return;
     ir_add_limit(k, reason, hint, loc);
 }
+
+bool irb_undeclared(irb *b, CXCursor c, char *name, size_t len)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f0 = NULL, f1 = NULL;
+    unsigned o0 = 0, o1 = 0;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f0, NULL, NULL, &o0);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &f1, NULL, NULL, &o1);
+    if (!f0 || !b->tu)
+        return false;
+    static const char pre[] = "use of undeclared identifier '";
+    bool found = false;
+    unsigned nd = clang_getNumDiagnostics(b->tu);
+    for (unsigned i = 0; i < nd && !found; i++) {
+        CXDiagnostic d = clang_getDiagnostic(b->tu, i);
+        CXFile f = NULL;
+        unsigned off = 0;
+        clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
+        if (f && clang_File_isEqual(f, f0) && off >= o0 && off <= o1) {
+            CXString s = clang_getDiagnosticSpelling(d);
+            const char *msg = clang_getCString(s);
+            const char *p = msg ? strstr(msg, pre) : NULL;
+            if (p) {
+                p += sizeof pre - 1;
+                size_t n = strcspn(p, "'");
+                if (n >= len)
+                    n = len - 1;
+                memcpy(name, p, n);
+                name[n] = '\0';
+                found = n > 0;
+            }
+            clang_disposeString(s);
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return found;
+}
+
+ir_expr *irb_undeclared_unknown(irb *b, CXCursor c)
+{
+    char id[128];
+    if (!irb_undeclared(b, c, id, sizeof id))
+        return NULL;
+    char why[256], hint[200];
+    snprintf(why, sizeof why, "undeclared identifier '%s' (from a missing header?)", id);
+    snprintf(hint, sizeof hint, "define it: -D %s=<value>", id);
+    irb_limit(b, why, hint, irb_loc(b, c));
+    return xb_unknown(b, c, "%s", why);
+}

@@ -243,11 +243,46 @@ static bool is_function_like(enum CXCursorKind k)
            k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 }
 
+/* Is name a header by its extension (.h, .hh, .hpp, .hxx, .cuh, .h++)? */
+static bool is_header_name(const char *name)
+{
+    static const char *const exts[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".h++", ".H"};
+    const char *slash = strrchr(name, '/');
+    const char *dot = strrchr(slash ? slash : name, '.');
+    if (!dot)
+        return true; /* <vector> and the like */
+    for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
+        if (!strcmp(dot, exts[i]))
+            return true;
+    return false;
+}
+
+/* Launches are collected from the main file and from the source files it
+ * #includes (kernels and their launches often live in a .cu or .inc pulled
+ * in by the host file), never from headers: a header's launch wrappers
+ * belong to whatever file includes them, and system headers and our
+ * hermetic ones hold none of the project's. */
+static bool in_scanned_file(CXCursor c)
+{
+    CXSourceLocation loc = clang_getCursorLocation(c);
+    if (clang_Location_isFromMainFile(loc))
+        return true;
+    if (hms_cursor_in_builtin_header(c))
+        return false;
+    CXFile f = NULL;
+    clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+    CXString name = clang_getFileName(f);
+    const char *s = clang_getCString(name);
+    bool source = s && !is_header_name(s);
+    clang_disposeString(name);
+    return source;
+}
+
 static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
     launch_scan *sc = d;
-    if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    if (!in_scanned_file(c))
         return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (is_function_like(k)) {

@@ -41,7 +41,10 @@ typedef struct {
     size_t n;
 } hms_launch_sites;
 
-/* Finds every <<<...>>> launch in the main file of tu, in source order.
+/* Finds every <<<...>>> launch in the main file of tu and in the source
+ * files it #includes (.cu, .inc, ...: not headers such as .h/.cuh, not system
+ * or hermetic headers), in translation-unit order. hms_launch_site.file
+ * names the file of each.
  * Arguments fold (hms_folded_arg.folded) when they are integral and known at
  * the site: see analyzer/const_fold.h for what is followed. */
 void hms_find_launch_sites(CXTranslationUnit tu, hms_launch_sites *out);

@@ -1,7 +1,8 @@
 /* --list-kernels: what hms-lint found in each file, one line per item in
  * source order:
  *   <file>:<line>:<col>: kernel <name> line=<l> [template=<...>] [instantiations=<...>]
- *                        params=<type name, ...>
+ *                        params=<type name, ...> (a parameter of unknown type prints
+ *                        as written, followed by " (unknown type)")
  *   <file>:<line>:<col>: shared|constant|texture|surface <name> <type> [extern]
  *                        [in=<function>] line=<l> [dims=<n>] [bytes=<n>]
  *   <file>:<line>:<col>: launch <kernel> line=<l> grid=(x,y,z) block=(x,y,z) shared=<n>
@@ -139,6 +140,7 @@ static void add_typed_name(sbuf *b, CXCursor c)
 
 typedef struct {
     sbuf *b;
+    CXTranslationUnit tu;
     int count;
     enum CXCursorKind want; /* ParmDecl, or 0 for template parameters */
 } param_list;
@@ -153,7 +155,13 @@ static enum CXChildVisitResult params_visit(CXCursor c, CXCursor parent, CXClien
             return CXChildVisit_Continue;
         if (p->count++)
             sb_add(p->b, ", ");
-        add_typed_name(p->b, c);
+        if (clang_isInvalidDeclaration(c)) {
+            /* Its type is unknown (clang says int): print it as written. */
+            sb_take(p->b, hms_cursor_text(p->tu, c));
+            sb_add(p->b, " (unknown type)");
+        } else {
+            add_typed_name(p->b, c);
+        }
     } else if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
                k == CXCursor_TemplateTemplateParameter) {
         if (p->count++)
@@ -181,7 +189,7 @@ static void add_kernel(listing *l, CXCursor c)
     sb_add(&b, " line=");
     sb_num(&b, line);
     if (clang_getCursorKind(c) == CXCursor_FunctionTemplate) {
-        param_list tp = {&b, 0, (enum CXCursorKind)0};
+        param_list tp = {&b, l->tu, 0, (enum CXCursorKind)0};
         sb_add(&b, " template=<");
         clang_visitChildren(c, params_visit, &tp);
         sb_add(&b, ">");
@@ -207,7 +215,7 @@ static void add_kernel(listing *l, CXCursor c)
         free(usr);
     }
     sb_add(&b, " params=");
-    param_list pl = {&b, 0, CXCursor_ParmDecl};
+    param_list pl = {&b, l->tu, 0, CXCursor_ParmDecl};
     clang_visitChildren(c, params_visit, &pl);
     if (!pl.count)
         sb_add(&b, "(none)");

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "analyzer/compile_flags.h"
+#include "analyzer/explicit_inst.h"
 #include "analyzer/parse_diagnostics.h"
 
 /* Binary input is parsed only this far: enough to count its errors. */
@@ -53,6 +54,49 @@ static bool has_nul_bytes(FILE *f)
     return false;
 }
 
+/* The whole of f with explicit_inst.h's references appended (malloc'd;
+ * *len its length, *appended_from the offset of the first appended byte), or
+ * NULL when the file has no explicit instantiation. */
+static char *with_instantiation_refs(FILE *f, size_t *len, unsigned long *appended_from)
+{
+    size_t cap = 1 << 16, n = 0, got;
+    char *text = malloc(cap);
+    if (!text || fseek(f, 0, SEEK_SET) != 0) {
+        free(text);
+        return NULL;
+    }
+    while ((got = fread(text + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *nt = realloc(text, cap *= 2);
+            if (!nt) {
+                free(text);
+                return NULL;
+            }
+            text = nt;
+        }
+    }
+    char *extra = hms_explicit_instantiation_refs(text, n);
+    if (!extra) {
+        free(text);
+        return NULL;
+    }
+    size_t elen = strlen(extra);
+    char *merged = realloc(text, n + 1 + elen + 1);
+    if (!merged) {
+        free(text);
+        free(extra);
+        return NULL;
+    }
+    *appended_from = (unsigned long)n;
+    if (n > 0 && merged[n - 1] != '\n')
+        merged[n++] = '\n'; /* the last line may be a // comment */
+    memcpy(merged + n, extra, elen + 1);
+    *len = n + elen;
+    free(extra);
+    return merged;
+}
+
 bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *err)
 {
     memset(out, 0, sizeof *out);
@@ -87,7 +131,15 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
         if (prefix && fseek(f, 0, SEEK_SET) == 0)
             prefix_len = fread(prefix, 1, BINARY_PARSE_LIMIT, f);
     }
+    /* Source text with explicit template instantiations is given to clang
+     * with a reference to each appended (explicit_inst.h), so that the one
+     * parse exposes the instantiated kernels. Appending keeps every location
+     * of the file as it is on disk. */
+    unsigned long appended_from = 0;
+    if (!binary)
+        prefix = with_instantiation_refs(f, &prefix_len, &appended_from);
     fclose(f);
+    bool use_unsaved = truncated || prefix;
 
     /* Order: hermetic flags, our include directory first among the -I paths
      * (so <cuda_runtime.h> is ours whatever else is on the path), the forced
@@ -114,8 +166,8 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
     out->index = clang_createIndex(0, 0);
     unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
     enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, (const char *const *)args.v,
-                                                      (int)args.n, truncated ? &unsaved : NULL,
-                                                      truncated ? 1 : 0, flags, &out->tu);
+                                                      (int)args.n, use_unsaved ? &unsaved : NULL,
+                                                      use_unsaved ? 1 : 0, flags, &out->tu);
     hms_flag_list_free(&args);
     free(prefix);
 
@@ -126,10 +178,12 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
         return false;
     }
 
-    hms_diag_summary sum = hms_report_diagnostics(out->tu, path, binary, truncated, err);
+    hms_diag_summary sum =
+        hms_report_diagnostics(out->tu, path, binary, truncated, appended_from, err);
     out->missing_includes = sum.missing_includes;
     out->errors = sum.errors;
     out->ignored_errors = sum.ignored_errors;
+    out->tolerated_errors = sum.tolerated_errors;
     if (sum.not_source) {
         out->errors = sum.errors > 0 ? sum.errors : 1;
         hms_tu_dispose(out);

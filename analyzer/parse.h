@@ -7,10 +7,9 @@
  * with clang errors still yields one: clang's error recovery keeps every
  * declaration it could build, so kernels that parsed are listed and analysed,
  * but the file counts as failed (hms_tu_failed) and the run exits with 2.
- * Missing headers are warnings, not failures; while a header is missing,
- * errors outside device code (host code using the header's declarations) are
- * summarised in one note and do not fail the file, errors inside kernels and
- * __device__ functions still do. */
+ * Missing headers are warnings, not failures, and so are errors that only
+ * say a declaration is missing where it does not matter (host code) or where
+ * the IR can treat it as unknown: parse_diagnostics.h has the rules. */
 #ifndef HMS_ANALYZER_PARSE_H
 #define HMS_ANALYZER_PARSE_H
 
@@ -27,6 +26,7 @@ typedef struct {
     int missing_includes; /* headers that could not be found (analysis went on) */
     int errors;           /* clang errors that fail the file (missing includes excluded) */
     int ignored_errors;   /* errors outside device code blamed on missing headers */
+    int tolerated_errors; /* errors of missing declarations reported as warnings */
 } hms_tu;
 
 /* Parses `path` with the flags of -p's compile_commands.json and those after

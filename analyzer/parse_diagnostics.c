@@ -57,12 +57,28 @@ static bool set_add(hash_set *s, uint64_t h)
 typedef struct {
     CXFile file;
     unsigned begin, end;
+    unsigned body;  /* offset of the body: before it, the declaration and its parameters */
+    bool is_kernel; /* __global__ (else __device__) */
+    char *name;
 } range;
 
 typedef struct {
     range *v;
     size_t n, cap;
 } ranges;
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    range *x = d;
+    if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+        return CXChildVisit_Continue;
+    CXFile f = NULL;
+    unsigned b = 0, e = 0;
+    if (hms_cursor_offsets(c, &f, &b, &e) && clang_File_isEqual(f, x->file))
+        x->body = b;
+    return CXChildVisit_Break;
+}
 
 static enum CXChildVisitResult find_device_code(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -82,6 +98,9 @@ static enum CXChildVisitResult find_device_code(CXCursor c, CXCursor parent, CXC
     range x;
     if (!hms_cursor_offsets(c, &x.file, &x.begin, &x.end))
         return CXChildVisit_Continue;
+    x.body = x.end;
+    clang_visitChildren(c, find_body, &x);
+    x.is_kernel = hms_cursor_has_attr(c, CXCursor_CUDAGlobalAttr);
     if (r->n == r->cap) {
         size_t cap = r->cap ? r->cap * 2 : 16;
         range *nv = realloc(r->v, cap * sizeof *nv);
@@ -90,55 +109,180 @@ static enum CXChildVisitResult find_device_code(CXCursor c, CXCursor parent, CXC
         r->v = nv;
         r->cap = cap;
     }
+    x.name = hms_cursor_spelling(c);
     r->v[r->n++] = x;
     return CXChildVisit_Continue;
 }
 
-static bool in_device_code(const ranges *r, CXFile f, unsigned off)
+/* The device function (kernel or __device__) holding offset off of f, or NULL. */
+static const range *device_code_at(const ranges *r, CXFile f, unsigned off)
 {
     for (size_t i = 0; i < r->n; i++)
         if (clang_File_isEqual(r->v[i].file, f) && off >= r->v[i].begin && off <= r->v[i].end)
-            return true;
-    return false;
+            return &r->v[i];
+    return NULL;
 }
 
 /* ---- garbage detection ---------------------------------------------------------- */
 
+/* Declarations of the main file that show it is source: valid ones, and
+ * function definitions or CUDA functions even when invalid (a kernel whose
+ * parameter type is unknown is still a kernel; prose yields at most invalid
+ * variables). */
 static enum CXChildVisitResult count_decls(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
-    if (clang_Location_isFromMainFile(clang_getCursorLocation(c)) &&
-        clang_isDeclaration(clang_getCursorKind(c)) && !clang_isInvalidDeclaration(c))
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)) || !clang_isDeclaration(k))
+        return CXChildVisit_Continue;
+    bool fn = k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ||
+              k == CXCursor_CXXMethod || k == CXCursor_Constructor;
+    if (!clang_isInvalidDeclaration(c) ||
+        (fn && (clang_isCursorDefinition(c) || hms_cursor_has_attr(c, CXCursor_CUDAGlobalAttr) ||
+                hms_cursor_has_attr(c, CXCursor_CUDADeviceAttr))))
         ++*(int *)d;
     return CXChildVisit_Continue;
 }
 
 /* ---- reporting ------------------------------------------------------------------ */
 
+/* What an error is evidence of (see parse_diagnostics.h). */
+typedef enum {
+    E_SYNTAX,       /* clang's "Parse Issue"/"Lexical or Preprocessor Issue" */
+    E_SEMANTIC,     /* other semantic errors */
+    E_UNDECLARED,   /* use of an undeclared identifier or function */
+    E_UNKNOWN_TYPE, /* unknown type name */
+    E_NO_DECL,      /* no matching function, no template/type/member named in a namespace */
+} error_kind;
+
 typedef struct {
-    char *text; /* the whole line to print */
-    bool in_device;
-    bool located;
+    char *loc;  /* "<file>:<line>:<col>", NULL when clang gave no location */
+    char *msg;  /* clang's message */
+    char *name; /* the first '...'-quoted name of the message, "" when none */
+    error_kind kind;
+    const range *fn; /* device function holding it, NULL in host code */
+    bool in_params;  /* in fn's declaration, before its body */
+    CXFile file;
+    unsigned line;
 } pending_error;
 
-static char *header_name(const char *msg)
+/* The first '...'-quoted part of a clang message (malloc'd), or `fallback`. */
+static char *quoted(const char *msg, const char *fallback)
 {
     const char *a = strchr(msg, '\'');
     const char *b = a ? strchr(a + 1, '\'') : NULL;
     if (!a || !b)
-        return strdup(msg);
+        return strdup(fallback);
     return strndup(a + 1, (size_t)(b - a - 1));
 }
 
-hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, bool has_nul,
-                                        bool truncated, FILE *err)
+static bool starts_with(const char *s, const char *prefix)
 {
-    hms_diag_summary sum = {0, 0, 0, false};
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static error_kind classify(CXDiagnostic d, const char *msg)
+{
+    if (starts_with(msg, "use of undeclared identifier"))
+        return E_UNDECLARED;
+    if (starts_with(msg, "unknown type name"))
+        return E_UNKNOWN_TYPE;
+    if (starts_with(msg, "no matching function for call to") ||
+        starts_with(msg, "no template named") || starts_with(msg, "unknown template name") ||
+        ((starts_with(msg, "no type named") || starts_with(msg, "no member named")) &&
+         strstr(msg, "in namespace")))
+        return E_NO_DECL;
+    CXString cat = clang_getDiagnosticCategoryText(d);
+    const char *c = clang_getCString(cat) ? clang_getCString(cat) : "";
+    error_kind k = !strcmp(c, "Parse Issue") || !strcmp(c, "Lexical or Preprocessor Issue")
+                       ? E_SYNTAX
+                       : E_SEMANTIC;
+    clang_disposeString(cat);
+    return k;
+}
+
+/* Where the declaration of an unknown type probably is. */
+static void where_declared(char *buf, size_t len, const char *first_missing, int nmissing)
+{
+    if (nmissing == 1)
+        snprintf(buf, len, "probably declared in the missing header '%s'", first_missing);
+    else if (nmissing > 1)
+        snprintf(buf, len, "probably declared in one of the missing headers ('%s', ...)",
+                 first_missing);
+    else
+        snprintf(buf, len,
+                 "declared in a header this file does not include (or in the file that "
+                 "#includes it): add it with -include <header> after --");
+}
+
+typedef enum { AS_ERROR, AS_WARNING, AS_IGNORED } verdict;
+
+/* How an error is reported; *warning is set (malloc'd) for AS_WARNING. */
+static verdict judge(const pending_error *e, const char *first_missing, int nmissing,
+                     char **warning, bool follows_missing_decl)
+{
+    *warning = NULL;
+    if (!e->loc)
+        return AS_ERROR;
+    if (e->kind == E_SYNTAX) {
+        /* `DWORD WINAPI f(...)` with <windows.h> missing: "unknown type name
+         * 'DWORD'", then "expected ';'" on that line. */
+        return !e->fn && nmissing > 0 && follows_missing_decl ? AS_IGNORED : AS_ERROR;
+    }
+    bool missing_decl = e->kind != E_SEMANTIC;
+    int r = -1;
+    if (!e->fn) {
+        /* Host code is not analysed: what it lacks does not matter. With a
+         * header missing, all its (non-syntax) errors are blamed on it. */
+        if (nmissing > 0)
+            return AS_IGNORED;
+        if (!missing_decl)
+            return AS_ERROR;
+        r = asprintf(warning,
+                     "hms-lint: warning: %s: %s (in host code, which is not analysed: ignored)\n",
+                     e->loc, e->msg);
+    } else if (e->kind == E_UNKNOWN_TYPE && (e->in_params || nmissing > 0)) {
+        char where[512];
+        where_declared(where, sizeof where, first_missing, nmissing);
+        const char *what = e->fn->is_kernel ? "kernel" : "device function";
+        r = e->in_params
+                ? asprintf(warning,
+                           "hms-lint: warning: %s: unknown type '%s' for a parameter of "
+                           "%s '%s', %s; accesses through it are not modelled\n",
+                           e->loc, e->name, what, e->fn->name, where)
+                : asprintf(warning, "hms-lint: warning: %s: unknown type '%s' in %s '%s', %s\n",
+                           e->loc, e->name, what, e->fn->name, where);
+    } else if (e->kind == E_UNDECLARED && nmissing > 0 && *e->name) {
+        r = asprintf(warning,
+                     "hms-lint: warning: %s: undeclared '%s' in kernel code; define it with "
+                     "-D %s=<value>\n",
+                     e->loc, e->name, e->name);
+    } else {
+        return AS_ERROR;
+    }
+    if (r < 0) {
+        *warning = NULL;
+        return AS_ERROR;
+    }
+    return AS_WARNING;
+}
+
+static void pending_free(pending_error *e)
+{
+    free(e->loc);
+    free(e->msg);
+    free(e->name);
+}
+
+hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, bool has_nul,
+                                        bool truncated, unsigned long appended_from, FILE *err)
+{
+    hms_diag_summary sum = {0};
     ranges dev = {NULL, 0, 0};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), find_device_code, &dev);
     hash_set seen = {NULL, 0, 0};
-    char **warnings = NULL;
-    size_t nwarn = 0;
+    char **missing = NULL; /* one line per missing header */
+    char *first_missing = NULL;
     pending_error *errs = NULL;
     size_t nerr = 0;
 
@@ -153,42 +297,51 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
         const char *msg = clang_getCString(ms) ? clang_getCString(ms) : "";
         CXFile f = NULL;
         unsigned line = 0, col = 0, off = 0;
-        clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, &off);
+        CXSourceLocation dl = clang_getDiagnosticLocation(d);
+        clang_getExpansionLocation(dl, &f, &line, &col, &off);
+        if (appended_from > 0 && off >= appended_from && clang_Location_isFromMainFile(dl)) {
+            clang_disposeString(ms);
+            clang_disposeDiagnostic(d);
+            continue; /* in the lines appended for the parse, not in the file */
+        }
         CXString fs = clang_getFileName(f);
         const char *fname = f && clang_getCString(fs) ? clang_getCString(fs) : path;
         char *line_text = NULL;
         if (strstr(msg, "file not found")) {
-            char *h = header_name(msg);
-            if (set_add(&seen, fnv1a(h) ^ 0x5bd1e995u) &&
+            char *h = quoted(msg, msg);
+            char **nm = realloc(missing, (size_t)(sum.missing_includes + 1) * sizeof *nm);
+            if (nm)
+                missing = nm;
+            if (nm && set_add(&seen, fnv1a(h) ^ 0x5bd1e995u) &&
                 asprintf(&line_text,
                          "hms-lint: warning: %s:%u: '%s' not found; analysing without it\n", fname,
                          line, h) >= 0) {
-                char **nw = realloc(warnings, (nwarn + 1) * sizeof *nw);
-                if (nw) {
-                    warnings = nw;
-                    warnings[nwarn++] = line_text;
-                    sum.missing_includes++;
-                } else {
-                    free(line_text);
+                missing[sum.missing_includes++] = line_text;
+                if (!first_missing) {
+                    first_missing = h;
+                    h = NULL;
                 }
             }
             free(h);
         } else {
-            int r =
-                f ? asprintf(&line_text, "hms-lint: error: %s:%u:%u: %s\n", fname, line, col, msg)
-                  : asprintf(&line_text, "hms-lint: error: %s: %s\n", path, msg);
-            if (r >= 0 && set_add(&seen, fnv1a(line_text))) {
-                pending_error *ne = realloc(errs, (nerr + 1) * sizeof *ne);
-                if (ne) {
-                    errs = ne;
-                    errs[nerr].text = line_text;
-                    errs[nerr].located = f != NULL;
-                    errs[nerr].in_device = f && in_device_code(&dev, f, off);
-                    nerr++;
-                    line_text = NULL;
-                }
+            pending_error e = {NULL, strdup(msg), quoted(msg, ""), classify(d, msg), NULL, false,
+                               f,    line};
+            if (f && asprintf(&e.loc, "%s:%u:%u", fname, line, col) < 0)
+                e.loc = NULL;
+            if (f && e.loc) {
+                e.fn = device_code_at(&dev, f, off);
+                e.in_params = e.fn && off < e.fn->body;
             }
-            free(line_text);
+            char *key = NULL;
+            pending_error *ne = NULL;
+            if (e.msg && e.name && asprintf(&key, "%s: %s", e.loc ? e.loc : "", e.msg) >= 0 &&
+                set_add(&seen, fnv1a(key)) && (ne = realloc(errs, (nerr + 1) * sizeof *ne))) {
+                errs = ne;
+                errs[nerr++] = e;
+            } else {
+                pending_free(&e);
+            }
+            free(key);
         }
         clang_disposeString(fs);
         clang_disposeString(ms);
@@ -205,25 +358,54 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
         fprintf(err, "hms-lint: error: %s: not a CUDA/C++ source file (%zu parse errors%s)\n", path,
                 nerr, truncated ? " in its first 64 KiB" : "");
     } else {
-        for (size_t i = 0; i < nwarn; i++)
-            fputs(warnings[i], err);
-        int printed = 0, hidden = 0;
+        for (int i = 0; i < sum.missing_includes; i++)
+            fputs(missing[i], err);
+        int printed = 0, hidden = 0, wprinted = 0, whidden = 0;
         for (size_t i = 0; i < nerr; i++) {
-            if (sum.missing_includes > 0 && errs[i].located && !errs[i].in_device) {
+            char *w = NULL;
+            bool follows = false;
+            for (size_t j = 0; j < i && !follows; j++)
+                follows = errs[j].kind != E_SYNTAX && errs[j].kind != E_SEMANTIC && !errs[j].fn &&
+                          errs[j].line == errs[i].line && errs[j].file && errs[i].file &&
+                          clang_File_isEqual(errs[j].file, errs[i].file);
+            switch (judge(&errs[i], first_missing, sum.missing_includes, &w, follows)) {
+            case AS_IGNORED:
                 sum.ignored_errors++;
-                continue;
+                break;
+            case AS_WARNING:
+                sum.tolerated_errors++;
+                /* One warning per undeclared name (TILE used ten times). */
+                if (errs[i].fn && errs[i].kind == E_UNDECLARED &&
+                    !set_add(&seen, fnv1a(errs[i].name) ^ 0x27d4eb2fu))
+                    break;
+                if (wprinted < HMS_MAX_PRINTED_ERRORS) {
+                    fputs(w, err);
+                    wprinted++;
+                } else {
+                    whidden++;
+                }
+                break;
+            case AS_ERROR:
+                sum.errors++;
+                if (printed < HMS_MAX_PRINTED_ERRORS) {
+                    if (errs[i].loc)
+                        fprintf(err, "hms-lint: error: %s: %s\n", errs[i].loc, errs[i].msg);
+                    else
+                        fprintf(err, "hms-lint: error: %s: %s\n", path, errs[i].msg);
+                    printed++;
+                } else {
+                    hidden++;
+                }
+                break;
             }
-            sum.errors++;
-            if (printed < HMS_MAX_PRINTED_ERRORS) {
-                fputs(errs[i].text, err);
-                printed++;
-            } else {
-                hidden++;
-            }
+            free(w);
         }
         if (hidden > 0)
             fprintf(err, "hms-lint: note: %s: %d more error%s not shown\n", path, hidden,
                     hidden == 1 ? "" : "s");
+        if (whidden > 0)
+            fprintf(err, "hms-lint: note: %s: %d more warning%s not shown\n", path, whidden,
+                    whidden == 1 ? "" : "s");
         if (sum.ignored_errors > 0)
             fprintf(err,
                     "hms-lint: note: %s: %d error%s outside device code ignored: they "
@@ -232,13 +414,16 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
                     sum.missing_includes == 1 ? "" : "s");
     }
 
-    for (size_t i = 0; i < nwarn; i++)
-        free(warnings[i]);
-    free(warnings);
+    for (int i = 0; i < sum.missing_includes; i++)
+        free(missing[i]);
+    free(missing);
+    free(first_missing);
     for (size_t i = 0; i < nerr; i++)
-        free(errs[i].text);
+        pending_free(&errs[i]);
     free(errs);
     free(seen.slot);
+    for (size_t i = 0; i < dev.n; i++)
+        free(dev.v[i].name);
     free(dev.v);
     return sum;
 }

@@ -16,12 +16,28 @@ typedef struct {
     int missing_includes; /* distinct headers not found */
     int errors;           /* distinct errors that fail the file */
     int ignored_errors;   /* distinct errors outside device code, with headers missing */
+    int tolerated_errors; /* errors of missing declarations reported as warnings */
     bool not_source;      /* garbage: reported as such, nothing else printed */
 } hms_diag_summary;
 
-/* Reports tu's diagnostics for `path` on err. has_nul: the file holds NUL
- * bytes; truncated: only its beginning was parsed (a large binary). */
+/* How clang errors are reported (docs/guide.md, "Parse errors"):
+ * - syntax errors (clang's "Parse Issue"/"Lexical or Preprocessor Issue":
+ *   expected ';', unbalanced braces) are errors anywhere, except in host
+ *   code on a line whose missing declaration comes from a missing header;
+ * - errors of missing declarations (undeclared identifier or function,
+ *   unknown type name, no matching function, no template/type/member named
+ *   in a namespace) in host code are warnings (host code is not analysed);
+ * - with a header missing, every other error in host code is counted in one
+ *   note;
+ * - in device code: an unknown type in a kernel's parameter list, or
+ *   anywhere with a header missing, is a warning naming the type and the
+ *   header; an undeclared identifier with a header missing is a warning
+ *   ("define it with -D X=<value>"); everything else is an error.
+ * Reports tu's diagnostics for `path` on err. has_nul: the file holds NUL
+ * bytes; truncated: only its beginning was parsed (a large binary);
+ * appended_from: when not 0, the offset in the main file from which text was
+ * appended for the parse (explicit_inst.h): diagnostics there are not shown. */
 hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, bool has_nul,
-                                        bool truncated, FILE *err);
+                                        bool truncated, unsigned long appended_from, FILE *err);
 
 #endif

@@ -88,9 +88,15 @@ __device__ double __uint2double_rn(unsigned int x);
 __device__ unsigned short __float2half_as_ushort(float x);
 
 /* C library entry points that CUDA provides on the device. They overload the
- * host declarations of <stdio.h>/<stdlib.h>/<string.h> by execution space. */
+ * host declarations of <stdio.h>/<stdlib.h>/<string.h> by execution space.
+ * printf is __host__ __device__ in CUDA (cuda_runtime.h makes it usable in
+ * host code without <cstdio>): a __device__ and a plain (host) declaration
+ * give that here. A single __host__ __device__ one would clash with the host
+ * declaration of <stdio.h>, included before or after; this host one is a
+ * compatible redeclaration of it. */
 extern "C" {
 __device__ int printf(const char *format, ...);
+int printf(const char *__restrict format, ...);
 __device__ long clock(void); /* clock_t is long on the hosts clang targets here */
 __device__ void *malloc(size_t size);
 __device__ void free(void *ptr);

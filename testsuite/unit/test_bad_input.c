@@ -159,24 +159,138 @@ Test(bad_input, syntax_error_in_a_kernel_keeps_clang_location_and_other_kernels)
     hms_run_free(&r);
 }
 
-Test(bad_input, error_outside_kernels_is_reported_but_kernels_are_listed)
+Test(bad_input, syntax_error_outside_kernels_is_reported_but_kernels_are_listed)
 {
     const char *p = put("host_err.cu",
                         "__global__ void k(float *a) { a[0] = 1.0f; }\n"
                         "int main()\n"
                         "{\n"
-                        "    undeclared_function(3);\n"
+                        "    int x = 3\n"
                         "    k<<<1, 32>>>(0);\n"
                         "}\n",
                         0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
-    snprintf(want, sizeof want,
-             "hms-lint: error: %s:4:5: use of undeclared identifier 'undeclared_function'", p);
+    snprintf(want, sizeof want, "hms-lint: error: %s:4:14: expected ';' at end of declaration", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     cr_assert(strstr(r.out, "kernel k line=1"), "got: %s", r.out);
-    cr_assert(strstr(r.out, "launch k line=5 grid=(1,1,1) block=(32,1,1)"), "got: %s", r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, missing_declaration_in_host_code_is_a_warning)
+{
+    /* No #include is missing: the file relies on its includer. */
+    const char *p = put("host_undecl.cu",
+                        "__global__ void k(float *a) { a[0] = 1.0f; }\n"
+                        "int main()\n"
+                        "{\n"
+                        "    undeclared_function(3);\n"
+                        "    Unknown u;\n"
+                        "    k<<<1, 32>>>(0);\n"
+                        "}\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    char want[4400];
+    snprintf(want, sizeof want,
+             "hms-lint: warning: %s:4:5: use of undeclared identifier 'undeclared_function' (in "
+             "host code",
+             p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    snprintf(want, sizeof want, "hms-lint: warning: %s:5:5: unknown type name 'Unknown'", p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert_eq(count(r.err, "error"), 0, "got: %s", r.err);
+    cr_assert(strstr(r.out, "kernel k line=1"), "got: %s", r.out);
+    cr_assert(strstr(r.out, "launch k line=6 grid=(1,1,1) block=(32,1,1)"), "got: %s", r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, kernel_with_unknown_parameter_type_and_another_error_is_still_source)
+{
+    /* The kernel declaration is invalid (unknown parameter type) and there
+     * is a second error: still a CUDA file, not garbage. */
+    const char *p = put("incl_kernel.cu",
+                        "__global__ void k(Node *nodes, int *out)\n"
+                        "{\n"
+                        "    out[blockIdx.x * MAX_THREADS + threadIdx.x] = nodes[0].first;\n"
+                        "}\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert(!strstr(r.err, "not a CUDA/C++ source file"), "got: %s", r.err);
+    char want[4400];
+    snprintf(want, sizeof want,
+             "hms-lint: warning: %s:1:19: unknown type 'Node' for a parameter of kernel 'k'", p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    /* No header is missing: an undeclared name in a kernel stays an error. */
+    snprintf(want, sizeof want,
+             "hms-lint: error: %s:3:22: use of undeclared identifier 'MAX_THREADS'", p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert_eq(r.status, 2);
+    cr_assert(strstr(r.out, "kernel k line=1 params=Node *nodes (unknown type), int *out"),
+              "got: %s", r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, unknown_parameter_type_names_the_missing_header)
+{
+    const char *p = put("graph_kernel.cu",
+                        "#include \"graph_types.h\"\n"
+                        "__global__ void k(Graph *g, int *out) { out[threadIdx.x] = 0; }\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    char want[4400];
+    snprintf(want, sizeof want,
+             "hms-lint: warning: %s:2:19: unknown type 'Graph' for a parameter of kernel 'k', "
+             "probably declared in the missing header 'graph_types.h'",
+             p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    hms_run_free(&r);
+}
+
+Test(bad_input, undeclared_name_in_a_kernel_with_a_header_missing_is_one_warning)
+{
+    const char *p = put("tile.cu",
+                        "#include \"project_config.h\"\n"
+                        "__global__ void k(float *a)\n"
+                        "{\n"
+                        "    __shared__ float s[TILE];\n"
+                        "    s[threadIdx.x] = a[blockIdx.x * TILE + threadIdx.x];\n"
+                        "    a[threadIdx.x] = s[TILE - 1 - threadIdx.x];\n"
+                        "}\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    char want[4400];
+    snprintf(want, sizeof want,
+             "hms-lint: warning: %s:4:24: undeclared 'TILE' in kernel code; define it with -D "
+             "TILE=<value>",
+             p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert_eq(count(r.err, "undeclared 'TILE'"), 1, "got: %s", r.err);
+    cr_assert(strstr(r.out, "kernel k line=2"), "got: %s", r.out);
+    hms_run_free(&r);
+}
+
+Test(bad_input, host_syntax_error_caused_by_a_missing_header_is_tolerated)
+{
+    /* WINAPI comes from the missing header: "unknown type name 'DWORD'" and
+     * then a syntax error on that line; the real syntax error of line 4 is
+     * still an error. */
+    const char *p = put("win.cu",
+                        "#include <windows.h>\n"
+                        "DWORD WINAPI worker(LPVOID p) { return 0; }\n"
+                        "__global__ void k(float *a) { a[threadIdx.x] = 0.0f; }\n"
+                        "int main() { int x = 3 }\n",
+                        0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 2, "stderr: %s", r.err);
+    cr_assert_eq(count(r.err, "hms-lint: error: "), 1, "got: %s", r.err);
+    char want[4400];
+    snprintf(want, sizeof want, "hms-lint: error: %s:4:23: expected ';' at end of declaration", p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    cr_assert(strstr(r.out, "kernel k line=3"), "got: %s", r.out);
     hms_run_free(&r);
 }
 
@@ -286,10 +400,13 @@ Test(bad_input, flags_after_double_dash_reach_the_parser)
     cr_assert(strstr(r.out, "launch k line=3 grid=(7,1,1) block=(192,1,1)"), "got: %s", r.out);
     hms_run_free(&r);
 
-    /* Without them: the header is missing and the macros undeclared. */
+    /* Without them: the header is missing and the macros undeclared; the
+     * one used in the kernel gets a hint (and is an unknown to the IR). */
     r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert(strstr(r.err, "'config.h' not found"), "got: %s", r.err);
-    cr_assert_eq(r.status, 2, "SCALE is used inside the kernel: %s", r.err);
+    cr_assert(strstr(r.err, "undeclared 'SCALE' in kernel code; define it with -D SCALE=<value>"),
+              "got: %s", r.err);
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     hms_run_free(&r);
 }
 

@@ -231,3 +231,33 @@ Test(hermetic_paths, host_function_called_from_a_kernel_is_still_an_error)
     hms_tu_dispose(&t);
     free(msgs);
 }
+
+Test(hermetic_paths, printf_is_host_and_device_with_or_without_cstdio)
+{
+    /* As with nvcc, printf needs no <cstdio> in host or device code, and
+     * <cstdio>/<stdio.h> included before or after the runtime still agree
+     * with our declarations. */
+    static const char *const variants[] = {
+        "",
+        "#include <cstdio>\n",
+        "#include <stdio.h>\n#include <cuda_runtime.h>\n",
+        "#include <cuda_runtime.h>\n#include <stdio.h>\n#include <cstdio>\n",
+    };
+    for (size_t i = 0; i < sizeof variants / sizeof *variants; i++) {
+        char src[1024];
+        snprintf(src, sizeof src,
+                 "%s__global__ void k(float *a) { a[threadIdx.x] = 0.0f; printf(\"%%d\\n\", 1); }\n"
+                 "int main() { k<<<1, 32>>>(0); printf(\"%%s\\n\", "
+                 "cudaGetErrorString(cudaGetLastError())); return 0; }\n",
+                 variants[i]);
+        const char *p = put("printf.cu", src);
+        hms_tu t;
+        char *msgs = NULL;
+        cr_assert(parse(p, NULL, &t, &msgs), "%s", msgs);
+        cr_expect_eq(t.errors, 0, "variant %zu: %s", i, msgs);
+        cr_expect_eq(t.tolerated_errors, 0, "variant %zu: %s", i, msgs);
+        cr_expect_str_empty(msgs, "variant %zu", i);
+        hms_tu_dispose(&t);
+        free(msgs);
+    }
+}

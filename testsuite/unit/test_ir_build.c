@@ -261,7 +261,7 @@ Test(ir_build, default_values_and_launch_are_documented_in_the_ir)
     cr_assert_eq(k->launch.block[0], 256);
     cr_assert_eq(k->nvars, 1);
     cr_assert(k->vars[0].has_value);
-    cr_assert_eq(k->vars[0].value, 256 * 256); /* grid.x * block.x */
+    cr_assert_eq(k->vars[0].value, 64); /* not a bound of a thread index: the small default */
     cr_assert_str_eq(k->vars[0].value_source, "default");
     cr_assert(find_limit(k, "no launch configuration found"));
     release(&b);
@@ -288,8 +288,10 @@ Test(ir_build, errors_inside_a_kernel_become_limits_not_crashes)
           NULL);
     cr_assert_eq(b.n, 1);
     ir_kernel *k = b.k[0];
-    const ir_limit *l = find_limit(k, "use of undeclared identifier 'undeclared_thing'");
+    const ir_limit *l =
+        find_limit(k, "undeclared identifier 'undeclared_thing' (from a missing header?)");
     cr_assert(l, "no limit for the clang error");
+    cr_assert(l->hint && strstr(l->hint, "define it: -D undeclared_thing=<value>"));
     cr_assert_eq(l->loc.line, 2);
     /* what could be understood still is */
     cr_assert_geq(k->nsites, 1);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "analyzer/cursor_util.h"
+#include "analyzer/explicit_inst.h"
 #include "analyzer/launch_sites.h"
 #include "analyzer/parse.h"
 
@@ -187,4 +188,50 @@ Test(launch_sites, only_launches_of_the_main_file_are_found)
     cr_assert_eq(sites.n, 1);
     cr_assert_eq(sites.v[0].line, 2);
     assert_arg(&sites.v[0].grid[0], true, 2, "2");
+}
+
+Test(launch_sites, explicit_instantiations_are_in_the_first_parse)
+{
+    /* The references of explicit_inst.h are appended to the text clang
+     * parses, so ir_build needs no reparse; locations in the file are
+     * unchanged (the launch stays at line 4, column 5) and no diagnostic
+     * comes from the appended lines. The file ends without a newline after
+     * a // comment, which must not swallow the appended text. */
+    load("template <int N> __global__ void t(int *p) { p[N] = 0; }\n"
+         "template __global__ void t<128>(int *);\n"
+         "void h(int *p) {\n"
+         "    t<4><<<1, 32>>>(p);\n"
+         "} // end");
+    CXFile f = clang_getFile(tu.tu, path);
+    size_t size = 0;
+    const char *text = clang_getFileContents(tu.tu, f, &size);
+    cr_assert(text &&
+                  memmem(text, size, HMS_EXPLICIT_INST_MARKER, strlen(HMS_EXPLICIT_INST_MARKER)),
+              "parsed without the instantiation references");
+    cr_assert_eq(clang_getNumDiagnostics(tu.tu), 0);
+    cr_assert_eq(sites.n, 1);
+    cr_assert_eq(sites.v[0].line, 4);
+    cr_assert_eq(sites.v[0].col, 5);
+    cr_assert_str_eq(sites.v[0].kernel, "t<4>");
+}
+
+Test(launch_sites, launches_in_included_project_files_are_found)
+{
+    char inc[] = "/tmp/hms-launch-inc-XXXXXX.inc";
+    int fd = mkstemps(inc, 4);
+    cr_assert(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("__global__ void kinc(float *a) { a[threadIdx.x] = 0.0f; }\n"
+          "void launch_it(float *a) { kinc<<<10, 64>>>(a); }\n",
+          f);
+    fclose(f);
+    char src[256];
+    snprintf(src, sizeof src, "#include \"%s\"\nint main() { launch_it(0); }\n", inc);
+    load(src);
+    unlink(inc);
+    cr_assert_eq(sites.n, 1);
+    cr_assert_str_eq(sites.v[0].file, inc);
+    cr_assert_eq(sites.v[0].line, 2);
+    cr_assert_str_eq(sites.v[0].kernel, "kinc");
+    cr_assert(sites.v[0].grid[0].folded && sites.v[0].grid[0].value == 10);
 }

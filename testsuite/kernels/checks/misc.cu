@@ -20,10 +20,10 @@ __global__ void stagedCopy(float *out, const float *in)
 
 // The stride is a parameter with no value anywhere.
 // hms-lint: launch grid(1024) block(256)
-__global__ void stridedRead(float *out, const float *in, int stride) // EXPECT-NOTE: @+0 hms-analysis-limit parameter 'stride' has no value: assumed 262144, figures that depend on it are estimates; set it with `// hms-lint: param stride=<value>` or --param=stridedRead.stride=<value>
+__global__ void stridedRead(float *out, const float *in, int stride) // EXPECT-NOTE: @+0 hms-analysis-limit parameter 'stride' has no value: assumed 64, figures that depend on it are estimates; set it with `// hms-lint: param stride=<value>` or --param=stridedRead.stride=<value>
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    out[i] = in[i * stride]; // EXPECT-WARNING: hms-uncoalesced-access stride of stride floats between lanes: uncoalesced for any stride > 8; with stride = 262144 (assumed) 32 sectors per request where 4 would do (12.5% of fetched bytes used)
+    out[i] = in[i * stride]; // EXPECT-WARNING: hms-uncoalesced-access stride of stride floats between lanes: uncoalesced for any stride > 8; with stride = 64 (assumed) 32 sectors per request where 4 would do (12.5% of fetched bytes used)
 }
 
 // No launch annotation and no host call: the default launch is assumed.

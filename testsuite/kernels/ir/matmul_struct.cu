@@ -24,7 +24,7 @@ __global__ void MatMulKernel(Matrix A, Matrix B, Matrix C)
     // EXPECT-ACCESS: -1 store C.elements global 4 index=(blockIdx.y * blockDim.y + threadIdx.y) * C.width + (blockIdx.x * blockDim.x + threadIdx.x)
     // EXPECT-ARRAY: A.elements global float 4B param read
     // EXPECT-PARAM: A.width = 1024 (cli)
-    // EXPECT-PARAM: B.width = 256 (default)
+    // EXPECT-PARAM: B.width = 64 (default)
     // EXPECT-LAUNCH: grid=(16,16,1) block=(16,16,1) source=default
 }
 // RUN-ARGS: --param=MatMulKernel.A.width=1024

@@ -1,0 +1,234 @@
+/* Role-aware default values for integer kernel parameters that no --param,
+ * annotation or folded host argument gives a value (docs/ir.md "Scalar
+ * values"). Every value set here stays marked value_source "default".
+ *
+ * A parameter is an *extent* when it is a positive additive term of the
+ * thread-independent side of a comparison whose other side depends on the
+ * thread (threadIdx/blockIdx, or a local/loop variable assigned from them):
+ * the bound of `if (i < n)`, `if (x >= w - 1 - t) return;` or a grid-stride
+ * loop `for (i = tid; i < n; i += stride)`. It takes the number of threads
+ * launched along the dimension the index uses (grid * block), so the guard
+ * keeps (almost) every thread. Any other parameter (loop counts, offsets,
+ * strides, widths in arithmetic) takes HMS_PARAM_DEFAULT_SMALL. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/ir_build_impl.h"
+
+typedef struct {
+    ir_kernel *k;
+    unsigned *tdep;   /* per var: mask of the dimensions (1 << d) its value follows */
+    bool *extent;     /* per var */
+    unsigned *ext_dm; /* per var: dimensions of the indexes it bounds */
+} roles;
+
+static unsigned sym_dims(ir_sym s)
+{
+    switch (s) {
+    case IR_SYM_TID_X:
+    case IR_SYM_BID_X:
+    case IR_SYM_LANEID:
+        return 1u;
+    case IR_SYM_TID_Y:
+    case IR_SYM_BID_Y:
+        return 2u;
+    case IR_SYM_TID_Z:
+    case IR_SYM_BID_Z:
+        return 4u;
+    default:
+        return 0;
+    }
+}
+
+/* Thread dimensions an expression's value follows (0: the same for all threads). */
+static unsigned expr_dims(const roles *r, const ir_expr *e)
+{
+    if (!e)
+        return 0;
+    switch (e->kind) {
+    case IR_SYM:
+        return sym_dims(e->sym);
+    case IR_VAR:
+        return e->var >= 0 && (size_t)e->var < r->k->nvars ? r->tdep[e->var] : 0;
+    case IR_UNARY:
+        return expr_dims(r, e->a);
+    case IR_BINARY:
+        return expr_dims(r, e->a) | expr_dims(r, e->b);
+    case IR_SELECT:
+        return expr_dims(r, e->a) | expr_dims(r, e->b) | expr_dims(r, e->c);
+    default:
+        return 0;
+    }
+}
+
+/* Propagates thread dependence through assignments (loop inits are ASSIGNs). */
+static bool tdep_stmt(roles *r, const ir_stmt *s)
+{
+    if (!s)
+        return false;
+    bool changed = false;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            changed |= tdep_stmt(r, s->items.v[i]);
+        break;
+    case IR_S_ASSIGN:
+        if (s->var >= 0 && (size_t)s->var < r->k->nvars) {
+            unsigned d = expr_dims(r, s->value) | r->tdep[s->var];
+            if (d != r->tdep[s->var])
+                r->tdep[s->var] = d, changed = true;
+        }
+        break;
+    case IR_S_IF:
+        changed |= tdep_stmt(r, s->then);
+        changed |= tdep_stmt(r, s->els);
+        break;
+    case IR_S_LOOP:
+        changed |= tdep_stmt(r, s->init);
+        changed |= tdep_stmt(r, s->body);
+        changed |= tdep_stmt(r, s->step);
+        break;
+    default:
+        break;
+    }
+    return changed;
+}
+
+/* Marks the parameters that are positive additive terms of a bound. */
+static void mark_bound(roles *r, const ir_expr *e, int sign, unsigned dims)
+{
+    if (!e)
+        return;
+    int64_t c;
+    switch (e->kind) {
+    case IR_VAR:
+        if (sign > 0 && e->var >= 0 && (size_t)e->var < r->k->nvars &&
+            r->k->vars[e->var].kind == IR_VAR_PARAM) {
+            r->extent[e->var] = true;
+            r->ext_dm[e->var] |= dims;
+        }
+        return;
+    case IR_UNARY:
+        if (e->op == IR_OP_NEG)
+            mark_bound(r, e->a, -sign, dims);
+        return;
+    case IR_BINARY:
+        switch (e->op) {
+        case IR_OP_ADD:
+            mark_bound(r, e->a, sign, dims);
+            mark_bound(r, e->b, sign, dims);
+            return;
+        case IR_OP_SUB:
+            mark_bound(r, e->a, sign, dims);
+            mark_bound(r, e->b, -sign, dims);
+            return;
+        case IR_OP_MUL: /* n * 2, 2 * n: a constant scale keeps the role */
+            if (irb_eval_const(e->b, &c) && c != 0)
+                mark_bound(r, e->a, c > 0 ? sign : -sign, dims);
+            else if (irb_eval_const(e->a, &c) && c != 0)
+                mark_bound(r, e->b, c > 0 ? sign : -sign, dims);
+            return;
+        case IR_OP_DIV:
+        case IR_OP_SHR:
+        case IR_OP_SHL:
+            if (irb_eval_const(e->b, &c) && c > 0)
+                mark_bound(r, e->a, sign, dims);
+            return;
+        case IR_OP_MIN:
+        case IR_OP_MAX:
+            mark_bound(r, e->a, sign, dims);
+            mark_bound(r, e->b, sign, dims);
+            return;
+        default:
+            return;
+        }
+    default:
+        return;
+    }
+}
+
+static bool is_compare(ir_op op)
+{
+    return op == IR_OP_LT || op == IR_OP_LE || op == IR_OP_GT || op == IR_OP_GE || op == IR_OP_EQ ||
+           op == IR_OP_NE;
+}
+
+static void scan_expr(roles *r, const ir_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == IR_BINARY && is_compare(e->op)) {
+        unsigned da = expr_dims(r, e->a), db = expr_dims(r, e->b);
+        if (da && !db)
+            mark_bound(r, e->b, 1, da);
+        else if (db && !da)
+            mark_bound(r, e->a, 1, db);
+    }
+    if (e->kind == IR_UNARY || e->kind == IR_BINARY || e->kind == IR_SELECT) {
+        scan_expr(r, e->a);
+        scan_expr(r, e->b);
+        scan_expr(r, e->c);
+    }
+}
+
+static void scan_stmt(roles *r, const ir_stmt *s)
+{
+    if (!s)
+        return;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            scan_stmt(r, s->items.v[i]);
+        break;
+    case IR_S_ACCESS:
+        scan_expr(r, s->access.index);
+        scan_expr(r, s->access.index2);
+        break;
+    case IR_S_ASSIGN:
+        scan_expr(r, s->value);
+        break;
+    case IR_S_IF:
+        scan_expr(r, s->cond);
+        scan_stmt(r, s->then);
+        scan_stmt(r, s->els);
+        break;
+    case IR_S_LOOP:
+        scan_stmt(r, s->init);
+        scan_expr(r, s->cond);
+        scan_stmt(r, s->body);
+        scan_stmt(r, s->step);
+        break;
+    default:
+        break;
+    }
+}
+
+void irb_role_defaults(ir_kernel *k, const bool *unset)
+{
+    if (!k->nvars)
+        return;
+    roles r = {k, calloc(k->nvars, sizeof(unsigned)), calloc(k->nvars, sizeof(bool)),
+               calloc(k->nvars, sizeof(unsigned))};
+    if (r.tdep && r.extent && r.ext_dm) {
+        for (size_t it = 0; it <= k->nvars && tdep_stmt(&r, k->body); it++)
+            ;
+        scan_stmt(&r, k->body);
+    }
+    for (size_t vi = 0; vi < k->nvars; vi++) {
+        ir_var *v = &k->vars[vi];
+        if (v->kind != IR_VAR_PARAM || !unset[vi])
+            continue;
+        int64_t val = HMS_PARAM_DEFAULT_SMALL;
+        if (r.extent && r.extent[vi]) {
+            unsigned dm = r.ext_dm[vi];
+            int d = dm == 2u ? 1 : dm == 4u ? 2 : 0; /* one dimension, else x */
+            val = (int64_t)k->launch.grid[d] * k->launch.block[d];
+        }
+        v->value = val;
+        v->value_source = "default";
+        v->has_value = true;
+    }
+    free(r.tdep);
+    free(r.extent);
+    free(r.ext_dm);
+}
