@@ -376,11 +376,11 @@ void hms_config_merge(const hms_config *cfg, const hms_options *cli, hms_merged_
             out->opts.checks = cfg->checks;
         }
     }
-    /* hms_options does not record whether --arch/--fail-on were typed, so a
-     * value equal to the built-in default counts as "not given". */
-    if (cfg->arch && (!cli->arch || strcmp(cli->arch, HMS_ARCH_DEFAULT) == 0))
+    /* What was typed wins over the config, even when it equals the default;
+     * so does a value other than the default (options set by a caller). */
+    if (cfg->arch && !cli->arch_given && (!cli->arch || strcmp(cli->arch, HMS_ARCH_DEFAULT) == 0))
         out->opts.arch = cfg->arch;
-    if (cfg->has_fail_on && cli->fail_on == HMS_FAIL_WARNING)
+    if (cfg->has_fail_on && !cli->fail_on_given && cli->fail_on == HMS_FAIL_WARNING)
         out->opts.fail_on = cfg->fail_on;
 }
 

@@ -150,7 +150,8 @@ static void analyse_file(file_job *j)
     if (hms_parse_file(&j->merged.opts, j->path, &tu, err)) {
         ir_kernel **kernels = NULL;
         size_t nk = hms_build_kernels(&tu, &j->merged.opts, &kernels, err);
-        hms_analysis_options ao = {j->arch, j->merged.opts.checks, 1.10, 0};
+        hms_analysis_options ao = {j->arch, j->merged.opts.checks,
+                                   j->merged.opts.placement_threshold, 0};
         j->report.kernels = nk ? calloc(nk, sizeof *j->report.kernels) : NULL;
         for (size_t i = 0; i < nk && j->report.kernels; i++) {
             hms_kernel_report *kr = &j->report.kernels[j->report.nkernels++];

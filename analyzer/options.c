@@ -46,7 +46,8 @@ void hms_print_usage(FILE *out)
           "architecture and reports what placement or access pattern costs time.\n"
           "\n"
           "OPTIONS:\n"
-          "  -p <build-dir>                 read compile flags from <build-dir>/compile_commands.json\n"
+          "  -p <build-dir>                 read compile flags from "
+          "<build-dir>/compile_commands.json\n"
           "  --arch=<name|sm_XX|file>       target GPU (default " HMS_ARCH_DEFAULT
           "; see --list-arches)\n"
           "  --checks=<globs>               enable/disable checks, e.g. '-*,hms-shared-*'\n"
@@ -62,6 +63,8 @@ void hms_print_usage(FILE *out)
           "  --fail-on=error|warning|note|never\n"
           "                                 exit 1 when a finding has at least this severity\n"
           "                                 (default warning)\n"
+          "  --placement-threshold=<x>      report hms-placement when another space is predicted\n"
+          "                                 at least x times faster (default 1.10)\n"
           "  --baseline=<file>              ignore findings present in this earlier JSON report\n"
           "  --fix                          apply mechanical fixes in place\n"
           "  --export-fixes=<file>          write fixes as YAML instead\n"
@@ -80,9 +83,24 @@ void hms_print_usage(FILE *out)
 }
 
 enum {
-    OPT_ARCH = 256, OPT_CHECKS, OPT_LAUNCH, OPT_PARAM, OPT_FORMAT, OPT_OUTPUT, OPT_EXPLAIN,
-    OPT_FAIL_ON, OPT_BASELINE, OPT_FIX, OPT_EXPORT_FIXES, OPT_COLOR, OPT_LIST_KERNELS,
-    OPT_DUMP_IR, OPT_LIST_CHECKS, OPT_LIST_ARCHES, OPT_VERSION,
+    OPT_ARCH = 256,
+    OPT_CHECKS,
+    OPT_LAUNCH,
+    OPT_PARAM,
+    OPT_FORMAT,
+    OPT_OUTPUT,
+    OPT_EXPLAIN,
+    OPT_FAIL_ON,
+    OPT_BASELINE,
+    OPT_FIX,
+    OPT_EXPORT_FIXES,
+    OPT_COLOR,
+    OPT_LIST_KERNELS,
+    OPT_DUMP_IR,
+    OPT_LIST_CHECKS,
+    OPT_LIST_ARCHES,
+    OPT_VERSION,
+    OPT_PLACEMENT_THRESHOLD,
 };
 
 static const struct option long_opts[] = {
@@ -94,6 +112,7 @@ static const struct option long_opts[] = {
     {"output", required_argument, 0, OPT_OUTPUT},
     {"explain", no_argument, 0, OPT_EXPLAIN},
     {"fail-on", required_argument, 0, OPT_FAIL_ON},
+    {"placement-threshold", required_argument, 0, OPT_PLACEMENT_THRESHOLD},
     {"baseline", required_argument, 0, OPT_BASELINE},
     {"fix", no_argument, 0, OPT_FIX},
     {"export-fixes", required_argument, 0, OPT_EXPORT_FIXES},
@@ -128,6 +147,7 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     memset(o, 0, sizeof *o);
     o->arch = HMS_ARCH_DEFAULT;
     o->fail_on = HMS_FAIL_WARNING;
+    o->placement_threshold = 1.10;
     o->jobs = 1;
     o->color = -1;
 
@@ -150,7 +170,9 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     int c;
     while ((c = getopt_long(end, argv, "p:D:I:j:h", long_opts, NULL)) != -1) {
         switch (c) {
-        case 'p': o->build_dir = optarg; break;
+        case 'p':
+            o->build_dir = optarg;
+            break;
         case 'D':
             /* -D feeds both the preprocessor and, as NAME=VALUE, scalar values. */
             hms_strvec_push(&o->params, optarg);
@@ -169,11 +191,31 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             o->jobs = (int)j;
             break;
         }
-        case 'h': o->command = HMS_CMD_HELP; break;
-        case OPT_ARCH: o->arch = optarg; break;
-        case OPT_CHECKS: o->checks = optarg; break;
-        case OPT_LAUNCH: hms_strvec_push(&o->launches, optarg); break;
-        case OPT_PARAM: hms_strvec_push(&o->params, optarg); break;
+        case 'h':
+            o->command = HMS_CMD_HELP;
+            break;
+        case OPT_ARCH:
+            o->arch = optarg;
+            o->arch_given = true;
+            break;
+        case OPT_PLACEMENT_THRESHOLD: {
+            char *end = NULL;
+            double x = strtod(optarg, &end);
+            if (!end || end == optarg || *end || !(x > 0) || x > 1e6)
+                return usage_error("bad --placement-threshold '%s' (a speedup > 0, e.g. 1.10)",
+                                   optarg);
+            o->placement_threshold = x;
+            break;
+        }
+        case OPT_CHECKS:
+            o->checks = optarg;
+            break;
+        case OPT_LAUNCH:
+            hms_strvec_push(&o->launches, optarg);
+            break;
+        case OPT_PARAM:
+            hms_strvec_push(&o->params, optarg);
+            break;
         case OPT_FORMAT: {
             int f = pick(optarg, formats, 3);
             if (f < 0)
@@ -181,19 +223,30 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             o->format = (hms_format)f;
             break;
         }
-        case OPT_OUTPUT: o->output = optarg; break;
-        case OPT_EXPLAIN: o->explain = true; break;
+        case OPT_OUTPUT:
+            o->output = optarg;
+            break;
+        case OPT_EXPLAIN:
+            o->explain = true;
+            break;
         case OPT_FAIL_ON: {
             int f = pick(optarg, fail_ons, 4);
             if (f < 0)
                 return usage_error("unknown --fail-on '%s' (error, warning, note or never)",
                                    optarg);
             o->fail_on = (hms_fail_on)f;
+            o->fail_on_given = true;
             break;
         }
-        case OPT_BASELINE: o->baseline = optarg; break;
-        case OPT_FIX: o->fix = true; break;
-        case OPT_EXPORT_FIXES: o->export_fixes = optarg; break;
+        case OPT_BASELINE:
+            o->baseline = optarg;
+            break;
+        case OPT_FIX:
+            o->fix = true;
+            break;
+        case OPT_EXPORT_FIXES:
+            o->export_fixes = optarg;
+            break;
         case OPT_COLOR: {
             int f = pick(optarg, colors, 3);
             if (f < 0)
@@ -201,11 +254,21 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             o->color = f == 2 ? -1 : f;
             break;
         }
-        case OPT_LIST_KERNELS: o->command = HMS_CMD_LIST_KERNELS; break;
-        case OPT_DUMP_IR: o->command = HMS_CMD_DUMP_IR; break;
-        case OPT_LIST_CHECKS: o->command = HMS_CMD_LIST_CHECKS; break;
-        case OPT_LIST_ARCHES: o->command = HMS_CMD_LIST_ARCHES; break;
-        case OPT_VERSION: o->command = HMS_CMD_VERSION; break;
+        case OPT_LIST_KERNELS:
+            o->command = HMS_CMD_LIST_KERNELS;
+            break;
+        case OPT_DUMP_IR:
+            o->command = HMS_CMD_DUMP_IR;
+            break;
+        case OPT_LIST_CHECKS:
+            o->command = HMS_CMD_LIST_CHECKS;
+            break;
+        case OPT_LIST_ARCHES:
+            o->command = HMS_CMD_LIST_ARCHES;
+            break;
+        case OPT_VERSION:
+            o->command = HMS_CMD_VERSION;
+            break;
         case ':':
             return usage_error("option '%s' needs a value", argv[optind - 1]);
         default:

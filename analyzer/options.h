@@ -26,22 +26,25 @@ typedef struct {
 
 typedef struct {
     hms_command command;
-    hms_strvec files;          /* source files */
-    hms_strvec compiler_args;  /* after "--", plus -D/-I given to hms-lint itself */
-    hms_strvec launches;       /* --launch=kernel:grid=..:block=.. (raw) */
-    hms_strvec params;         /* --param=kernel.param=value and -D NAME=VALUE (raw) */
-    const char *build_dir;     /* -p */
-    const char *arch;          /* --arch, default HMS_ARCH_DEFAULT */
-    const char *checks;        /* --checks glob list, NULL = defaults */
+    hms_strvec files;           /* source files */
+    hms_strvec compiler_args;   /* after "--", plus -D/-I given to hms-lint itself */
+    hms_strvec launches;        /* --launch=kernel:grid=..:block=.. (raw) */
+    hms_strvec params;          /* --param=kernel.param=value and -D NAME=VALUE (raw) */
+    const char *build_dir;      /* -p */
+    const char *arch;           /* --arch, default HMS_ARCH_DEFAULT */
+    bool arch_given;            /* --arch was typed (a config's arch yields to it) */
+    bool fail_on_given;         /* --fail-on was typed */
+    double placement_threshold; /* --placement-threshold, default 1.10 */
+    const char *checks;         /* --checks glob list, NULL = defaults */
     hms_format format;
-    const char *output;        /* --output, NULL = stdout */
+    const char *output; /* --output, NULL = stdout */
     bool explain;
     hms_fail_on fail_on;
     const char *baseline;
     bool fix;
     const char *export_fixes;
     int jobs;
-    int color;                 /* -1 auto, 0 never, 1 always */
+    int color; /* -1 auto, 0 never, 1 always */
     bool quiet;
 } hms_options;
 

@@ -191,7 +191,7 @@ static void fill_placements(hms_check_ctx *c, hms_kernel_report *r)
         if (!out->options)
             continue;
         for (int j = 0; j < HMS_PLACE_COUNT; j++) {
-            const hms_placement_model_option *o = &p->rank.options[p->rank.order[j]];
+            const hms_placement_candidate_result *o = &p->rank.options[p->rank.order[j]];
             hms_placement_option *x = &out->options[out->noptions++];
             x->space = hms_placement_space_name(o->space);
             x->legal = o->legal;

@@ -11,14 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* runtime/placement.h and passes/findings.h both define a type named
- * hms_placement_option (the model's option and the report's). Translation
- * units that include this header see the model's as
- * hms_placement_model_option; include this header before any other that
- * pulls in runtime/placement.h (placement_events.h does). */
-#define hms_placement_option hms_placement_model_option
 #include "runtime/placement.h"
-#undef hms_placement_option
 
 #include "passes/checks.h"
 #include "passes/findings.h"

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "passes/check_thresholds.h"
 #include "passes/check_util.h"
 
 static bool uses_var(const ir_expr *e, int var)
@@ -44,21 +45,41 @@ static bool stmt_uses_var(const ir_stmt *s, int var)
 void hms_check_analysis_limit(struct hms_check_ctx *c)
 {
     const ir_kernel *k = c->k;
+    /* One note for an assumed launch, with the hint spelled out: the front
+     * end's own note (if any) is reworded rather than repeated. */
+    bool dflt = k->launch.source == IR_LAUNCH_DEFAULT;
+    const char *camp_why = NULL;
+    bool camp_skipped = false; /* a site hms-partition-camping would have flagged */
+    if (!hms_camping_judged(c, &camp_why))
+        for (size_t i = 0; i < c->nsites; i++)
+            camp_skipped |=
+                c->sites[i].requests > 0 && c->sites[i].camping >= HMS_CAMPING_MIN_FACTOR;
+    char launch_hint[400];
+    snprintf(launch_hint, sizeof launch_hint,
+             "state it with `// hms-lint: launch grid(X,Y) block(X,Y)` above the kernel or "
+             "--launch=%s:grid=X,Y,Z:block=X,Y,Z%s",
+             k->name,
+             dflt && camp_skipped ? "; hms-partition-camping is not judged until then" : "");
+    bool launch_said = false;
     for (size_t i = 0; i < k->nlimits; i++) {
         const ir_limit *l = &k->limits[i];
+        bool is_launch = dflt && !launch_said && l->reason && strstr(l->reason, "launch") != NULL;
+        launch_said |= is_launch;
+        const char *hint = is_launch ? launch_hint : l->hint;
         hms_ctx_report(c, &l->loc, "%s%s%s", l->reason ? l->reason : "not analysed",
-                       l->hint ? "; " : "", l->hint ? l->hint : "");
+                       hint ? "; " : "", hint ? hint : "");
     }
-    bool launch_said = false; /* the front end reports a default launch itself */
-    for (size_t i = 0; i < k->nlimits; i++)
-        launch_said |= k->limits[i].reason && strstr(k->limits[i].reason, "launch") != NULL;
-    if (k->launch.source == IR_LAUNCH_DEFAULT && !launch_said) {
+    if (dflt && !launch_said) {
         const uint32_t *g = k->launch.grid, *b = k->launch.block;
         hms_ctx_report(c, &k->loc,
-                       "launch configuration unknown: assumed grid(%u,%u,%u) block(%u,%u,%u); "
-                       "state it with `// hms-lint: launch grid(X,Y) block(X,Y)` above the "
-                       "kernel or --launch=%s:grid=X,Y,Z:block=X,Y,Z",
-                       g[0], g[1], g[2], b[0], b[1], b[2], k->name);
+                       "launch configuration unknown: assumed grid(%u,%u,%u) block(%u,%u,%u); %s",
+                       g[0], g[1], g[2], b[0], b[1], b[2], launch_hint);
+    }
+    if (!dflt && camp_skipped) {
+        const uint32_t *g = k->launch.grid, *b = k->launch.block;
+        hms_ctx_report(c, &k->loc,
+                       "hms-partition-camping not judged: %s (grid(%u,%u,%u) block(%u,%u,%u))",
+                       camp_why, g[0], g[1], g[2], b[0], b[1], b[2]);
     }
     for (size_t i = 0; i < k->nvars; i++) {
         const ir_var *v = &k->vars[i];

@@ -12,19 +12,31 @@
 
 void hms_check_partition_camping(struct hms_check_ctx *c)
 {
+    if (!hms_camping_judged(c, NULL))
+        return; /* hms-analysis-limit says why */
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
         if (s->requests <= 0 || s->camping < HMS_CAMPING_MIN_FACTOR)
             continue;
-        char camp[32], skew[32];
+        char camp[32], skew[32], eq5[160] = "";
         const char *what = s->acc->kind == HMS_ACCESS_STORE ? "stores to" : "reads of";
+        hms_fmt_num(camp, sizeof camp, s->camping, 1);
+        hms_fmt_num(skew, sizeof skew, s->ch_skew, 1);
+        /* Eq. 5 compares only the channels in use: equal loads on few
+         * channels score 1 there although the rest sit idle. */
+        if (s->ch_skew > 0 && s->ch_skew * 1.5 < s->camping)
+            snprintf(eq5, sizeof eq5,
+                     "; CuMAPz channel skew %s: the channels in use are evenly loaded, the "
+                     "others idle",
+                     skew);
+        else if (s->ch_skew > 0)
+            snprintf(eq5, sizeof eq5, " (CuMAPz channel skew %s)", skew);
         hms_ctx_report(c, &s->acc->loc,
                        "concurrent %s '%s' from the first resident blocks fall on %u of %d DRAM "
                        "channels where they could use %u: the busiest channel carries %sx its "
-                       "even share (CuMAPz channel skew %s); spreading them (e.g. diagonal "
-                       "block order) gives this access up to %sx the DRAM parallelism",
+                       "even share%s; spreading them (e.g. diagonal block order) gives this "
+                       "access up to %sx the DRAM parallelism",
                        what, s->arr->name, s->channels_used, c->arch->dram_channels,
-                       s->channels_ideal, hms_fmt_num(camp, sizeof camp, s->camping, 1),
-                       hms_fmt_num(skew, sizeof skew, s->ch_skew, 1), camp);
+                       s->channels_ideal, camp, eq5, camp);
     }
 }

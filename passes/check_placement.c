@@ -54,7 +54,7 @@ void hms_check_placement(struct hms_check_ctx *c)
         const hms_array_placement *p = &c->placements[id];
         if (!p->ranked || p->rank.best == p->rank.current)
             continue;
-        const hms_placement_model_option *best = &p->rank.options[p->rank.best];
+        const hms_placement_candidate_result *best = &p->rank.options[p->rank.best];
         if (!best->evaluated || best->speedup < c->placement_threshold)
             continue;
         const ir_array *a = &c->k->arrays[id];
@@ -66,7 +66,7 @@ void hms_check_placement(struct hms_check_ctx *c)
         char ranking[512] = "", num[32];
         size_t n = 0;
         for (int j = 0; j < HMS_PLACE_COUNT && n < sizeof ranking; j++) {
-            const hms_placement_model_option *o = &p->rank.options[p->rank.order[j]];
+            const hms_placement_candidate_result *o = &p->rank.options[p->rank.order[j]];
             if (!o->evaluated)
                 continue;
             n += (size_t)snprintf(ranking + n, sizeof ranking - n, "%s%s %sx", n ? ", " : "",
@@ -87,7 +87,7 @@ void hms_check_placement(struct hms_check_ctx *c)
         char illegal[768] = "";
         n = 0;
         for (int j = 0; j < HMS_PLACE_COUNT && n < sizeof illegal; j++) {
-            const hms_placement_model_option *o = &p->rank.options[p->rank.order[j]];
+            const hms_placement_candidate_result *o = &p->rank.options[p->rank.order[j]];
             if (!o->legal)
                 n += (size_t)snprintf(illegal + n, sizeof illegal - n, "%s%s (%s)", n ? ", " : "",
                                       hms_placement_space_name(o->space),

@@ -113,3 +113,22 @@ double hms_ctx_predict(const hms_check_ctx *c, hms_model_edit edit, void *arg)
         return 0;
     return b.time;
 }
+
+bool hms_camping_judged(const hms_check_ctx *c, const char **why)
+{
+    const char *w = NULL;
+    if (c->k->launch.source == IR_LAUNCH_DEFAULT) {
+        w = "the launch configuration is assumed";
+    } else {
+        const uint32_t *g = c->k->launch.grid, *b = c->k->launch.block;
+        double threads = (double)g[0] * g[1] * g[2] * (double)b[0] * b[1] * b[2];
+        double span = (double)c->arch->dram_channels *
+                      (c->arch->dram_channel_bytes > 0 ? c->arch->dram_channel_bytes : 256);
+        /* at 4 bytes a thread, fewer bytes than one interleave of every channel */
+        if (threads * 4 < span)
+            w = "the launch is too small to occupy every DRAM channel";
+    }
+    if (why)
+        *why = w;
+    return w == NULL;
+}

@@ -30,4 +30,10 @@ double hms_site_mean(const hms_site_metrics *s, double sum);
 typedef void (*hms_model_edit)(hms_placement_kernel *k, hms_placement_events *e, void *arg);
 double hms_ctx_predict(const hms_check_ctx *c, hms_model_edit edit, void *arg);
 
+/* Whether hms-partition-camping may judge the kernel's channel spread: not
+ * under an assumed (default) launch, nor when the whole launch moves too
+ * few bytes per access to occupy every DRAM channel; *why (may be NULL)
+ * says which. */
+bool hms_camping_judged(const hms_check_ctx *c, const char **why);
+
 #endif

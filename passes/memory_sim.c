@@ -312,7 +312,8 @@ static timed *issue_order(msim *m)
             m->weight[i] = B->weight;
         }
     }
-    qsort(order, t->stream.n, sizeof *order, by_time);
+    if (t->stream.n > 1)
+        qsort(order, t->stream.n, sizeof *order, by_time);
     return order;
 }
 

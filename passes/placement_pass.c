@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "passes/analyze_internal.h"
+#include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
 
 /* Records the placement model re-simulates per candidate (every legal space
@@ -30,6 +31,13 @@
  * above this, every m-th simulated block is used and the counts are scaled
  * to the launch. */
 #define HMS_PLACEMENT_MAX_RECORDS 32768
+/* Work budget of one re-simulation, in cache lines the records touch (the
+ * unit the caches and DRAM cost): scattered accesses touch up to 32 lines a
+ * record, so the record cap alone would let one kernel take many seconds.
+ * Above it, blocks are thinned further, and if one block alone is over, its
+ * first records up to the budget stand for it. */
+#define HMS_PLACEMENT_MAX_LINES ((size_t)1 << 18)
+#define HMS_PLACEMENT_LINE_BYTES 32
 
 typedef struct {
     bool used;
@@ -125,28 +133,81 @@ static bool current_space(const ir_array *a, const array_use *u, hms_placement_s
     return true;
 }
 
+/* Lines (HMS_PLACEMENT_LINE_BYTES) one record touches: its work unit. */
+static size_t record_lines(const hms_warp_access *r)
+{
+    uint64_t units[HMS_WARP_UNITS_MAX];
+    return r->mask ? hms_warp_units(r, HMS_PLACEMENT_LINE_BYTES, units) : 0;
+}
+
 /* The stream the model re-simulates: the trace, or every m-th simulated
- * block of it when it is long; *blocks gets how many blocks it holds. */
-static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, double *blocks)
+ * block of it when it is long (records or lines over the budgets); *blocks
+ * gets how many blocks it holds (a fraction when one block was cut short).
+ * On a cut, *cut_kept / *cut_total say how many of that block's records. */
+static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, double *blocks,
+                         size_t *cut_kept, size_t *cut_total)
 {
     const hms_kernel_trace *t = &c->trace;
     *own = false;
     *blocks = (double)t->nblocks;
-    if (t->stream.n <= HMS_PLACEMENT_MAX_RECORDS || t->nblocks < 2) {
+    *cut_kept = *cut_total = 0;
+    size_t nb = t->nblocks;
+    size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
+    if (!lines)
+        return false;
+    size_t total = 0;
+    for (size_t b = 0; b < nb; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t i = B->first; i < B->first + B->count; i++)
+            lines[b] += record_lines(&t->stream.v[i]);
+        total += lines[b];
+    }
+    size_t m = 1;
+    if (t->stream.n > HMS_PLACEMENT_MAX_RECORDS && nb >= 2)
+        m = (t->stream.n + HMS_PLACEMENT_MAX_RECORDS - 1) / HMS_PLACEMENT_MAX_RECORDS;
+    for (;;) { /* thin the blocks until the kept ones fit the line budget */
+        size_t work = 0;
+        for (size_t b = 0; b < nb; b += m)
+            work += lines[b];
+        if (work <= HMS_PLACEMENT_MAX_LINES || m >= nb)
+            break;
+        m = m * 2 < nb ? m * 2 : nb;
+    }
+    if (m == 1 && total <= HMS_PLACEMENT_MAX_LINES) {
+        free(lines);
         *out = t->stream;
         return true;
     }
-    size_t m = (t->stream.n + HMS_PLACEMENT_MAX_RECORDS - 1) / HMS_PLACEMENT_MAX_RECORDS;
     hms_stream_init(out);
     *own = true;
     *blocks = 0;
-    for (size_t b = 0; b < t->nblocks; b += m) {
+    size_t work = 0;
+    for (size_t b = 0; b < nb; b += m) {
         const hms_traced_block *B = &t->blocks[b];
-        for (size_t i = B->first; i < B->first + B->count; i++)
-            if (!hms_stream_push(out, &t->stream.v[i]))
+        size_t kept = 0;
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            size_t w = record_lines(&t->stream.v[i]);
+            if (work + w > HMS_PLACEMENT_MAX_LINES && work > 0)
+                break;
+            hms_warp_access r = t->stream.v[i];
+            if (lines[b] > HMS_PLACEMENT_MAX_LINES)
+                r.exact = false;
+            if (!hms_stream_push(out, &r)) {
+                free(lines);
                 return false;
+            }
+            work += w;
+            kept++;
+        }
+        if (kept < B->count) { /* the budget ran out inside this block */
+            *cut_kept = kept;
+            *cut_total = B->count;
+            *blocks += B->count ? (double)kept / (double)B->count : 0;
+            break;
+        }
         (*blocks)++;
     }
+    free(lines);
     return true;
 }
 
@@ -206,13 +267,23 @@ bool hms_an_placements(hms_check_ctx *c)
     hms_stream st;
     bool own = false;
     double blocks = 0;
-    if (!model_stream(c, &st, &own, &blocks)) {
+    size_t cut_kept = 0, cut_total = 0;
+    if (!model_stream(c, &st, &own, &blocks, &cut_kept, &cut_total)) {
         if (own)
             hms_stream_free(&st);
         free(u);
         return false;
     }
+    if (cut_total)
+        hms_ctx_add_limit(c,
+                          "analysis work budget reached: the placement model simulated the first "
+                          "%zu of one block's %zu warp accesses (%zu cache lines at most), so "
+                          "placement figures are estimates; bound data-dependent loops and "
+                          "parameters with --param=%s.<name>=<value> or "
+                          "// hms-lint: param <name>=<value>",
+                          cut_kept, cut_total, (size_t)HMS_PLACEMENT_MAX_LINES, c->k->name);
     hms_placement_events_opts eo = events_opts(c, blocks);
+    eo.memo = hms_placement_events_memo_new(); /* NULL: each call works alone */
 
     /* The arrays that can be ranked, and the kernel's bytes in constant and
      * shared memory (what the other arrays leave for a moved one). */
@@ -290,6 +361,7 @@ bool hms_an_placements(hms_check_ctx *c)
     }
     pk->shared_bytes_per_block_used = 0;
     pk->constant_bytes_used = 0;
+    hms_placement_events_memo_free(eo.memo);
     if (own)
         hms_stream_free(&st);
     free(u);

@@ -83,7 +83,8 @@ static unsigned distinct_sectors(const hms_warp_access *r, unsigned sector)
         if (last != first)
             s[n++] = last; /* widths never exceed a sector twice over (<= 16 bytes usually) */
     }
-    qsort(s, n, sizeof *s, cmp_u64);
+    if (n > 1)
+        qsort(s, n, sizeof *s, cmp_u64);
     unsigned d = 0;
     for (unsigned i = 0; i < n; i++)
         if (i == 0 || s[i] != s[i - 1])

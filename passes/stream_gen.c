@@ -61,6 +61,10 @@ static hms_trace_options resolve_options(const hms_trace_options *in)
         o.max_steps = HMS_TRACE_DEFAULT_STEPS;
     if (!o.max_records)
         o.max_records = HMS_TRACE_DEFAULT_RECORDS;
+    if (!o.max_lines) /* a caller that raised max_records raises this with it */
+        o.max_lines = (uint64_t)o.max_records * HMS_TRACE_LINES_PER_RECORD > HMS_TRACE_DEFAULT_LINES
+                          ? (uint64_t)o.max_records * HMS_TRACE_LINES_PER_RECORD
+                          : HMS_TRACE_DEFAULT_LINES;
     if (!o.default_param)
         o.default_param = HMS_TRACE_DEFAULT_PARAM;
     if (!o.unknown_trip_count)
@@ -168,7 +172,8 @@ static uint64_t align_barriers(tracer *t, trace_warp *warps)
         }
         free(release);
     }
-    qsort(v, n, sizeof *v, cmp_time_warp);
+    if (n > 1) /* v may be NULL when the kernel made no accesses */
+        qsort(v, n, sizeof *v, cmp_time_warp);
     return kmax;
 }
 
@@ -225,8 +230,12 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
             /* Fit the sample to the budgets from what one block costs. */
             uint64_t recs = o->blocks[0].count ? o->blocks[0].count : 1;
             uint64_t steps = t->total_steps ? t->total_steps : 1;
+            uint64_t lines = t->total_lines ? t->total_lines : 1;
             uint64_t fit_r = t->opt.max_records / recs, fit_s = t->opt.max_steps / steps;
+            uint64_t fit_l = t->opt.max_lines / lines;
             uint64_t fit = fit_r < fit_s ? fit_r : fit_s;
+            if (fit_l < fit)
+                fit = fit_l;
             if (fit < 1)
                 fit = 1;
             if (fit < s.n) {
@@ -240,6 +249,7 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                 resampled = true;
                 o->stream.n = 0;
                 t->total_steps = 0;
+                t->total_lines = 0;
                 t->kernel_budget_hit = false;
                 o->budget_exhausted = false;
                 reset_touched(t);

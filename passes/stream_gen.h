@@ -93,6 +93,12 @@
 #define HMS_TRACE_DEFAULT_STEPS_PER_WARP (1ull << 20)
 #define HMS_TRACE_DEFAULT_STEPS (1ull << 23)        /* ~0.5 s of tracing at ~60 ns a step */
 #define HMS_TRACE_DEFAULT_RECORDS ((size_t)1 << 18) /* ~75 MB of records */
+/* Work budget in 32-byte lines the records touch (what the cache and DRAM
+ * simulations downstream cost): scattered accesses touch up to 32 lines a
+ * record, so the record budget alone lets one kernel take many seconds. */
+#define HMS_TRACE_DEFAULT_LINES ((uint64_t)1 << 20)
+#define HMS_TRACE_LINE_BYTES 32
+#define HMS_TRACE_LINES_PER_RECORD 8 /* max_lines default: at least max_records x this */
 #define HMS_TRACE_DEVICE_BASE (4ull << 30)
 #define HMS_TRACE_ALLOC_ALIGN (2ull << 20)
 #define HMS_TRACE_MAX_NOTES 64
@@ -110,6 +116,8 @@ typedef struct {
     uint64_t max_steps_per_warp; /* HMS_TRACE_DEFAULT_STEPS_PER_WARP */
     uint64_t max_steps;          /* whole kernel: HMS_TRACE_DEFAULT_STEPS */
     size_t max_records;          /* whole kernel: HMS_TRACE_DEFAULT_RECORDS */
+    uint64_t max_lines;          /* whole kernel: HMS_TRACE_DEFAULT_LINES or max_records x
+                                    HMS_TRACE_LINES_PER_RECORD, whichever is more */
     int64_t default_param;       /* HMS_TRACE_DEFAULT_PARAM */
     const hms_param_value *param_values; /* per-name values for parameters with no value */
     size_t nparam_values;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "passes/trace_internal.h"
+#include "runtime/coalesce.h"
 
 static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s);
 
@@ -315,8 +316,20 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
         return;
     }
     w->seq++;
-    if (st->n >= t->opt.max_records) {
-        if (!t->kernel_budget_hit)
+    if (r.mask) {
+        uint64_t units[HMS_WARP_UNITS_MAX];
+        t->total_lines += hms_warp_units(&r, HMS_TRACE_LINE_BYTES, units);
+    }
+    bool lines_over = t->total_lines >= t->opt.max_lines;
+    if (st->n >= t->opt.max_records || lines_over) {
+        if (!t->kernel_budget_hit && lines_over)
+            trace_note(t,
+                       "work budget (%llu cache lines touched) exhausted after %zu warp accesses: "
+                       "tracing stopped, figures are estimates from what was traced; bound "
+                       "unknown loops and parameters with --param=<kernel>.<name>=<value> or "
+                       "// hms-lint: param <name>=<value>",
+                       (unsigned long long)t->opt.max_lines, st->n);
+        else if (!t->kernel_budget_hit)
             trace_note(t,
                        "record budget (%zu warp accesses) exhausted: figures are lower "
                        "bounds",
@@ -524,7 +537,8 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
         w->tid[1].v[l] = (int64_t)((lin / t->bdim[0]) % t->bdim[1]);
         w->tid[2].v[l] = (int64_t)(lin / ((uint64_t)t->bdim[0] * t->bdim[1]));
     }
-    memcpy(w->vars, t->var_init, t->k->nvars * sizeof *w->vars);
+    if (t->k->nvars)
+        memcpy(w->vars, t->var_init, t->k->nvars * sizeof *w->vars);
     w->active = w->present;
     w->ret = w->brk = w->cont = 0;
     w->inexact_depth = 0;

@@ -65,6 +65,7 @@ typedef struct {
     uint32_t *epoch;
     size_t capepoch;
     uint64_t total_steps;
+    uint64_t total_lines;   /* 32-byte lines the records touch, for max_lines */
     bool kernel_budget_hit; /* max_steps or max_records reached */
     bool oom;
 } tracer;

@@ -135,10 +135,12 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     c->set_first = malloc(sets * sizeof *c->set_first);
     c->tag = malloc(lines * sizeof *c->tag);
     c->stamp = malloc(lines * sizeof *c->stamp);
+    c->set_gen = calloc(sets, sizeof *c->set_gen);
     bool unequal = set0 != g->ways;
     if (unequal)
         c->residue_set = malloc(lines * sizeof *c->residue_set);
-    if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || (unequal && !c->residue_set))
+    if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || !c->set_gen ||
+        (unequal && !c->residue_set))
         return fail(c, err, errlen, "out of memory");
     uint32_t first = 0;
     for (uint32_t s = 0; s < sets; s++) {
@@ -159,14 +161,16 @@ void hms_cache_free(hms_cache *c)
     free(c->residue_set);
     free(c->tag);
     free(c->stamp);
+    free(c->set_gen);
     memset(c, 0, sizeof *c);
 }
 
 void hms_cache_reset(hms_cache *c)
 {
-    for (uint32_t i = 0; i < c->entries; i++) {
-        c->tag[i] = INVALID_TAG;
-        c->stamp[i] = 0;
+    /* Invalidate every set at once: each is emptied when next touched. */
+    if (++c->gen == 0) {
+        memset(c->set_gen, 0, c->sets * sizeof *c->set_gen);
+        c->gen = 1;
     }
     c->clock = 0;
     c->rng = HMS_CACHE_SEED;
@@ -212,12 +216,22 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
     uint64_t line = addr / c->line_bytes;
     uint32_t set = hms_cache_set_of(c, addr);
     uint32_t first = c->set_first[set], ways = c->set_ways[set];
+    bool lru = c->replacement == HMS_REPL_LRU; /* only LRU reads the stamps */
+    if (c->set_gen[set] != c->gen) {
+        for (uint32_t w = 0; w < ways; w++) {
+            c->tag[first + w] = INVALID_TAG;
+            if (lru)
+                c->stamp[first + w] = 0;
+        }
+        c->set_gen[set] = c->gen;
+    }
     c->clock++;
     c->stats.accesses++;
     uint32_t empty = ways;
     for (uint32_t w = 0; w < ways; w++) {
         if (c->tag[first + w] == line) {
-            c->stamp[first + w] = c->clock;
+            if (lru)
+                c->stamp[first + w] = c->clock;
             c->stats.hits++;
             return true;
         }
@@ -231,7 +245,8 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
         c->stats.evictions++;
     }
     c->tag[first + w] = line;
-    c->stamp[first + w] = c->clock;
+    if (lru)
+        c->stamp[first + w] = c->clock;
     return false;
 }
 

@@ -39,6 +39,11 @@ typedef struct {
     uint32_t entries;      /* total lines */
     uint64_t *tag;         /* line number (addr / line_bytes); UINT64_MAX = invalid */
     uint64_t *stamp;       /* last use, for LRU */
+    /* Sets are cleared lazily: a set whose set_gen differs from gen holds
+     * nothing yet (its tag/stamp entries are stale), so init and reset cost
+     * O(1) in the lines and an H100-sized L2 costs only the sets touched. */
+    uint32_t *set_gen;
+    uint32_t gen;
     uint64_t clock;
     uint64_t rng;
     hms_cache_stats stats;

@@ -73,7 +73,8 @@ bool hms_camat_evaluate(const hms_camat_access *acc, size_t n, hms_camat_result 
         }
         out->hit_access_cycles += acc[i].hit_cycles;
     }
-    qsort(ev, ne, sizeof *ev, cmp_event);
+    if (ne > 1)
+        qsort(ev, ne, sizeof *ev, cmp_event);
 
     long hits = 0, misses = 0;
     size_t nb = 0;

@@ -37,28 +37,53 @@ bool hms_access_check(const hms_warp_access *a, char *err, size_t errlen)
 }
 
 /* Sorts ascending and drops duplicates; returns the new length. Inputs are
- * small (<= HMS_WARP_UNITS_MAX) and usually nearly sorted, so insertion sort. */
+ * small (<= HMS_WARP_UNITS_MAX), usually ascending and full of repeats, so
+ * each value is appended, found (a repeat: dropped) by binary search in the
+ * unique prefix, or inserted there. */
 static size_t sort_unique(uint64_t *v, size_t n)
 {
-    for (size_t i = 1; i < n; i++) {
-        uint64_t x = v[i];
-        size_t j = i;
-        while (j > 0 && v[j - 1] > x) {
-            v[j] = v[j - 1];
-            j--;
-        }
-        v[j] = x;
-    }
     size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (m == 0 || v[m - 1] != v[i])
-            v[m++] = v[i];
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = v[i];
+        if (m == 0 || x > v[m - 1]) {
+            v[m++] = x;
+            continue;
+        }
+        size_t lo = 0, hi = m - 1; /* v[hi] >= x: first index with v[j] >= x */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (v[mid] < x)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (v[lo] == x)
+            continue;
+        memmove(v + lo + 1, v + lo, (m - lo) * sizeof *v);
+        v[lo] = x;
+        m++;
+    }
     return m;
 }
 
 size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out)
 {
     size_t n = 0;
+    if (unit && !(unit & (unit - 1))) { /* power of two: shifts, not divisions */
+        int sh = __builtin_ctzll(unit);
+        uint64_t mask = a->mask;
+        while (mask) {
+            int l = __builtin_ctzll(mask);
+            mask &= mask - 1;
+            uint64_t first = a->addr[l] >> sh;
+            uint64_t last = (a->addr[l] + a->width - 1) >> sh;
+            if (n > 0 && first == out[n - 1]) /* a neighbour's unit: usual when coalesced */
+                first++;
+            for (uint64_t u = first; u <= last && n < HMS_WARP_UNITS_MAX; u++)
+                out[n++] = u;
+        }
+        return sort_unique(out, n);
+    }
     for (int l = 0; l < HMS_WARP_LANES; l++) {
         if (!(a->mask >> l & 1u))
             continue;
@@ -175,7 +200,16 @@ bool hms_coalesce_warp(const hms_arch *arch, const hms_warp_access *a, hms_coale
     uint64_t line = arch->line_bytes > 0 ? (uint64_t)arch->line_bytes : DEFAULT_LINE_BYTES;
     uint64_t units[HMS_WARP_UNITS_MAX];
     out->sectors = (uint32_t)hms_warp_units(a, sector, units);
-    out->lines = (uint32_t)hms_warp_units(a, line, units);
+    if (line % sector == 0 && out->sectors < HMS_WARP_UNITS_MAX) {
+        /* the lines are the sorted sectors' lines: no second sort */
+        uint64_t per = line / sector;
+        uint32_t lines = 0;
+        for (uint32_t i = 0; i < out->sectors; i++)
+            lines += i == 0 || units[i] / per != units[i - 1] / per;
+        out->lines = lines;
+    } else {
+        out->lines = (uint32_t)hms_warp_units(a, line, units);
+    }
     out->bytes_requested = (uint64_t)out->active_lanes * a->width;
     out->bytes_useful = distinct_bytes(a);
 

@@ -16,7 +16,8 @@ static int cmp_u64(const void *a, const void *b)
 
 static uint64_t count_distinct(uint64_t *v, size_t n)
 {
-    qsort(v, n, sizeof *v, cmp_u64);
+    if (n > 1)
+        qsort(v, n, sizeof *v, cmp_u64);
     uint64_t d = 0;
     for (size_t i = 0; i < n; i++)
         d += i == 0 || v[i] != v[i - 1];

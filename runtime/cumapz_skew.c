@@ -144,7 +144,8 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
             recs[j++] = (rec_key){.site = w->site, .block = w->block, .warp = w->warp, .idx = i};
     }
     /* Number each warp's executions of each site in issue order. */
-    qsort(recs, m, sizeof *recs, cmp_issue);
+    if (m > 1)
+        qsort(recs, m, sizeof *recs, cmp_issue);
     for (size_t i = 0; i < m; i++) {
         bool same = i > 0 && recs[i].block == recs[i - 1].block &&
                     recs[i].warp == recs[i - 1].warp && recs[i].site == recs[i - 1].site;
@@ -161,8 +162,10 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
                                       .block = recs[i].block};
         }
     }
-    qsort(recs, m, sizeof *recs, cmp_group);
-    qsort(lk, nl, sizeof *lk, cmp_lane);
+    if (m > 1)
+        qsort(recs, m, sizeof *recs, cmp_group);
+    if (nl > 1)
+        qsort(lk, nl, sizeof *lk, cmp_lane);
 
     double weighted = 0, weight = 0;
     size_t r = 0, q = 0;

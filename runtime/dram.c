@@ -312,7 +312,8 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
     m->outcome = outcome;
     for (size_t i = 0; i < m->nreq; i++)
         order[i] = (timed){m->req[i].time, i};
-    qsort(order, m->nreq, sizeof *order, by_time);
+    if (m->nreq > 1)
+        qsort(order, m->nreq, sizeof *order, by_time);
 
     m->nbanks = 0;
     if (m->nslots)

@@ -397,7 +397,7 @@ bool hms_placement_rank(const hms_arch *a, const hms_placement_kernel *k,
 
     double t_cur = 0;
     for (int s = 0; s < HMS_PLACE_COUNT; s++) {
-        hms_placement_option *o = &out->options[s];
+        hms_placement_candidate_result *o = &out->options[s];
         o->space = (hms_placement_space)s;
         o->legal = hms_placement_legal(a, k, arr, o->space, o->reason, sizeof o->reason);
         if (!o->legal)
@@ -420,7 +420,7 @@ bool hms_placement_rank(const hms_arch *a, const hms_placement_kernel *k,
             t_cur = o->time;
     }
     for (int s = 0; s < HMS_PLACE_COUNT; s++) {
-        hms_placement_option *o = &out->options[s];
+        hms_placement_candidate_result *o = &out->options[s];
         if (o->evaluated)
             o->speedup = o->time > 0 ? t_cur / o->time : 1.0;
     }
@@ -434,8 +434,8 @@ bool hms_placement_rank(const hms_arch *a, const hms_placement_kernel *k,
         hms_placement_space x = out->order[i];
         size_t j = i;
         while (j > 0) {
-            const hms_placement_option *p = &out->options[out->order[j - 1]];
-            const hms_placement_option *q = &out->options[x];
+            const hms_placement_candidate_result *p = &out->options[out->order[j - 1]];
+            const hms_placement_candidate_result *q = &out->options[x];
             int rp = p->evaluated ? 0 : p->legal ? 1 : 2;
             int rq = q->evaluated ? 0 : q->legal ? 1 : 2;
             bool before = rq < rp;

@@ -183,13 +183,13 @@ typedef struct {
     hms_placement_breakdown model;
     double time;    /* = model.time, 0 unless evaluated */
     double speedup; /* time(current) / time, 0 unless evaluated */
-} hms_placement_option;
+} hms_placement_candidate_result;
 
 typedef struct {
-    hms_placement_option options[HMS_PLACE_COUNT]; /* indexed by space */
-    hms_placement_space order[HMS_PLACE_COUNT];    /* ranking: evaluated options by
-                                                       time, then legal unevaluated,
-                                                       then illegal */
+    hms_placement_candidate_result options[HMS_PLACE_COUNT]; /* indexed by space */
+    hms_placement_space order[HMS_PLACE_COUNT];              /* ranking: evaluated options by
+                                                                 time, then legal unevaluated,
+                                                                 then illegal */
     hms_placement_space current, best;
     bool coefficients_default;
 } hms_placement_ranking;

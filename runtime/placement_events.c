@@ -39,6 +39,30 @@ typedef struct {
     size_t errlen;
 } sim;
 
+typedef struct {
+    double time;
+    size_t index;
+} timed;
+
+struct hms_placement_events_memo {
+    const hms_stream *s; /* what the memo describes (with n and the arch) */
+    size_t n;
+    const hms_arch *a;
+    bool checked;        /* every record passed hms_access_check */
+    timed *order;        /* issue order, for order_key */
+    double order_key[4]; /* bps, sms, warps_per_sm, cpi */
+    double *replay;      /* [n] a record's replays in its own space */
+    uint8_t *have;       /* [n] replay[i] is known */
+    /* Caches of the last simulation, kept for the next one (reset in O(1)
+     * instead of allocated and page-faulted in again). */
+    bool caches_kept;
+    unsigned sms;
+    hms_cache *fl[FL_KINDS];
+    bool *fl_ready[FL_KINDS];
+    hms_cache l2;
+    bool has_l2;
+};
+
 static const char *arch_origin(const hms_arch *a)
 {
     return a->source_path[0] ? a->source_path : a->name[0] ? a->name : "<arch>";
@@ -56,23 +80,29 @@ static const char *fl_name(fl_kind k)
     return n[k];
 }
 
-static void sim_free(sim *m)
+static void free_caches(unsigned sms, hms_cache **fl, bool **fl_ready, hms_cache *l2, bool has_l2);
+
+/* `keep`: hand the caches to the memo instead of freeing them. */
+static void sim_free(sim *m, hms_placement_events_memo *keep)
 {
-    for (int k = 0; k < FL_KINDS; k++) {
-        if (m->fl[k])
-            for (unsigned i = 0; i < m->sms; i++)
-                if (m->fl_ready[k][i])
-                    hms_cache_free(&m->fl[k][i]);
-        free(m->fl[k]);
-        free(m->fl_ready[k]);
+    if (keep && !keep->caches_kept && m->fl[0]) {
+        keep->caches_kept = true;
+        keep->sms = m->sms;
+        for (int k = 0; k < FL_KINDS; k++) {
+            keep->fl[k] = m->fl[k];
+            keep->fl_ready[k] = m->fl_ready[k];
+        }
+        keep->l2 = m->l2;
+        keep->has_l2 = m->has_l2;
+    } else {
+        free_caches(m->sms, m->fl, m->fl_ready, &m->l2, m->has_l2);
     }
-    if (m->has_l2)
-        hms_cache_free(&m->l2);
     if (m->dram_ready)
         hms_dram_free(&m->dram);
 }
 
-static bool sim_init(sim *m, const hms_arch *a, unsigned sms, char *err, size_t errlen)
+static bool sim_init(sim *m, const hms_arch *a, unsigned sms, hms_placement_events_memo *memo,
+                     char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
     m->a = a;
@@ -90,6 +120,34 @@ static bool sim_init(sim *m, const hms_arch *a, unsigned sms, char *err, size_t 
     m->hit_lat[FL_RO] = latency_or(m->geom[FL_RO]->hit_latency, a->texture_latency_hit);
     m->hit_lat[FL_CONST] = latency_or(a->constant.hit_latency, a->constant_latency_hit);
     m->l2_hit_lat = latency_or(a->l2.hit_latency, a->global_latency_l2_hit);
+    if (memo && memo->caches_kept && memo->sms == sms) { /* reuse, emptied */
+        for (int k = 0; k < FL_KINDS; k++) {
+            m->fl[k] = memo->fl[k];
+            m->fl_ready[k] = memo->fl_ready[k];
+            memo->fl[k] = NULL;
+            memo->fl_ready[k] = NULL;
+            for (unsigned i = 0; i < sms; i++)
+                if (m->fl_ready[k][i])
+                    hms_cache_reset(&m->fl[k][i]);
+        }
+        m->l2 = memo->l2;
+        m->has_l2 = memo->has_l2;
+        memo->caches_kept = false;
+        if (m->has_l2) {
+            hms_cache_reset(&m->l2);
+            m->l2_line = m->l2.line_bytes;
+        } else {
+            m->l2_line = a->sector_bytes > 0 ? (uint64_t)a->sector_bytes : 32;
+        }
+        if (!hms_dram_init(&m->dram, a, err, errlen))
+            return false;
+        m->dram_ready = true;
+        return true;
+    }
+    if (memo && memo->caches_kept) { /* another SM count: start afresh */
+        free_caches(memo->sms, memo->fl, memo->fl_ready, &memo->l2, memo->has_l2);
+        memo->caches_kept = false;
+    }
     for (int k = 0; k < FL_KINDS; k++) {
         m->fl[k] = calloc(sms, sizeof *m->fl[k]);
         m->fl_ready[k] = calloc(sms, sizeof *m->fl_ready[k]);
@@ -189,11 +247,6 @@ static bool through_caches(sim *m, hms_cache *fl, const hms_warp_access *p, doub
 
 /* ---- timing ---------------------------------------------------------------- */
 
-typedef struct {
-    double time;
-    size_t index;
-} timed;
-
 static int by_time(const void *pa, const void *pb)
 {
     const timed *a = pa, *b = pb;
@@ -236,7 +289,8 @@ static double *warp_times(const hms_stream *s)
     }
     for (size_t i = 0; i < s->n; i++)
         k[i] = (warp_key){(uint64_t)s->v[i].block << 32 | s->v[i].warp, i};
-    qsort(k, s->n, sizeof *k, by_warp);
+    if (s->n > 1)
+        qsort(k, s->n, sizeof *k, by_warp);
     double ord = 0;
     for (size_t i = 0; i < s->n; i++) {
         ord = (i > 0 && k[i].key == k[i - 1].key) ? ord + 1 : 0;
@@ -330,6 +384,68 @@ typedef struct {
     uint64_t slab;       /* bytes per block when a shared array moves off-chip */
 } launch;
 
+static void free_caches(unsigned sms, hms_cache **fl, bool **fl_ready, hms_cache *l2, bool has_l2)
+{
+    for (int k = 0; k < FL_KINDS; k++) {
+        if (fl[k])
+            for (unsigned i = 0; i < sms; i++)
+                if (fl_ready[k][i])
+                    hms_cache_free(&fl[k][i]);
+        free(fl[k]);
+        free(fl_ready[k]);
+        fl[k] = NULL;
+        fl_ready[k] = NULL;
+    }
+    if (has_l2)
+        hms_cache_free(l2);
+}
+
+hms_placement_events_memo *hms_placement_events_memo_new(void)
+{
+    return calloc(1, sizeof(hms_placement_events_memo));
+}
+
+static void memo_clear(hms_placement_events_memo *m)
+{
+    if (m->caches_kept)
+        free_caches(m->sms, m->fl, m->fl_ready, &m->l2, m->has_l2);
+    free(m->order);
+    free(m->replay);
+    free(m->have);
+    memset(m, 0, sizeof *m);
+}
+
+void hms_placement_events_memo_free(hms_placement_events_memo *m)
+{
+    if (!m)
+        return;
+    memo_clear(m);
+    free(m);
+}
+
+/* The memo for this stream and arch (reset when they changed); NULL if none. */
+static hms_placement_events_memo *memo_for(hms_placement_events_memo *m, const hms_stream *s,
+                                           const hms_arch *a)
+{
+    if (!m)
+        return NULL;
+    if (m->s != s || m->n != s->n || m->a != a) {
+        memo_clear(m);
+        m->s = s;
+        m->n = s->n;
+        m->a = a;
+    }
+    if (!m->replay && s->n) {
+        m->replay = malloc(s->n * sizeof *m->replay);
+        m->have = calloc(s->n, sizeof *m->have);
+        if (!m->replay || !m->have) {
+            memo_clear(m);
+            return NULL;
+        }
+    }
+    return m;
+}
+
 /* Validates the records and works out the launch. */
 static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
                         const hms_placement_array *arr, const hms_placement_events_opts *o,
@@ -343,10 +459,12 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
     L->wpb = opt.warps_per_block;
     uint64_t nblocks = 0, shared_max = 0;
     L->shared_min = UINT64_MAX;
+    hms_placement_events_memo *memo = memo_for(opt.memo, s, a);
+    bool check = !memo || !memo->checked;
     for (size_t i = 0; i < s->n; i++) {
         const hms_warp_access *r = &s->v[i];
         char why[160];
-        if (!hms_access_check(r, why, sizeof why)) {
+        if (check && !hms_access_check(r, why, sizeof why)) {
             snprintf(err, errlen, "stream record %zu (site %u, array %u): %s", i, r->site, r->array,
                      why);
             return false;
@@ -364,6 +482,8 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
                 shared_max = end > shared_max ? end : shared_max;
             }
     }
+    if (memo)
+        memo->checked = true;
     if (L->wpb == 0)
         L->wpb = 1;
     L->bps = opt.blocks_per_sm;
@@ -394,6 +514,26 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
 
 /* Record indices with their SM-cycle issue times, in issue order; NULL on
  * allocation failure. */
+static timed *issue_order(const hms_stream *s, const launch *L);
+
+/* issue_order, shared through the memo when there is one (the memo keeps
+ * ownership: *own says whether the caller must free the result). */
+static timed *issue_order_memo(hms_placement_events_memo *m, const hms_stream *s, const launch *L,
+                               bool *own)
+{
+    *own = true;
+    if (!m)
+        return issue_order(s, L);
+    double key[4] = {L->bps, L->sms, L->warps_per_sm, L->cpi};
+    if (!m->order || memcmp(key, m->order_key, sizeof key) != 0) {
+        free(m->order);
+        m->order = issue_order(s, L);
+        memcpy(m->order_key, key, sizeof key);
+    }
+    *own = m->order == NULL;
+    return m->order;
+}
+
 static timed *issue_order(const hms_stream *s, const launch *L)
 {
     double *wt = warp_times(s);
@@ -410,7 +550,8 @@ static timed *issue_order(const hms_stream *s, const launch *L)
         double wave = (double)(s->v[i].block / ((uint64_t)L->bps * L->sms));
         order[i] = (timed){(wave * span + wt[i]) * L->warps_per_sm * L->cpi, i};
     }
-    qsort(order, s->n, sizeof *order, by_time);
+    if (s->n > 1)
+        qsort(order, s->n, sizeof *order, by_time);
     free(wt);
     return order;
 }
@@ -447,7 +588,7 @@ typedef struct {
 /* One record (active lanes only) in space p->space; `mine` when it belongs
  * to the array being moved. */
 static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time, bool mine,
-                     hms_placement_events *out, tally *t)
+                     uint8_t *have, double *known, hms_placement_events *out, tally *t)
 {
     const hms_arch *a = m->a;
     hms_kernel_traffic *kt = &out->kernel;
@@ -462,13 +603,18 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
         out->requests++;
     switch (eff) {
     case HMS_SPACE_SHARED: {
-        hms_bank_result b;
-        if (!hms_banks_warp(a, p, &b)) {
-            snprintf(m->err, m->errlen, "%s: shared_banks %d x %d bytes: bank layout not supported",
-                     m->origin, a->shared_banks, a->shared_bank_bytes);
-            return false;
+        if (have && *have) {
+            replay = *known;
+        } else {
+            hms_bank_result b;
+            if (!hms_banks_warp(a, p, &b)) {
+                snprintf(m->err, m->errlen,
+                         "%s: shared_banks %d x %d bytes: bank layout not supported", m->origin,
+                         a->shared_banks, a->shared_bank_bytes);
+                return false;
+            }
+            replay = b.wavefronts > 0 ? b.wavefronts - 1 : 0;
         }
-        replay = b.wavefronts > 0 ? b.wavefronts - 1 : 0;
         kt->shared_requests++;
         kt->group_requests[HMS_OVL_SHARED]++;
         kt->group_events[HMS_OVL_SHARED] += replay;
@@ -477,8 +623,15 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
         break;
     }
     case HMS_SPACE_CONSTANT: {
-        uint32_t distinct = hms_constmem_distinct(p);
-        double div = distinct > 0 ? distinct - 1 : 0;
+        double div;
+        if (have && *have) {
+            div = *known;
+        } else {
+            uint32_t distinct = hms_constmem_distinct(p);
+            div = distinct > 0 ? distinct - 1 : 0;
+            if (have)
+                *known = div;
+        }
         used = FL_CONST;
         ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         if (!fl) /* no constant cache: every line misses */
@@ -495,7 +648,9 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
     case HMS_SPACE_TEXTURE:
     case HMS_SPACE_READONLY: {
         bool ro = eff == HMS_SPACE_READONLY;
-        if (ro) {
+        if (ro && have && *have) {
+            replay = *known;
+        } else if (ro) {
             hms_coalesce_result c;
             hms_coalesce_warp(a, p, &c);
             replay = global_replays(&c);
@@ -511,9 +666,13 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
         break;
     }
     default: { /* global, local */
-        hms_coalesce_result c;
-        hms_coalesce_warp(a, p, &c);
-        replay = global_replays(&c);
+        if (have && *have) {
+            replay = *known;
+        } else {
+            hms_coalesce_result c;
+            hms_coalesce_warp(a, p, &c);
+            replay = global_replays(&c);
+        }
         bool via_l1 = (a->l1_caches_global || eff == HMS_SPACE_LOCAL) && p->kind == HMS_ACCESS_LOAD;
         used = via_l1 ? FL_L1 : FL_KINDS;
         ok = (!via_l1 || first_level_cache(m, FL_L1, sm, &fl)) &&
@@ -524,6 +683,11 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             out->replay_global_div += replay;
         break;
     }
+    }
+    if (have && !*have) {
+        if (eff != HMS_SPACE_CONSTANT)
+            *known = replay;
+        *have = 1;
     }
     kt->replays += replay;
     t->l2_misses += mo.l2_misses;
@@ -589,8 +753,10 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
     if (!read_launch(s, a, array, arr, o, &L, err, errlen))
         return false;
     sim m;
-    bool ok = sim_init(&m, a, L.sms, err, errlen);
-    timed *order = ok ? issue_order(s, &L) : NULL;
+    hms_placement_events_memo *memo = memo_for(o ? o->memo : NULL, s, a);
+    bool ok = sim_init(&m, a, L.sms, memo, err, errlen);
+    bool own_order = true;
+    timed *order = ok ? issue_order_memo(memo, s, &L, &own_order) : NULL;
     if (ok && !order) {
         snprintf(err, errlen, "%s: out of memory ordering %zu stream records", m.origin, s->n);
         ok = false;
@@ -604,7 +770,10 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
         bool mine = r->array == array;
         hms_warp_access p;
         to_physical(r, mine ? tspace : (hms_space)r->space, &L, &p);
-        ok = simulate(&m, &p, r->block % L.sms, order[k].time, mine, out, &t);
+        size_t i = order[k].index;
+        ok = simulate(&m, &p, r->block % L.sms, order[k].time, mine,
+                      memo && !mine ? &memo->have[i] : NULL,
+                      memo && !mine ? &memo->replay[i] : NULL, out, &t);
     }
     hms_kernel_traffic *kt = &out->kernel;
     if (ok) {
@@ -630,8 +799,9 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
     }
     if (ok)
         scale_counts(out, L.scale);
-    free(order);
-    sim_free(&m);
+    if (own_order)
+        free(order);
+    sim_free(&m, ok ? memo : NULL);
     if (!ok) {
         memset(out, 0, sizeof *out);
         out->space = target;

@@ -45,16 +45,24 @@
 #include "runtime/placement.h"
 #include "runtime/stream.h"
 
+/* Work shared by calls on one stream and arch (validation, issue order, the
+ * per-record replays of records left in their own space): results are the
+ * same with or without it. Make one per stream; free it with the stream. */
+typedef struct hms_placement_events_memo hms_placement_events_memo;
+hms_placement_events_memo *hms_placement_events_memo_new(void);
+void hms_placement_events_memo_free(hms_placement_events_memo *m);
+
 typedef struct {
-    unsigned active_sms;      /* 0 -> arch->sm_count */
-    unsigned warps_per_block; /* 0 -> highest warp index in the stream + 1 */
-    unsigned blocks_per_sm;   /* resident blocks per SM; 0 -> as many as max_warps_per_sm
-                                 and max_blocks_per_sm allow, and no more than the
-                                 stream's blocks (highest block id + 1) spread over
-                                 the SMs */
-    double scale;             /* counts are multiplied by this (a sampled stream -> the
-                                 launch); 0 -> 1 */
-    double mlp;               /* outstanding memory requests per warp; 0 -> 1 */
+    unsigned active_sms;             /* 0 -> arch->sm_count */
+    unsigned warps_per_block;        /* 0 -> highest warp index in the stream + 1 */
+    unsigned blocks_per_sm;          /* resident blocks per SM; 0 -> as many as max_warps_per_sm
+                                        and max_blocks_per_sm allow, and no more than the
+                                        stream's blocks (highest block id + 1) spread over
+                                        the SMs */
+    double scale;                    /* counts are multiplied by this (a sampled stream -> the
+                                        launch); 0 -> 1 */
+    double mlp;                      /* outstanding memory requests per warp; 0 -> 1 */
+    hms_placement_events_memo *memo; /* optional; NULL -> nothing shared */
 } hms_placement_events_opts;
 
 /* Fills `out` for array `array` in space `target`. `arr` gives the array's

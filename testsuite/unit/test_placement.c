@@ -349,7 +349,7 @@ Test(placement, ranking_orders_evaluated_then_unevaluated_then_illegal)
     /* readonly and texture2d are legal but have no events; constant and
      * shared (100000 bytes > 48 KB per block) are illegal, in enum order */
     for (int i = 2; i < 4; i++) {
-        const hms_placement_option *o = &r.options[r.order[i]];
+        const hms_placement_candidate_result *o = &r.options[r.order[i]];
         cr_assert(o->legal && !o->evaluated, "order[%d] = %s", i,
                   hms_placement_space_name(o->space));
         cr_assert(strstr(o->reason, "not evaluated"));
