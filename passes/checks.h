@@ -13,10 +13,10 @@ struct hms_check_ctx; /* defined in passes/analyze.h */
 typedef void (*hms_check_fn)(struct hms_check_ctx *ctx);
 
 typedef struct {
-    const char *name;          /* "hms-shared-bank-conflict" */
-    hms_severity severity;     /* default severity */
+    const char *name;      /* "hms-shared-bank-conflict" */
+    hms_severity severity; /* default severity */
     bool enabled_by_default;
-    const char *summary;       /* one line for --list-checks */
+    const char *summary; /* one line for --list-checks */
     hms_check_fn run;
 } hms_check_def;
 

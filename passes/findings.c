@@ -29,15 +29,18 @@ static char *vformat(const char *fmt, va_list ap)
 const char *hms_severity_name(hms_severity s)
 {
     switch (s) {
-    case HMS_SEV_ERROR: return "error";
-    case HMS_SEV_WARNING: return "warning";
-    default: return "note";
+    case HMS_SEV_ERROR:
+        return "error";
+    case HMS_SEV_WARNING:
+        return "warning";
+    default:
+        return "note";
     }
 }
 
 hms_finding *hms_kernel_add_finding(hms_kernel_report *k, const char *check, hms_severity sev,
-                                    const char *file, unsigned line, unsigned col,
-                                    const char *fmt, ...)
+                                    const char *file, unsigned line, unsigned col, const char *fmt,
+                                    ...)
 {
     k->diagnostics = xrealloc(k->diagnostics, (k->ndiagnostics + 1) * sizeof *k->diagnostics);
     hms_finding *f = &k->diagnostics[k->ndiagnostics++];

@@ -26,7 +26,7 @@ typedef struct {
 } hms_fixit;
 
 typedef struct {
-    const char *check;        /* "hms-shared-bank-conflict" (static string from the registry) */
+    const char *check; /* "hms-shared-bank-conflict" (static string from the registry) */
     hms_severity severity;
     char *message;
     char *file;
@@ -41,11 +41,11 @@ typedef struct {
 typedef struct {
     unsigned line, col;
     char *array;
-    const char *space;        /* global|shared|constant|texture|local */
-    const char *kind;         /* load|store|atomic */
+    const char *space; /* global|shared|constant|texture|local */
+    const char *kind;  /* load|store|atomic */
     int element_bytes;
-    double requests;          /* scaled to the full launch when sampled */
-    double sectors_per_request;            /* <0: not applicable */
+    double requests;            /* scaled to the full launch when sampled */
+    double sectors_per_request; /* <0: not applicable */
     double lines_per_request;
     double bank_wavefronts_per_request;
     double distinct_addresses_per_request;
@@ -54,11 +54,11 @@ typedef struct {
 } hms_access_metrics;
 
 typedef struct {
-    const char *space;        /* global|readonly|texture1d|texture2d|constant|shared */
+    const char *space; /* global|readonly|texture1d|texture2d|constant|shared */
     bool legal;
-    char *reason;             /* why illegal, or a short why for legal ones; may be NULL */
-    double predicted_time;    /* cycles */
-    double speedup;           /* vs current placement */
+    char *reason;          /* why illegal, or a short why for legal ones; may be NULL */
+    double predicted_time; /* cycles */
+    double speedup;        /* vs current placement */
 } hms_placement_option;
 
 typedef struct {
@@ -74,44 +74,50 @@ typedef struct {
     double t_comp, t_mem, t_overlap;
     double amat, camat, c_h, c_m, pmr, pamp;
     double dram_row_hit_rate, occupancy;
-    const char *bound;        /* "memory" | "compute" */
+    const char *bound; /* "memory" | "compute" */
 } hms_model_figures;
 
 typedef struct {
     uint32_t grid[3], block[3];
     uint32_t shared_bytes;
-    const char *source;       /* cli|annotation|host-call|default */
+    const char *source; /* cli|annotation|host-call|default */
 } hms_launch_report;
 
 typedef struct {
     char *name;
     unsigned line;
     hms_launch_report launch;
-    bool sampled;             /* figures scaled from a sample of blocks */
-    hms_access_metrics *accesses; size_t naccesses;
-    hms_placement *placements;    size_t nplacements;
+    bool sampled; /* figures scaled from a sample of blocks */
+    hms_access_metrics *accesses;
+    size_t naccesses;
+    hms_placement *placements;
+    size_t nplacements;
     hms_model_figures model;
-    hms_finding *diagnostics;     size_t ndiagnostics;
+    hms_finding *diagnostics;
+    size_t ndiagnostics;
     double occupancy_blocks_per_sm, occupancy_warps_per_sm; /* for --explain */
-    const char *occupancy_limiter;  /* static: "warps", "blocks", "registers", "shared" */
+    const char *occupancy_limiter; /* static: "warps", "blocks", "registers", "shared" */
 } hms_kernel_report;
 
 typedef struct {
     char *path;
-    char **errors; size_t nerrors;           /* file-level problems */
-    hms_kernel_report *kernels; size_t nkernels;
+    char **errors;
+    size_t nerrors; /* file-level problems */
+    hms_kernel_report *kernels;
+    size_t nkernels;
 } hms_file_report;
 
 typedef struct {
     const char *tool_name, *tool_version;
     const char *arch;
-    hms_file_report *files; size_t nfiles;
+    hms_file_report *files;
+    size_t nfiles;
 } hms_report;
 
 /* Construction helpers (findings.c); all strings are copied and owned. */
 hms_finding *hms_kernel_add_finding(hms_kernel_report *k, const char *check, hms_severity sev,
-                                    const char *file, unsigned line, unsigned col,
-                                    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+                                    const char *file, unsigned line, unsigned col, const char *fmt,
+                                    ...) __attribute__((format(printf, 7, 8)));
 void hms_finding_add_note(hms_finding *f, const char *file, unsigned line, unsigned col,
                           const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void hms_finding_add_fixit(hms_finding *f, const char *file, unsigned line, unsigned col,

@@ -239,12 +239,12 @@ const char *ir_sym_name(ir_sym s)
 const char *ir_op_name(ir_op op)
 {
     static const char *const names[] = {
-        [IR_OP_ADD] = "+",   [IR_OP_SUB] = "-",   [IR_OP_MUL] = "*",    [IR_OP_DIV] = "/",
-        [IR_OP_MOD] = "%",   [IR_OP_SHL] = "<<",  [IR_OP_SHR] = ">>",   [IR_OP_AND] = "&",
-        [IR_OP_OR] = "|",    [IR_OP_XOR] = "^",   [IR_OP_MIN] = "min",  [IR_OP_MAX] = "max",
-        [IR_OP_LT] = "<",    [IR_OP_LE] = "<=",   [IR_OP_GT] = ">",     [IR_OP_GE] = ">=",
-        [IR_OP_EQ] = "==",   [IR_OP_NE] = "!=",   [IR_OP_LAND] = "&&",  [IR_OP_LOR] = "||",
-        [IR_OP_NEG] = "-",   [IR_OP_NOT] = "!",   [IR_OP_BITNOT] = "~",
+        [IR_OP_ADD] = "+", [IR_OP_SUB] = "-",  [IR_OP_MUL] = "*",    [IR_OP_DIV] = "/",
+        [IR_OP_MOD] = "%", [IR_OP_SHL] = "<<", [IR_OP_SHR] = ">>",   [IR_OP_AND] = "&",
+        [IR_OP_OR] = "|",  [IR_OP_XOR] = "^",  [IR_OP_MIN] = "min",  [IR_OP_MAX] = "max",
+        [IR_OP_LT] = "<",  [IR_OP_LE] = "<=",  [IR_OP_GT] = ">",     [IR_OP_GE] = ">=",
+        [IR_OP_EQ] = "==", [IR_OP_NE] = "!=",  [IR_OP_LAND] = "&&",  [IR_OP_LOR] = "||",
+        [IR_OP_NEG] = "-", [IR_OP_NOT] = "!",  [IR_OP_BITNOT] = "~",
     };
     return (unsigned)op < sizeof names / sizeof names[0] && names[op] ? names[op] : "?";
 }
@@ -259,17 +259,36 @@ static int prec(const ir_expr *e)
     if (e->kind != IR_BINARY)
         return 13;
     switch (e->op) {
-    case IR_OP_MUL: case IR_OP_DIV: case IR_OP_MOD: return 11;
-    case IR_OP_ADD: case IR_OP_SUB: return 10;
-    case IR_OP_SHL: case IR_OP_SHR: return 9;
-    case IR_OP_LT: case IR_OP_LE: case IR_OP_GT: case IR_OP_GE: return 8;
-    case IR_OP_EQ: case IR_OP_NE: return 7;
-    case IR_OP_AND: return 6;
-    case IR_OP_XOR: return 5;
-    case IR_OP_OR: return 4;
-    case IR_OP_LAND: return 3;
-    case IR_OP_LOR: return 2;
-    default: return 13; /* min/max print as calls */
+    case IR_OP_MUL:
+    case IR_OP_DIV:
+    case IR_OP_MOD:
+        return 11;
+    case IR_OP_ADD:
+    case IR_OP_SUB:
+        return 10;
+    case IR_OP_SHL:
+    case IR_OP_SHR:
+        return 9;
+    case IR_OP_LT:
+    case IR_OP_LE:
+    case IR_OP_GT:
+    case IR_OP_GE:
+        return 8;
+    case IR_OP_EQ:
+    case IR_OP_NE:
+        return 7;
+    case IR_OP_AND:
+        return 6;
+    case IR_OP_XOR:
+        return 5;
+    case IR_OP_OR:
+        return 4;
+    case IR_OP_LAND:
+        return 3;
+    case IR_OP_LOR:
+        return 2;
+    default:
+        return 13; /* min/max print as calls */
     }
 }
 

@@ -64,10 +64,18 @@ typedef struct {
 /* ---- expressions ---------------------------------------------------------- */
 
 typedef enum {
-    IR_SYM_TID_X, IR_SYM_TID_Y, IR_SYM_TID_Z,
-    IR_SYM_BID_X, IR_SYM_BID_Y, IR_SYM_BID_Z,
-    IR_SYM_BDIM_X, IR_SYM_BDIM_Y, IR_SYM_BDIM_Z,
-    IR_SYM_GDIM_X, IR_SYM_GDIM_Y, IR_SYM_GDIM_Z,
+    IR_SYM_TID_X,
+    IR_SYM_TID_Y,
+    IR_SYM_TID_Z,
+    IR_SYM_BID_X,
+    IR_SYM_BID_Y,
+    IR_SYM_BID_Z,
+    IR_SYM_BDIM_X,
+    IR_SYM_BDIM_Y,
+    IR_SYM_BDIM_Z,
+    IR_SYM_GDIM_X,
+    IR_SYM_GDIM_Y,
+    IR_SYM_GDIM_Z,
     IR_SYM_WARPSIZE,
     IR_SYM_LANEID, /* threadIdx linearised % warpSize (cooperative groups thread_rank etc.) */
     IR_SYM_COUNT
@@ -84,40 +92,57 @@ typedef enum {
 } ir_expr_kind;
 
 typedef enum {
-    IR_OP_ADD, IR_OP_SUB, IR_OP_MUL, IR_OP_DIV, IR_OP_MOD,
-    IR_OP_SHL, IR_OP_SHR, IR_OP_AND, IR_OP_OR, IR_OP_XOR,
-    IR_OP_MIN, IR_OP_MAX,
-    IR_OP_LT, IR_OP_LE, IR_OP_GT, IR_OP_GE, IR_OP_EQ, IR_OP_NE,
-    IR_OP_LAND, IR_OP_LOR,
+    IR_OP_ADD,
+    IR_OP_SUB,
+    IR_OP_MUL,
+    IR_OP_DIV,
+    IR_OP_MOD,
+    IR_OP_SHL,
+    IR_OP_SHR,
+    IR_OP_AND,
+    IR_OP_OR,
+    IR_OP_XOR,
+    IR_OP_MIN,
+    IR_OP_MAX,
+    IR_OP_LT,
+    IR_OP_LE,
+    IR_OP_GT,
+    IR_OP_GE,
+    IR_OP_EQ,
+    IR_OP_NE,
+    IR_OP_LAND,
+    IR_OP_LOR,
     /* unary */
-    IR_OP_NEG, IR_OP_NOT, IR_OP_BITNOT,
+    IR_OP_NEG,
+    IR_OP_NOT,
+    IR_OP_BITNOT,
 } ir_op;
 
 typedef struct ir_expr ir_expr;
 struct ir_expr {
     ir_expr_kind kind;
     ir_op op;
-    int64_t value;       /* IR_CONST */
-    ir_sym sym;          /* IR_SYM */
-    int var;             /* IR_VAR: index into ir_kernel.vars */
-    ir_expr *a, *b, *c;  /* operands */
-    const char *reason;  /* IR_UNKNOWN: why ("value loaded from memory: col[j]") */
-    int array;           /* IR_UNKNOWN: array it was loaded from, or -1 */
+    int64_t value;      /* IR_CONST */
+    ir_sym sym;         /* IR_SYM */
+    int var;            /* IR_VAR: index into ir_kernel.vars */
+    ir_expr *a, *b, *c; /* operands */
+    const char *reason; /* IR_UNKNOWN: why ("value loaded from memory: col[j]") */
+    int array;          /* IR_UNKNOWN: array it was loaded from, or -1 */
     ir_loc loc;
 };
 
 /* ---- variables, arrays ----------------------------------------------------- */
 
 typedef enum {
-    IR_VAR_PARAM,  /* scalar kernel parameter */
-    IR_VAR_LOCAL,  /* local scalar (followed through assignments) */
-    IR_VAR_LOOP,   /* loop induction variable */
+    IR_VAR_PARAM, /* scalar kernel parameter */
+    IR_VAR_LOCAL, /* local scalar (followed through assignments) */
+    IR_VAR_LOOP,  /* loop induction variable */
 } ir_var_kind;
 
 typedef struct {
     const char *name;
     ir_var_kind kind;
-    bool has_value;   /* a known value: --param, annotation, host call, or default */
+    bool has_value; /* a known value: --param, annotation, host call, or default */
     int64_t value;
     const char *value_source; /* "cli" | "annotation" | "host-call" | "default" | NULL */
     ir_loc loc;
@@ -125,37 +150,37 @@ typedef struct {
 
 typedef struct {
     const char *name;
-    hms_space space;          /* GLOBAL, SHARED, CONSTANT, TEXTURE, LOCAL */
-    const char *elem_type;    /* "float", "float4", "struct Body" */
+    hms_space space;       /* GLOBAL, SHARED, CONSTANT, TEXTURE, LOCAL */
+    const char *elem_type; /* "float", "float4", "struct Body" */
     int elem_bytes;
-    int ndims;                /* 0 for a plain pointer */
-    int64_t dims[4];          /* extents, outermost first; 0 = unknown (extern shared) */
-    bool is_param;            /* a kernel pointer parameter */
-    bool is_const;            /* pointee const-qualified */
+    int ndims;       /* 0 for a plain pointer */
+    int64_t dims[4]; /* extents, outermost first; 0 = unknown (extern shared) */
+    bool is_param;   /* a kernel pointer parameter */
+    bool is_const;   /* pointee const-qualified */
     bool is_restrict;
-    bool is_extern_shared;    /* extern __shared__ (size from the launch) */
+    bool is_extern_shared; /* extern __shared__ (size from the launch) */
     bool is_volatile;
     bool written, read, atomic; /* how the kernel uses it */
-    bool via_ldg;             /* read with __ldg somewhere */
-    int tex_dims;             /* texture: 1 or 2 */
-    int64_t base_offset;      /* bytes from the start of the space's allocation (extern
-                                 shared carved into arrays by pointer arithmetic) */
-    int base_array;           /* when carved from another array's storage, its id; else -1 */
-    ir_loc loc;               /* declaration */
-    ir_loc dim_loc[4];        /* source range of each extent expression between its brackets
-                                 (`TILE + 1` in `[TILE + 1]`), outermost first, end exclusive;
-                                 line 0 when unknown. For padding fix-its. */
+    bool via_ldg;               /* read with __ldg somewhere */
+    int tex_dims;               /* texture: 1 or 2 */
+    int64_t base_offset;        /* bytes from the start of the space's allocation (extern
+                                   shared carved into arrays by pointer arithmetic) */
+    int base_array;             /* when carved from another array's storage, its id; else -1 */
+    ir_loc loc;                 /* declaration */
+    ir_loc dim_loc[4];          /* source range of each extent expression between its brackets
+                                   (`TILE + 1` in `[TILE + 1]`), outermost first, end exclusive;
+                                   line 0 when unknown. For padding fix-its. */
 } ir_array;
 
 /* ---- statements ------------------------------------------------------------- */
 
 typedef enum {
-    IR_S_BLOCK,    /* items */
-    IR_S_ACCESS,   /* one memory access site */
-    IR_S_ASSIGN,   /* var = value (compound assignments already expanded) */
-    IR_S_IF,       /* if (cond) then else els */
-    IR_S_LOOP,     /* init; while (cond) { body; step } ; do-while: test_first=false */
-    IR_S_SYNC,     /* __syncthreads() and equivalents */
+    IR_S_BLOCK,  /* items */
+    IR_S_ACCESS, /* one memory access site */
+    IR_S_ASSIGN, /* var = value (compound assignments already expanded) */
+    IR_S_IF,     /* if (cond) then else els */
+    IR_S_LOOP,   /* init; while (cond) { body; step } ; do-while: test_first=false */
+    IR_S_SYNC,   /* __syncthreads() and equivalents */
     IR_S_BREAK,
     IR_S_CONTINUE,
     IR_S_RETURN,
@@ -169,36 +194,36 @@ typedef struct {
 } ir_stmt_list;
 
 typedef struct {
-    int id;                /* site id: index into ir_kernel.sites */
-    int array;             /* index into ir_kernel.arrays */
+    int id;    /* site id: index into ir_kernel.sites */
+    int array; /* index into ir_kernel.arrays */
     hms_access_kind kind;
-    bool via_ldg;          /* __ldg / read-only path requested at this site */
-    int width;             /* bytes read or written per lane */
-    ir_expr *index;        /* element index (flattened), in units of elem_stride */
-    int elem_stride;       /* bytes per index step */
-    int64_t field_offset;  /* extra bytes (struct member, vector component) */
-    ir_expr *index2;       /* tex2D: y coordinate (index is x), else NULL */
-    int mapping;           /* shared store filled from a global load: ir_kernel.mappings id, else -1 */
-    const char *text;      /* source text of the access, for messages */
-    ir_loc loc;            /* line/col where the subscript expression starts */
+    bool via_ldg;         /* __ldg / read-only path requested at this site */
+    int width;            /* bytes read or written per lane */
+    ir_expr *index;       /* element index (flattened), in units of elem_stride */
+    int elem_stride;      /* bytes per index step */
+    int64_t field_offset; /* extra bytes (struct member, vector component) */
+    ir_expr *index2;      /* tex2D: y coordinate (index is x), else NULL */
+    int mapping;      /* shared store filled from a global load: ir_kernel.mappings id, else -1 */
+    const char *text; /* source text of the access, for messages */
+    ir_loc loc;       /* line/col where the subscript expression starts */
 } ir_access;
 
 struct ir_stmt {
     ir_stmt_kind kind;
     ir_loc loc;
-    ir_stmt_list items;    /* BLOCK */
-    ir_access access;      /* ACCESS */
-    int var;               /* ASSIGN */
-    ir_expr *value;        /* ASSIGN */
-    ir_expr *cond;         /* IF, LOOP (NULL = forever) */
-    ir_stmt *then, *els;   /* IF (els may be NULL) */
+    ir_stmt_list items;          /* BLOCK */
+    ir_access access;            /* ACCESS */
+    int var;                     /* ASSIGN */
+    ir_expr *value;              /* ASSIGN */
+    ir_expr *cond;               /* IF, LOOP (NULL = forever) */
+    ir_stmt *then, *els;         /* IF (els may be NULL) */
     ir_stmt *init, *step, *body; /* LOOP (init/step may be NULL) */
-    bool test_first;       /* LOOP: false for do-while */
-    int loop_var;          /* LOOP: induction variable or -1 */
-    int64_t trip_count;    /* LOOP: when affine and known, else -1 */
-    ir_expr *trip;         /* LOOP: iterations as an expression of values known at loop
-                              entry (params, symbols, outer loop vars) when the loop is
-                              affine, assuming a positive step; NULL when not known */
+    bool test_first;             /* LOOP: false for do-while */
+    int loop_var;                /* LOOP: induction variable or -1 */
+    int64_t trip_count;          /* LOOP: when affine and known, else -1 */
+    ir_expr *trip;               /* LOOP: iterations as an expression of values known at loop
+                                    entry (params, symbols, outer loop vars) when the loop is
+                                    affine, assuming a positive step; NULL when not known */
 };
 
 /* CuMAPz shared-memory mapping: the shared store `access_site` takes its value
@@ -206,50 +231,59 @@ struct ir_stmt {
 typedef struct {
     int shared_array;
     int global_array;
-    int fetch_site;   /* global load */
-    int access_site;  /* shared store */
+    int fetch_site;  /* global load */
+    int access_site; /* shared store */
 } ir_mapping;
 
 /* Something the front end could not represent; becomes hms-analysis-limit. */
 typedef struct {
     const char *reason;
-    const char *hint;  /* the annotation or option that would fix it, or NULL */
+    const char *hint; /* the annotation or option that would fix it, or NULL */
     ir_loc loc;
 } ir_limit;
 
 typedef enum {
-    IR_LAUNCH_DEFAULT = 0, IR_LAUNCH_CLI, IR_LAUNCH_ANNOTATION, IR_LAUNCH_HOST_CALL
+    IR_LAUNCH_DEFAULT = 0,
+    IR_LAUNCH_CLI,
+    IR_LAUNCH_ANNOTATION,
+    IR_LAUNCH_HOST_CALL
 } ir_launch_source;
 
 typedef struct {
     uint32_t grid[3], block[3];
-    uint32_t shared_bytes;     /* dynamic shared memory */
+    uint32_t shared_bytes; /* dynamic shared memory */
     ir_launch_source source;
-    ir_loc loc;                /* the annotation or <<<>>> call, when there is one */
+    ir_loc loc; /* the annotation or <<<>>> call, when there is one */
 } ir_launch;
 
 typedef struct {
     const char *name;
     const char *type;
     bool is_pointer;
-    int array;  /* pointer parameter: its array id, else -1 */
-    int var;    /* scalar parameter: its var id, else -1 */
+    int array; /* pointer parameter: its array id, else -1 */
+    int var;   /* scalar parameter: its var id, else -1 */
 } ir_param;
 
 typedef struct ir_arena ir_arena;
 
 typedef struct {
-    const char *name;       /* "transpose" or "reduce<256>" for an instantiation */
+    const char *name; /* "transpose" or "reduce<256>" for an instantiation */
     ir_loc loc;
-    ir_param *params;   size_t nparams;
-    ir_var *vars;       size_t nvars;
-    ir_array *arrays;   size_t narrays;
-    ir_access **sites;  size_t nsites;   /* every access, by site id */
-    ir_mapping *mappings; size_t nmappings;
-    ir_limit *limits;   size_t nlimits;
+    ir_param *params;
+    size_t nparams;
+    ir_var *vars;
+    size_t nvars;
+    ir_array *arrays;
+    size_t narrays;
+    ir_access **sites;
+    size_t nsites; /* every access, by site id */
+    ir_mapping *mappings;
+    size_t nmappings;
+    ir_limit *limits;
+    size_t nlimits;
     ir_stmt *body;
     ir_launch launch;
-    int regs_per_thread;    /* estimate or __launch_bounds__-derived; 0 = unknown */
+    int regs_per_thread; /* estimate or __launch_bounds__-derived; 0 = unknown */
     int static_shared_bytes;
     ir_arena *arena;
 } ir_kernel;
@@ -258,7 +292,7 @@ typedef struct {
 
 ir_kernel *ir_kernel_new(const char *name);
 void ir_kernel_free(ir_kernel *k);
-void *ir_alloc(ir_kernel *k, size_t size);             /* zeroed, arena-owned */
+void *ir_alloc(ir_kernel *k, size_t size); /* zeroed, arena-owned */
 const char *ir_strdup(ir_kernel *k, const char *s);
 
 ir_expr *ir_const(ir_kernel *k, int64_t v);
@@ -272,8 +306,8 @@ ir_expr *ir_unknown(ir_kernel *k, const char *reason, int array, ir_loc loc);
 ir_stmt *ir_stmt_new(ir_kernel *k, ir_stmt_kind kind, ir_loc loc);
 void ir_stmt_append(ir_kernel *k, ir_stmt *block, ir_stmt *item);
 
-int ir_add_var(ir_kernel *k, const ir_var *v);        /* returns id */
-int ir_add_array(ir_kernel *k, const ir_array *a);    /* returns id */
+int ir_add_var(ir_kernel *k, const ir_var *v);     /* returns id */
+int ir_add_array(ir_kernel *k, const ir_array *a); /* returns id */
 int ir_add_param(ir_kernel *k, const ir_param *p);
 int ir_add_mapping(ir_kernel *k, const ir_mapping *m);
 void ir_add_limit(ir_kernel *k, const char *reason, const char *hint, ir_loc loc);
@@ -282,8 +316,8 @@ ir_stmt *ir_access_new(ir_kernel *k, const ir_access *a, ir_loc loc);
 
 /* ---- inspection --------------------------------------------------------- */
 
-const char *ir_sym_name(ir_sym s);      /* "threadIdx.x" */
-const char *ir_op_name(ir_op op);       /* "+", "min" */
+const char *ir_sym_name(ir_sym s); /* "threadIdx.x" */
+const char *ir_op_name(ir_op op);  /* "+", "min" */
 /* Source-like rendering, e.g. "blockIdx.x * 16 + threadIdx.x"; returns chars
  * that would have been written (snprintf semantics). */
 int ir_expr_format(const ir_kernel *k, const ir_expr *e, char *buf, size_t len);

@@ -5,9 +5,9 @@
 #include <stddef.h>
 
 typedef struct {
-    int status;   /* exit status, or -1 if it did not exit normally */
-    char *out;    /* stdout, NUL-terminated */
-    char *err;    /* stderr, NUL-terminated */
+    int status; /* exit status, or -1 if it did not exit normally */
+    char *out;  /* stdout, NUL-terminated */
+    char *err;  /* stderr, NUL-terminated */
 } hms_run_result;
 
 /* Runs HMS_LINT_BIN with the given arguments (NULL-terminated). */
