@@ -34,6 +34,7 @@
 #include "runtime/coalesce.h"
 #include "runtime/constmem.h"
 #include "runtime/dram.h"
+#include "runtime/issue_order.h"
 #include "runtime/tlb.h"
 
 typedef enum { FL_L1 = 0, FL_TEX, FL_RO, FL_CONST, FL_N } fl_kind;
@@ -280,41 +281,17 @@ static bool simulate(msim *m, size_t i, double time)
     return true;
 }
 
-typedef struct {
-    double time;
-    size_t index;
-} timed;
-
-static int by_time(const void *pa, const void *pb)
-{
-    const timed *a = pa, *b = pb;
-    if (a->time != b->time)
-        return a->time < b->time ? -1 : 1;
-    return a->index < b->index ? -1 : a->index > b->index;
-}
-
-static timed *issue_order(msim *m)
+/* Records in issue order (runtime/issue_order.h), and each record's sampling weight. */
+static hms_timed *issue_order(msim *m)
 {
     const hms_kernel_trace *t = &m->c->trace;
-    timed *order = malloc((t->stream.n ? t->stream.n : 1) * sizeof *order);
-    if (!order)
-        return NULL;
-    double span = 1;
-    for (size_t i = 0; i < t->stream.n; i++)
-        span = (double)t->stream.v[i].time + 1 > span ? (double)t->stream.v[i].time + 1 : span;
-    double per_wave = (double)m->g.bps * m->g.sms;
     for (size_t b = 0; b < t->nblocks; b++) {
         const hms_traced_block *B = &t->blocks[b];
-        for (size_t i = B->first; i < B->first + B->count; i++) {
-            const hms_warp_access *r = &t->stream.v[i];
-            double wave = floor((double)r->block / per_wave);
-            order[i] = (timed){(wave * span + (double)r->time) * m->g.warps_per_sm * m->g.cpi, i};
+        for (size_t i = B->first; i < B->first + B->count; i++)
             m->weight[i] = B->weight;
-        }
     }
-    if (t->stream.n > 1)
-        qsort(order, t->stream.n, sizeof *order, by_time);
-    return order;
+    return hms_stream_issue_order(&t->stream, (uint64_t)m->g.bps * m->g.sms, m->g.warps_per_sm,
+                                  m->g.cpi);
 }
 
 /* DRAM figures, then each record's full latency into its site. */
@@ -433,7 +410,7 @@ bool hms_an_memory_sim(hms_check_ctx *c)
 {
     msim m;
     bool ok = setup(&m, c);
-    timed *order = ok ? issue_order(&m) : NULL;
+    hms_timed *order = ok ? issue_order(&m) : NULL;
     ok = ok && order;
     for (size_t j = 0; ok && j < c->trace.stream.n; j++) {
         const hms_warp_access *r = &c->trace.stream.v[order[j].index];

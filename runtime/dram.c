@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/issue_order.h"
+
 const char *hms_row_outcome_name(hms_row_outcome o)
 {
     switch (o) {
@@ -229,20 +231,6 @@ hms_row_outcome hms_dram_outcome(const hms_dram_model *m, size_t i)
 
 /* ---- evaluation ------------------------------------------------------------ */
 
-/* Sort key: time, then feed order (qsort is not stable). */
-typedef struct {
-    double time;
-    size_t index;
-} timed;
-
-static int by_time(const void *pa, const void *pb)
-{
-    const timed *a = pa, *b = pb;
-    if (a->time != b->time)
-        return a->time < b->time ? -1 : 1;
-    return a->index < b->index ? -1 : a->index > b->index;
-}
-
 /* Running sums per bank while serving the stream in time order. */
 typedef struct {
     bool row_open;
@@ -300,7 +288,7 @@ static void bank_figures(hms_dram_bank_stats *b, const bank_acc *acc, double in_
 bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
 {
     const char *origin = arch_origin(m->arch);
-    timed *order = malloc((m->nreq ? m->nreq : 1) * sizeof *order);
+    hms_timed *order = malloc((m->nreq ? m->nreq : 1) * sizeof *order);
     uint8_t *outcome = realloc(m->outcome, (m->nreq ? m->nreq : 1) * sizeof *outcome);
     if (!order || !outcome) {
         free(order);
@@ -311,9 +299,9 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
     }
     m->outcome = outcome;
     for (size_t i = 0; i < m->nreq; i++)
-        order[i] = (timed){m->req[i].time, i};
+        order[i] = (hms_timed){m->req[i].time, i};
     if (m->nreq > 1)
-        qsort(order, m->nreq, sizeof *order, by_time);
+        hms_timed_sort(order, m->nreq);
 
     m->nbanks = 0;
     if (m->nslots)

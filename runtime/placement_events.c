@@ -12,6 +12,7 @@
 #include "runtime/coalesce.h"
 #include "runtime/constmem.h"
 #include "runtime/dram.h"
+#include "runtime/issue_order.h"
 
 #define REGION_CONSTANT (1ull << 40)
 #define REGION_LOCAL (1ull << 41)
@@ -39,17 +40,12 @@ typedef struct {
     size_t errlen;
 } sim;
 
-typedef struct {
-    double time;
-    size_t index;
-} timed;
-
 struct hms_placement_events_memo {
     const hms_stream *s; /* what the memo describes (with n and the arch) */
     size_t n;
     const hms_arch *a;
     bool checked;        /* every record passed hms_access_check */
-    timed *order;        /* issue order, for order_key */
+    hms_timed *order;    /* issue order, for order_key */
     double order_key[4]; /* bps, sms, warps_per_sm, cpi */
     double *replay;      /* [n] a record's replays in its own space */
     uint8_t *have;       /* [n] replay[i] is known */
@@ -246,59 +242,6 @@ static bool through_caches(sim *m, hms_cache *fl, const hms_warp_access *p, doub
 }
 
 /* ---- timing ---------------------------------------------------------------- */
-
-static int by_time(const void *pa, const void *pb)
-{
-    const timed *a = pa, *b = pb;
-    if (a->time != b->time)
-        return a->time < b->time ? -1 : 1;
-    return a->index < b->index ? -1 : a->index > b->index;
-}
-
-typedef struct {
-    uint64_t key; /* block << 32 | warp */
-    size_t index;
-} warp_key;
-
-static int by_warp(const void *pa, const void *pb)
-{
-    const warp_key *a = pa, *b = pb;
-    if (a->key != b->key)
-        return a->key < b->key ? -1 : 1;
-    return a->index < b->index ? -1 : a->index > b->index;
-}
-
-/* Per-warp issue times; when the stream carries none, each record's position
- * in its warp's sequence. Returns NULL on allocation failure. */
-static double *warp_times(const hms_stream *s)
-{
-    double *t = malloc((s->n ? s->n : 1) * sizeof *t);
-    if (!t)
-        return NULL;
-    bool any = false;
-    for (size_t i = 0; i < s->n; i++) {
-        t[i] = (double)s->v[i].time;
-        any |= s->v[i].time != 0;
-    }
-    if (any || s->n == 0)
-        return t;
-    warp_key *k = malloc(s->n * sizeof *k);
-    if (!k) {
-        free(t);
-        return NULL;
-    }
-    for (size_t i = 0; i < s->n; i++)
-        k[i] = (warp_key){(uint64_t)s->v[i].block << 32 | s->v[i].warp, i};
-    if (s->n > 1)
-        qsort(k, s->n, sizeof *k, by_warp);
-    double ord = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        ord = (i > 0 && k[i].key == k[i - 1].key) ? ord + 1 : 0;
-        t[k[i].index] = ord;
-    }
-    free(k);
-    return t;
-}
 
 /* ---- filling shared memory --------------------------------------------------- */
 
@@ -514,12 +457,12 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
 
 /* Record indices with their SM-cycle issue times, in issue order; NULL on
  * allocation failure. */
-static timed *issue_order(const hms_stream *s, const launch *L);
+static hms_timed *issue_order(const hms_stream *s, const launch *L);
 
 /* issue_order, shared through the memo when there is one (the memo keeps
  * ownership: *own says whether the caller must free the result). */
-static timed *issue_order_memo(hms_placement_events_memo *m, const hms_stream *s, const launch *L,
-                               bool *own)
+static hms_timed *issue_order_memo(hms_placement_events_memo *m, const hms_stream *s,
+                                   const launch *L, bool *own)
 {
     *own = true;
     if (!m)
@@ -534,26 +477,9 @@ static timed *issue_order_memo(hms_placement_events_memo *m, const hms_stream *s
     return m->order;
 }
 
-static timed *issue_order(const hms_stream *s, const launch *L)
+static hms_timed *issue_order(const hms_stream *s, const launch *L)
 {
-    double *wt = warp_times(s);
-    timed *order = malloc((s->n ? s->n : 1) * sizeof *order);
-    if (!wt || !order) {
-        free(wt);
-        free(order);
-        return NULL;
-    }
-    double span = 1; /* instructions of the longest warp */
-    for (size_t i = 0; i < s->n; i++)
-        span = wt[i] + 1 > span ? wt[i] + 1 : span;
-    for (size_t i = 0; i < s->n; i++) {
-        double wave = (double)(s->v[i].block / ((uint64_t)L->bps * L->sms));
-        order[i] = (timed){(wave * span + wt[i]) * L->warps_per_sm * L->cpi, i};
-    }
-    if (s->n > 1)
-        qsort(order, s->n, sizeof *order, by_time);
-    free(wt);
-    return order;
+    return hms_stream_issue_order(s, (uint64_t)L->bps * L->sms, L->warps_per_sm, L->cpi);
 }
 
 /* The record as the memory system sees it in space `eff`: off-chip records
@@ -756,7 +682,7 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
     hms_placement_events_memo *memo = memo_for(o ? o->memo : NULL, s, a);
     bool ok = sim_init(&m, a, L.sms, memo, err, errlen);
     bool own_order = true;
-    timed *order = ok ? issue_order_memo(memo, s, &L, &own_order) : NULL;
+    hms_timed *order = ok ? issue_order_memo(memo, s, &L, &own_order) : NULL;
     if (ok && !order) {
         snprintf(err, errlen, "%s: out of memory ordering %zu stream records", m.origin, s->n);
         ok = false;
