@@ -5,9 +5,10 @@
  *
  * HSM's eq. 2 needs I_max, the instructions the kernel's SMs could issue in
  * an epoch of E cycles. We take the peak issue rate the placement model
- * assumes (one warp instruction per warp_size / SIMD_width cycles per SM,
- * Huang & Li eq. 15) and E = the kernel's predicted time, so the demand is
- * the kernel's DRAM bytes over the time it would take at peak issue rate. */
+ * assumes (schedulers_per_sm warp instructions per warp_size / SIMD_width
+ * cycles per SM, Huang & Li eq. 15 with one issue unit per scheduler) and E = the kernel's
+ * predicted time, so the demand is the kernel's DRAM bytes over the time it would take at peak
+ * issue rate. */
 #include "passes/analyze.h"
 
 #include <math.h>
@@ -73,8 +74,9 @@ static void hsm(hms_check_ctx *c)
     f->hsm_coeffs = hms_hsm_coeffs_for(a);
     f->hsm_default = a->hsm_coeffs_default || (a->hsm_c1 == 0 && a->hsm_c2 == 0);
     double issued = (f->time_ok ? f->pk.inst_issued : f->inst_per_warp) * g.total_warps;
-    double rate = g.sms / (g.cpi > 0 ? g.cpi : 1); /* warp instructions per cycle, all SMs */
-    double e = issued / rate;                      /* the epoch: the whole kernel ... */
+    double scheds = a->schedulers_per_sm > 0 ? a->schedulers_per_sm : 1;
+    double rate = g.sms * scheds / (g.cpi > 0 ? g.cpi : 1); /* warp instructions per cycle */
+    double e = issued / rate;                               /* the epoch: the whole kernel ... */
     if (f->time_ok && f->time.time > e)
         e = f->time.time; /* ... at its predicted time */
     double line = a->l2.line_bytes ? a->l2.line_bytes : 32;

@@ -72,6 +72,10 @@ typedef struct {
     int shared_per_sm;             /* bytes */
     int shared_per_block;          /* bytes */
     int simd_width;                /* lanes issued per cycle per scheduler (Huang & Li ITILP_max) */
+    int schedulers_per_sm;         /* warp schedulers per SM, each issuing one warp instruction
+                                      every warp_size / simd_width cycles: the SM's peak issue
+                                      rate is schedulers_per_sm * simd_width / warp_size warp
+                                      instructions per cycle; 0 (unset) counts as 1 */
     double clock_ghz;              /* SM clock */
 
     /* shared memory */

@@ -89,6 +89,9 @@ static bool check_multiprocessor(checker *k, const hms_arch *a)
                      a->max_threads_per_block, threads_per_sm);
     if (a->simd_width > a->warp_size)
         return FAILF(k, "multiprocessor.simd_width", "%d exceeds the warp size", a->simd_width);
+    if (a->schedulers_per_sm > a->max_warps_per_sm)
+        return FAILF(k, "multiprocessor.schedulers_per_sm", "%d exceeds max_warps (%d)",
+                     a->schedulers_per_sm, a->max_warps_per_sm);
     if (a->regs_per_block > a->regs_per_sm)
         return FAILF(k, "multiprocessor.registers_per_block", "%d exceeds registers (%d)",
                      a->regs_per_block, a->regs_per_sm);

@@ -89,6 +89,7 @@ static const field fields[] = {
     F("multiprocessor.max_blocks", T_INT, a.max_blocks_per_sm, REQ | POS),
     F("multiprocessor.max_threads_per_block", T_INT, a.max_threads_per_block, REQ | POS),
     F("multiprocessor.simd_width", T_INT, a.simd_width, REQ | POS | POW2),
+    F("multiprocessor.schedulers_per_sm", T_INT, a.schedulers_per_sm, REQ | POS),
     F("multiprocessor.registers", T_INT, a.regs_per_sm, REQ | POS | SIZE),
     F("multiprocessor.registers_per_block", T_INT, a.regs_per_block, REQ | POS | SIZE),
     F("multiprocessor.max_registers_per_thread", T_INT, a.max_regs_per_thread, REQ | POS),

@@ -272,6 +272,9 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
     const double W = k->total_warps, N = k->warps_per_sm, sms = k->active_sms;
     const double ws = a->warp_size > 0 ? a->warp_size : 32;
     const double simd = a->simd_width > 0 ? a->simd_width : ws;
+    /* SM cycles per warp instruction at peak issue: each of the SM's warp
+     * schedulers issues one every warp_size / SIMD_width cycles. */
+    const double cpi_sm = (ws / simd) / (a->schedulers_per_sm > 0 ? a->schedulers_per_sm : 1);
     const double lat = k->avg_inst_lat > 0 ? k->avg_inst_lat : HMS_PLACEMENT_DEFAULT_INST_LAT;
     const double ilp = k->ilp > 0 ? k->ilp : 1, mlp = k->mlp > 0 ? k->mlp : 1;
 
@@ -286,8 +289,9 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
                  k->inst_issued);
         return false;
     }
-    /* Eqs. 2, 13-15. */
-    double itilp_max = lat / (ws / simd);
+    /* Eqs. 2, 13-15, with eq. 15's one issue unit per SM generalised to
+     * schedulers_per_sm of them: ITILP_max = avg_inst_lat / cpi_sm. */
+    double itilp_max = lat / cpi_sm;
     out->itilp = fmin(ilp * N, itilp_max);
     out->t_comp = out->inst * W / sms * (lat / out->itilp) + k->w_serial;
 
@@ -319,7 +323,8 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
     if (bw_gbs > 0 && a->clock_ghz > 0 && bytes_per_req > 0)
         mwp_peak = bw_gbs / a->clock_ghz / sms * out->amat / bytes_per_req;
     out->mwp = fmin(mwp_peak, N);
-    double comp_cycles = out->inst * (ws / simd);
+    /* a warp's issue cycles as the SM sees them: schedulers_per_sm warps issue at once */
+    double comp_cycles = out->inst * cpi_sm;
     double mem_cycles = k->mem_insts * out->amat;
     out->cwp = comp_cycles > 0 ? fmin((mem_cycles + comp_cycles) / comp_cycles, N) : N;
     double mwp_cp = fmin(fmax(1.0, out->cwp - 1.0), out->mwp);
