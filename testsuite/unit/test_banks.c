@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runtime/banks.h"
+#include "testsuite/support/warp_access.h"
 
 static hms_arch banks_arch(int banks, int bank_bytes)
 {
@@ -19,15 +20,7 @@ static hms_arch banks_arch(int banks, int bank_bytes)
 /* Lane i accesses `width` bytes at base + i * stride_bytes. */
 static hms_warp_access strided(uint64_t base, uint64_t stride_bytes, unsigned width, uint32_t mask)
 {
-    hms_warp_access w;
-    memset(&w, 0, sizeof w);
-    w.space = HMS_SPACE_SHARED;
-    w.width = (uint8_t)width;
-    w.exact = true;
-    w.mask = mask;
-    for (int i = 0; i < HMS_WARP_LANES; i++)
-        w.addr[i] = base + (uint64_t)i * stride_bytes;
-    return w;
+    return hms_test_strided(HMS_SPACE_SHARED, base, stride_bytes, width, mask);
 }
 
 static hms_bank_result eval(const hms_arch *a, const hms_warp_access *w)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "runtime/cache.h"
+#include "testsuite/support/warp_access.h"
 
 static hms_cache_geom geom(uint32_t size, uint32_t line, uint32_t ways, uint32_t sets,
                            uint32_t set_bit_low, hms_replacement repl)
@@ -232,14 +233,7 @@ Test(cache, range_access_counts_each_line_touched)
 
 static hms_warp_access warp(uint64_t base, uint64_t stride, unsigned width, uint32_t mask)
 {
-    hms_warp_access w;
-    memset(&w, 0, sizeof w);
-    w.width = (uint8_t)width;
-    w.mask = mask;
-    w.exact = true;
-    for (int i = 0; i < HMS_WARP_LANES; i++)
-        w.addr[i] = base + (uint64_t)i * stride;
-    return w;
+    return hms_test_strided(HMS_SPACE_GLOBAL, base, stride, width, mask);
 }
 
 Test(cache, warp_hit_needs_every_line_to_hit)

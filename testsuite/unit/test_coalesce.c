@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runtime/coalesce.h"
+#include "testsuite/support/warp_access.h"
 
 /* Kepler-style: 32-byte sectors, 128-byte lines, global loads not in L1. */
 static hms_arch sector_arch(void)
@@ -34,16 +35,7 @@ static hms_arch gt200_arch(void)
 /* Lane i reads `width` bytes at base + i * stride. */
 static hms_warp_access strided(uint64_t base, uint64_t stride, unsigned width, uint32_t mask)
 {
-    hms_warp_access w;
-    memset(&w, 0, sizeof w);
-    w.space = HMS_SPACE_GLOBAL;
-    w.kind = HMS_ACCESS_LOAD;
-    w.width = (uint8_t)width;
-    w.exact = true;
-    w.mask = mask;
-    for (int i = 0; i < HMS_WARP_LANES; i++)
-        w.addr[i] = base + (uint64_t)i * stride;
-    return w;
+    return hms_test_strided(HMS_SPACE_GLOBAL, base, stride, width, mask);
 }
 
 static hms_coalesce_result eval(const hms_arch *arch, const hms_warp_access *w)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runtime/constmem.h"
+#include "testsuite/support/warp_access.h"
 
 static hms_arch const_arch(void)
 {
@@ -20,15 +21,7 @@ static hms_arch const_arch(void)
 
 static hms_warp_access cwarp(uint64_t base, uint64_t stride, unsigned width, uint32_t mask)
 {
-    hms_warp_access w;
-    memset(&w, 0, sizeof w);
-    w.space = HMS_SPACE_CONSTANT;
-    w.width = (uint8_t)width;
-    w.mask = mask;
-    w.exact = true;
-    for (int i = 0; i < HMS_WARP_LANES; i++)
-        w.addr[i] = base + (uint64_t)i * stride;
-    return w;
+    return hms_test_strided(HMS_SPACE_CONSTANT, base, stride, width, mask);
 }
 
 static hms_constmem model(const hms_arch *a)
