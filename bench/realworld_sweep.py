@@ -70,7 +70,10 @@ def lint(binary, path, root, timeout):
             row["kernels"] += 1
             acc = k.get("accesses", [])
             if not any((a.get("requests") or 0) > 0 for a in acc):
-                zero.append(k.get("name", "?"))
+                # "(no sites)": the IR has no access at all (an empty or
+                # printf-only kernel, or a front-end miss); otherwise the
+                # sites exist but no lane reached them.
+                zero.append(k.get("name", "?") + ("" if acc else "(no sites)"))
             for a in acc:
                 row["sites"] += 1
                 row["exact"] += 1 if a.get("exact") else 0
@@ -115,10 +118,11 @@ def main():
     exact = sum(r["exact"] for r in rows)
     kernels = sum(r["kernels"] for r in rows)
     zero = sum(r["zero"] for r in rows)
+    nosite = sum(r["zero_names"].count("(no sites)") for r in rows)
     print(f"files: {len(rows)}  exit statuses: {dict(sorted(rc.items()))}")
     print(f"files with kernels: {len(with_k)}  all kernels with >=1 access: {len(analysed)}"
           f" ({100.0 * len(analysed) / max(1, len(with_k)):.1f}%)")
-    print(f"kernels: {kernels}  with zero accesses: {zero}")
+    print(f"kernels: {kernels}  with zero accesses: {zero} ({nosite} with no access site in the IR)")
     print(f"access sites: {sites}  exact: {exact} ({100.0 * exact / max(1, sites):.1f}%)")
     print(f"warnings: {sum(r['warnings'] for r in rows)}  notes: {sum(r['notes'] for r in rows)}")
     total = sum(r["secs"] for r in rows)
