@@ -293,10 +293,12 @@ static void predict_direct(hms_check_ctx *c, const hms_stream *st,
     if (!ok)
         return;
     double scale = eo->scale > 0 ? eo->scale : 1, W = pk->total_warps;
-    double moved = (double)n.fetches_dropped * (1 + hms_placement_addr_insts(gspace)) +
-                   (double)n.stores_dropped * (1 + hms_placement_addr_insts(HMS_PLACE_SHARED));
-    double added = (double)n.loads_out * (1 + hms_placement_addr_insts(HMS_PLACE_GLOBAL)) -
-                   (double)n.loads_in * (1 + hms_placement_addr_insts(HMS_PLACE_SHARED));
+    double moved =
+        (double)n.fetches_dropped * (1 + hms_placement_addr_insts_on(c->arch, gspace)) +
+        (double)n.stores_dropped * (1 + hms_placement_addr_insts_on(c->arch, HMS_PLACE_SHARED));
+    double added =
+        (double)n.loads_out * (1 + hms_placement_addr_insts_on(c->arch, HMS_PLACE_GLOBAL)) -
+        (double)n.loads_in * (1 + hms_placement_addr_insts_on(c->arch, HMS_PLACE_SHARED));
     hms_placement_kernel pv = *pk;
     pv.inst_issued += ((added - moved) * scale + ev.kernel.replays - c->fig.cur.kernel.replays) / W;
     pv.mem_insts *= ev.kernel.requests / c->fig.cur.kernel.requests;

@@ -716,7 +716,7 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
         kt->dram_saturated = m.dram.saturated_banks > 0;
         kt->dram_bytes = t.l2_misses * (double)m.l2_line;
         kt->hit_latency = t.hit_n > 0 ? t.hit_sum / t.hit_n : 0;
-        out->addr_insts = out->requests * hms_placement_addr_insts(target);
+        out->addr_insts = out->requests * hms_placement_addr_insts_on(a, target);
         uint64_t line = a->line_bytes > 0 ? (uint64_t)a->line_bytes : 128;
         if (target == HMS_PLACE_SHARED && !shared_fill_bytes(s, array, line, &out->copy_bytes)) {
             snprintf(err, errlen, "%s: out of memory sizing the shared-memory fill", m.origin);
