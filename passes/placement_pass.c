@@ -417,11 +417,8 @@ bool hms_an_placements(hms_check_ctx *c)
     pk->shared_bytes_per_block_used = 0;
     pk->constant_bytes_used = 0;
     for (size_t i = 0; ok && i < k->narrays; i++)
-        for (size_t m = 0; m < k->nmappings; m++)
-            if (k->mappings[m].shared_array == (int)i) {
-                predict_direct(c, &st, &eo, i);
-                break;
-            }
+        if (hms_direct_applicable(k, (int)i))
+            predict_direct(c, &st, &eo, i);
     hms_placement_events_memo_free(eo.memo);
     if (own)
         hms_stream_free(&st);

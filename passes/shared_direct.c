@@ -143,6 +143,26 @@ static bool block_pass(direct_ctx *c, const hms_stream *in, size_t first, size_t
     return true;
 }
 
+bool hms_direct_applicable(const ir_kernel *k, int sb)
+{
+    bool mapped = false;
+    for (size_t m = 0; m < k->nmappings; m++)
+        mapped |= k->mappings[m].shared_array == sb;
+    if (!mapped)
+        return false;
+    for (size_t s = 0; s < k->nsites; s++) {
+        const ir_access *a = k->sites[s];
+        if (a->array != sb || a->kind == HMS_ACCESS_LOAD)
+            continue;
+        bool fill = false;
+        for (size_t m = 0; m < k->nmappings; m++)
+            fill |= k->mappings[m].shared_array == sb && k->mappings[m].access_site == (int)s;
+        if (!fill)
+            return false;
+    }
+    return true;
+}
+
 bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
                         uint64_t extent, hms_stream *out, size_t **src, hms_direct_counts *counts,
                         char *err, size_t errlen)
@@ -151,11 +171,10 @@ bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64
     hms_stream_init(out);
     if (src)
         *src = NULL;
-    bool mapped = false;
-    for (size_t m = 0; m < k->nmappings; m++)
-        mapped |= k->mappings[m].shared_array == sb;
-    if (sb < 0 || (size_t)sb >= k->narrays || !mapped || k->arrays[sb].elem_bytes <= 0) {
-        snprintf(err, errlen, "kernel '%s': array %d is no shared buffer of a mapping",
+    if (sb < 0 || (size_t)sb >= k->narrays || !hms_direct_applicable(k, sb) ||
+        k->arrays[sb].elem_bytes <= 0) {
+        snprintf(err, errlen,
+                 "kernel '%s': array %d is no shared buffer filled only by its mappings",
                  k->name ? k->name : "?", sb);
         return false;
     }

@@ -32,6 +32,11 @@ typedef struct {
     size_t loads_out;       /* global loads they became, records */
 } hms_direct_counts;
 
+/* Whether buffer sb has a direct-read variant: some mapping fills it, and
+ * every store to it is a mapping's fill. A buffer the kernel also writes
+ * (a reduction's partial sums) holds values no global element has. */
+bool hms_direct_applicable(const ir_kernel *k, int sb);
+
 /* base and extent: the buffer's layout in the stream's shared space (the
  * trace's hms_array_layout). `src` (may be NULL) receives, per output
  * record, the index of the input record it came from (caller frees). False
