@@ -339,3 +339,39 @@ Test(published, huang_li_constant_filter)
     filter_prefers_constant("maxwell", true);
     filter_prefers_constant("k80", false); /* the paper's GPU: see docs/validation.md */
 }
+
+/* ---- Mei & Chu (seeds/002_1cb76b36ded3a9f2.txt) Table VIII: shared-memory latency
+ * by bank-conflict ways (Sec. 6.2 gives the no-conflict figure), end to end: a
+ * W-way conflicting read reports W wavefronts and the table's latency. ---------- */
+
+static void table8(const char *arch, const char *prefix, const int lat[6])
+{
+    static const int ways[6] = {1, 2, 4, 8, 16, 32};
+    hms_analyzed_file f;
+    analyse("kernels/published/bank_ways.cu", arch, &f);
+    for (int i = 0; i < 6; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "%sways%d", prefix, ways[i]);
+        const hms_kernel_report *r = hms_af_report(&f, name);
+        cr_assert(r, "no kernel %s", name);
+        const hms_access_metrics *s = NULL;
+        for (size_t j = 0; j < r->naccesses; j++)
+            if (strcmp(r->accesses[j].space, "shared") == 0)
+                s = &r->accesses[j];
+        cr_assert(s, "%s: no shared access", name);
+        cr_expect_float_eq(s->bank_wavefronts_per_request, ways[i], 1e-9, "%s on %s", name, arch);
+        cr_expect_float_eq(s->latency_cycles, lat[i], 1e-9, "%s on %s: %g cycles, published %d",
+                           name, arch, s->latency_cycles, lat[i]);
+    }
+    hms_analyzed_file_free(&f);
+}
+
+Test(published, mei_chu_table8)
+{
+    static const int gtx560ti[6] = {50, 87, 162, 311, 611, 1209};
+    static const int gtx780[6] = {47, 82, 96, 158, 257, 484};
+    static const int gtx980[6] = {28, 30, 34, 42, 58, 90};
+    table8("fermi", "", gtx560ti);
+    table8("kepler", "d", gtx780); /* 8-byte bank mode: 8-byte words */
+    table8("maxwell", "", gtx980);
+}
