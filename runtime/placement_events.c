@@ -574,9 +574,12 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
     case HMS_SPACE_TEXTURE:
     case HMS_SPACE_READONLY: {
         bool ro = eff == HMS_SPACE_READONLY;
-        if (ro && have && *have) {
+        /* On a unified L1/texture a fetch passes the L1 pipeline like an
+         * LDG: one pass per line touched. */
+        bool lsu = ro || a->unified_l1_texture;
+        if (lsu && have && *have) {
             replay = *known;
-        } else if (ro) {
+        } else if (lsu) {
             hms_coalesce_result c;
             hms_coalesce_warp(a, p, &c);
             replay = global_replays(&c);
