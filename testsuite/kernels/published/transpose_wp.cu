@@ -84,6 +84,24 @@ __global__ void transposeDiagonal(float *odata, const float *idata)
         odata[(y + i) * N + x] = tile[threadIdx.x][threadIdx.y + i];
 }
 
+// The last CuMAPz transpose step (Sec. 6) and the whitepaper's summary: the
+// diagonal order with the padding removed again, so bank conflicts return.
+__global__ void transposeDiagonalConflicts(float *odata, const float *idata)
+{
+    __shared__ float tile[TILE][TILE];
+    int by = blockIdx.x;
+    int bx = (blockIdx.x + blockIdx.y) % gridDim.x;
+    int x = bx * TILE + threadIdx.x;
+    int y = by * TILE + threadIdx.y;
+    for (int i = 0; i < TILE; i += ROWS)
+        tile[threadIdx.y + i][threadIdx.x] = idata[(y + i) * N + x];
+    __syncthreads();
+    x = by * TILE + threadIdx.x;
+    y = bx * TILE + threadIdx.y;
+    for (int i = 0; i < TILE; i += ROWS)
+        odata[(y + i) * N + x] = tile[threadIdx.x][threadIdx.y + i];
+}
+
 int main()
 {
     float *in, *out;
@@ -96,5 +114,6 @@ int main()
     transposeCoalesced<<<grid, block>>>(out, in);
     transposeNoBankConflicts<<<grid, block>>>(out, in);
     transposeDiagonal<<<grid, block>>>(out, in);
+    transposeDiagonalConflicts<<<grid, block>>>(out, in);
     return 0;
 }
