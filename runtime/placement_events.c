@@ -169,10 +169,14 @@ static bool sim_init(sim *m, const hms_arch *a, unsigned sms, hms_placement_even
     return true;
 }
 
-/* The SM's cache of kind k, or NULL when the arch has none (all misses). */
+/* The SM's cache of kind k, or NULL when the arch has none (all misses).
+ * Where the L1 also serves texture and read-only fetches
+ * (unified_l1_texture), the three share one cache and its capacity. */
 static bool first_level_cache(sim *m, fl_kind k, unsigned sm, hms_cache **out)
 {
     *out = NULL;
+    if (m->a->unified_l1_texture && (k == FL_TEX || k == FL_RO) && m->geom[FL_L1]->size_bytes)
+        k = FL_L1;
     if (m->geom[k]->size_bytes == 0)
         return true;
     if (!m->fl_ready[k][sm]) {
