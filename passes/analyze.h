@@ -108,6 +108,11 @@ typedef struct {
     char why[256]; /* when not ranked: the reason */
     hms_placement_array arr;
     hms_placement_ranking rank;
+    /* A shared buffer a mapping fills: the kernel predicted with the buffer
+     * replaced by direct global reads (passes/shared_direct.h), same model
+     * and stream as fig.time, for hms-shared-reuse. */
+    bool direct_ok;
+    hms_placement_breakdown direct;
 } hms_array_placement;
 
 /* Kernel-level figures with their inputs. */

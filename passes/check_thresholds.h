@@ -27,8 +27,9 @@
  * many distinct addresses per request. */
 #define HMS_CONST_DIVERGENCE_MIN_DISTINCT 2.0
 
-/* hms-shared-reuse: a buffer pays when the direct global reads it replaces
- * would move at least this many times the bytes the fill moves. */
+/* hms-shared-reuse: a buffer is never reported when the direct global reads
+ * it replaces would move at least this many times the bytes the fill moves
+ * (besides, the model must predict the direct variant faster). */
 #define HMS_REUSE_MIN_GAIN 1.25
 
 /* hms-divergent-access: fire when a site under a thread-dependent branch

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "passes/analyze_internal.h"
+#include "passes/shared_direct.h"
 #include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
 
@@ -252,6 +253,60 @@ static void rank_array(hms_check_ctx *c, const hms_stream *st, size_t id, const 
     (void)a;
 }
 
+/* The kernel with shared buffer sb read from global memory instead
+ * (passes/shared_direct.h), predicted by the same model on the same stream
+ * as the kernel as written. Instructions per warp move by what the variant
+ * drops and changes: each dropped fetch (1 + 2 addressing instructions) and
+ * fill store (1 + 1), each buffer read turned global (2 addressing instead
+ * of 1), and the replays of the re-simulated stream. */
+static void predict_direct(hms_check_ctx *c, const hms_stream *st,
+                           const hms_placement_events_opts *eo, size_t sb)
+{
+    const ir_kernel *k = c->k;
+    hms_array_placement *p = &c->placements[sb];
+    const hms_placement_kernel *pk = &c->fig.pk;
+    if (!c->fig.time_ok || sb >= c->trace.narrays || !(c->fig.cur.kernel.requests > 0))
+        return;
+    int ga = -1;
+    for (size_t m = 0; m < k->nmappings && ga < 0; m++)
+        if (k->mappings[m].shared_array == (int)sb)
+            ga = k->mappings[m].global_array;
+    if (ga < 0 || (size_t)ga >= k->narrays)
+        return;
+    hms_placement_space gspace;
+    if (!hms_placement_from_space(k->arrays[ga].space, 1, &gspace))
+        return;
+    hms_stream v;
+    hms_direct_counts n;
+    char err[256];
+    if (!hms_direct_variant(k, st, (int)sb, c->trace.arrays[sb].base, c->trace.arrays[sb].extent,
+                            &v, NULL, &n, err, sizeof err)) {
+        hms_ctx_add_limit(c, "shared buffer '%s' not judged: %s", k->arrays[sb].name, err);
+        return;
+    }
+    hms_placement_events_opts o = *eo;
+    o.memo = NULL; /* a memo belongs to one stream */
+    hms_placement_events ev;
+    bool ok = v.n > 0 && hms_placement_events_compute(&v, c->arch, (uint32_t)ga, gspace, NULL, &o,
+                                                      &ev, err, sizeof err);
+    hms_stream_free(&v);
+    if (!ok)
+        return;
+    double scale = eo->scale > 0 ? eo->scale : 1, W = pk->total_warps;
+    double moved =
+        (double)n.fetches_dropped * (1 + hms_placement_addr_insts_on(c->arch, gspace)) +
+        (double)n.stores_dropped * (1 + hms_placement_addr_insts_on(c->arch, HMS_PLACE_SHARED));
+    double added =
+        (double)n.loads_out * (1 + hms_placement_addr_insts_on(c->arch, HMS_PLACE_GLOBAL)) -
+        (double)n.loads_in * (1 + hms_placement_addr_insts_on(c->arch, HMS_PLACE_SHARED));
+    hms_placement_kernel pv = *pk;
+    pv.inst_issued += ((added - moved) * scale + ev.kernel.replays - c->fig.cur.kernel.replays) / W;
+    pv.mem_insts *= ev.kernel.requests / c->fig.cur.kernel.requests;
+    if (pv.inst_issued < pv.mem_insts)
+        pv.inst_issued = pv.mem_insts;
+    p->direct_ok = hms_placement_predict(c->arch, &pv, &ev, &ev, &p->direct, NULL, err, sizeof err);
+}
+
 bool hms_an_placements(hms_check_ctx *c)
 {
     const ir_kernel *k = c->k;
@@ -361,6 +416,9 @@ bool hms_an_placements(hms_check_ctx *c)
     }
     pk->shared_bytes_per_block_used = 0;
     pk->constant_bytes_used = 0;
+    for (size_t i = 0; ok && i < k->narrays; i++)
+        if (hms_direct_applicable(k, (int)i))
+            predict_direct(c, &st, &eo, i);
     hms_placement_events_memo_free(eo.memo);
     if (own)
         hms_stream_free(&st);

@@ -88,6 +88,7 @@ typedef struct {
     int line_bytes;          /* 128 */
     bool half_warp_segments; /* cc 1.x coalescing rules (32/64/128-byte segments per half-warp) */
     bool l1_caches_global;   /* global loads cached in L1 (128-byte transactions on Fermi) */
+    bool unified_l1_texture; /* texture fetches, __ldg and global loads share one L1 (Volta on) */
 
     /* caches */
     hms_cache_geom l1;

@@ -109,6 +109,7 @@ static const field fields[] = {
     F("global.line_bytes", T_INT, a.line_bytes, REQ | POS | POW2),
     F("global.half_warp_segments", T_BOOL, a.half_warp_segments, REQ),
     F("global.l1_caches_global", T_BOOL, a.l1_caches_global, REQ),
+    F("global.unified_l1_texture", T_BOOL, a.unified_l1_texture, 0),
     F("global.dram_latency", T_INT, a.global_latency_dram, REQ | POS),
     F("global.tlb_miss_latency", T_INT, a.global_latency_tlb_miss, REQ | NONNEG),
 

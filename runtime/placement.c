@@ -74,6 +74,13 @@ int hms_placement_addr_insts(hms_placement_space s)
     }
 }
 
+int hms_placement_addr_insts_on(const hms_arch *a, hms_placement_space s)
+{
+    if (a && a->unified_l1_texture && s == HMS_PLACE_TEXTURE1D)
+        return hms_placement_addr_insts(HMS_PLACE_READONLY);
+    return hms_placement_addr_insts(s);
+}
+
 void hms_overlap_default_coeffs(const hms_arch *a, double out[HMS_OVERLAP_COUNT])
 {
     for (int i = 0; i < HMS_OVERLAP_COUNT; i++)

@@ -42,6 +42,14 @@ bool hms_placement_from_space(hms_space s, int tex_dims, hms_placement_space *ou
  * load differs) and 2D texture 2 (tex2D takes float coordinates: two integer
  * to float conversions). */
 int hms_placement_addr_insts(hms_placement_space s);
+/* The same on architecture a: where texture fetches, __ldg and global loads
+ * share one L1 (a->unified_l1_texture, Volta on), a 1D texture fetch is
+ * charged what a read-only load is. The paper's saving of the index-to-
+ * address arithmetic was measured on Kepler's separate texture path; on the
+ * unified one the fetch is issued through the same L1 pipeline and the
+ * texture unit handles fewer lanes per clock than the L1 does, so the model
+ * credits it nothing over __ldg (our choice; not measured). */
+int hms_placement_addr_insts_on(const hms_arch *a, hms_placement_space s);
 
 /* Capacity limits (CUDA C Programming Guide): 64 KB of __constant__ per
  * program; 2^27 texels for a 1D texture bound to linear memory. */

@@ -169,10 +169,14 @@ static bool sim_init(sim *m, const hms_arch *a, unsigned sms, hms_placement_even
     return true;
 }
 
-/* The SM's cache of kind k, or NULL when the arch has none (all misses). */
+/* The SM's cache of kind k, or NULL when the arch has none (all misses).
+ * Where the L1 also serves texture and read-only fetches
+ * (unified_l1_texture), the three share one cache and its capacity. */
 static bool first_level_cache(sim *m, fl_kind k, unsigned sm, hms_cache **out)
 {
     *out = NULL;
+    if (m->a->unified_l1_texture && (k == FL_TEX || k == FL_RO) && m->geom[FL_L1]->size_bytes)
+        k = FL_L1;
     if (m->geom[k]->size_bytes == 0)
         return true;
     if (!m->fl_ready[k][sm]) {
@@ -574,9 +578,12 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
     case HMS_SPACE_TEXTURE:
     case HMS_SPACE_READONLY: {
         bool ro = eff == HMS_SPACE_READONLY;
-        if (ro && have && *have) {
+        /* On a unified L1/texture a fetch passes the L1 pipeline like an
+         * LDG: one pass per line touched. */
+        bool lsu = ro || a->unified_l1_texture;
+        if (lsu && have && *have) {
             replay = *known;
-        } else if (ro) {
+        } else if (lsu) {
             hms_coalesce_result c;
             hms_coalesce_warp(a, p, &c);
             replay = global_replays(&c);
@@ -716,7 +723,7 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
         kt->dram_saturated = m.dram.saturated_banks > 0;
         kt->dram_bytes = t.l2_misses * (double)m.l2_line;
         kt->hit_latency = t.hit_n > 0 ? t.hit_sum / t.hit_n : 0;
-        out->addr_insts = out->requests * hms_placement_addr_insts(target);
+        out->addr_insts = out->requests * hms_placement_addr_insts_on(a, target);
         uint64_t line = a->line_bytes > 0 ? (uint64_t)a->line_bytes : 128;
         if (target == HMS_PLACE_SHARED && !shared_fill_bytes(s, array, line, &out->copy_bytes)) {
             snprintf(err, errlen, "%s: out of memory sizing the shared-memory fill", m.origin);

@@ -11,7 +11,8 @@
  *                 caches global loads, then L2;
  *   readonly      lines - 1 replays (an LDG), the read-only cache (the texture
  *                 cache's geometry when the arch has none), then L2;
- *   texture 1D/2D the texture cache, then L2, no replays; 2D textures are
+ *   texture 1D/2D the texture cache, then L2, no replays (lines - 1, as an
+ *                 LDG, where arch->unified_l1_texture); 2D textures are
  *                 simulated with the linear addresses (the tiled layout is
  *                 not modelled);
  *   constant      distinct addresses - 1 and constant-cache misses as replays,

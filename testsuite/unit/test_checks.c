@@ -272,6 +272,31 @@ Test(checks, placement_threshold_and_check_globs)
     hms_analyzed_file_free(&f);
 }
 
+/* hms-shared-reuse is judged by the model: the staged copy's direct-read
+ * variant is predicted 1.34x faster on h100, so it is reported under a 1.2x
+ * threshold and not under 1.5x. */
+Test(checks, shared_reuse_follows_the_predicted_speedup)
+{
+    hms_analyzed_file f;
+    analyse("kernels/checks/misc.cu", "h100", &f);
+    const ir_kernel *k = hms_af_kernel(&f, "stagedCopy");
+    cr_assert(k);
+    hms_analysis_options o = {0};
+    o.arch = f.arch;
+    o.checks = "-*,hms-shared-reuse";
+    const double thresholds[] = {1.2, 1.5};
+    const size_t want[] = {1, 0};
+    for (int i = 0; i < 2; i++) {
+        hms_kernel_report r;
+        memset(&r, 0, sizeof r);
+        o.placement_threshold = thresholds[i];
+        cr_assert(hms_analyze_kernel(k, &o, &r));
+        cr_expect_eq(count_check(&r, "hms-shared-reuse"), want[i], "threshold %g", thresholds[i]);
+        hms_kernel_report_free(&r);
+    }
+    hms_analyzed_file_free(&f);
+}
+
 /* A 32 x 32 shared tile written by rows and read by columns (block 32 x 32):
  * the read is 32-way; one padding column removes it, so the fix-it inserts
  * " + 1" after the inner extent's text when the front end gave its range,

@@ -736,3 +736,51 @@ Test(placement_events, bad_records_and_arch_are_reported)
     cr_assert(strstr(err, "texture cache"), "got: %s", err);
     hms_stream_free(&s);
 }
+
+/* Where the L1 also serves texture and read-only fetches (Maxwell, Volta on),
+ * a 1D texture is the __ldg path with a longer hit latency: the same
+ * addressing instructions, the same lines - 1 replays for a scattered read,
+ * the same cache (shared with global loads), so it never ranks above
+ * read-only. On a separate texture path (Kepler) it keeps the paper's
+ * figures: no addressing instructions, no replays. */
+Test(placement_events, unified_l1_texture_is_the_readonly_path)
+{
+    hms_stream s;
+    hms_stream_init(&s);
+    for (uint32_t b = 0; b < 2; b++)
+        for (uint32_t w = 0; w < 2; w++)
+            for (uint32_t k = 0; k < 8; k++) /* lanes 128 bytes apart: 32 lines a request */
+                push(&s, 0, HMS_SPACE_GLOBAL, HMS_ACCESS_LOAD, b, w, 2 * k,
+                     COEF + (uint64_t)(b * 2 + w) * 4 + 4096ull * k, 128);
+    hms_arch sep = kepler_like();
+    hms_placement_events t = events_for(&s, &sep, 0, HMS_PLACE_TEXTURE1D);
+    hms_placement_events ro = events_for(&s, &sep, 0, HMS_PLACE_READONLY);
+    cr_expect(NEAR(t.addr_insts, 0, 0), "got %g", t.addr_insts);
+    cr_expect(NEAR(t.replay_global_div, 0, 0), "got %g", t.replay_global_div);
+    cr_expect(NEAR(ro.replay_global_div, 32 * 31, 0), "got %g", ro.replay_global_div);
+
+    hms_arch uni = kepler_like();
+    uni.unified_l1_texture = true;
+    uni.l1_caches_global = true;
+    uni.l1 = (hms_cache_geom){.size_bytes = 12288, .line_bytes = 128, .ways = 4, .hit_latency = 30};
+    uni.readonly = uni.l1;
+    t = events_for(&s, &uni, 0, HMS_PLACE_TEXTURE1D);
+    ro = events_for(&s, &uni, 0, HMS_PLACE_READONLY);
+    hms_placement_events g = events_for(&s, &uni, 0, HMS_PLACE_GLOBAL);
+    cr_expect(NEAR(t.addr_insts, ro.addr_insts, 0), "%g vs %g", t.addr_insts, ro.addr_insts);
+    cr_expect(NEAR(t.replay_global_div, ro.replay_global_div, 0));
+    cr_expect(NEAR(t.replay_global_div, 32 * 31, 0), "got %g", t.replay_global_div);
+    cr_expect(NEAR(t.cache_hits, ro.cache_hits, 0) && NEAR(t.cache_misses, ro.cache_misses, 0));
+    cr_expect(NEAR(t.cache_hits, g.cache_hits, 0) && NEAR(t.cache_misses, g.cache_misses, 0));
+    hms_placement_kernel k = small_kernel();
+    k.inst_issued = 200;
+    hms_placement_array arr = {
+        .name = "in", .current = HMS_PLACE_GLOBAL, .bytes = 65536, .elements = 16384};
+    hms_placement_ranking r;
+    rank_all(&s, &uni, &k, &arr, &r);
+    cr_expect(r.options[HMS_PLACE_TEXTURE1D].evaluated && r.options[HMS_PLACE_READONLY].evaluated);
+    cr_expect_leq(r.options[HMS_PLACE_TEXTURE1D].speedup, r.options[HMS_PLACE_READONLY].speedup,
+                  "texture %g, read-only %g", r.options[HMS_PLACE_TEXTURE1D].speedup,
+                  r.options[HMS_PLACE_READONLY].speedup);
+    hms_stream_free(&s);
+}
