@@ -1014,6 +1014,19 @@ static bval binary(irb *b, CXCursor c)
     return val(irb_bin(b, op, a.e, d.e));
 }
 
+/* The load of lv (none for a register value) and the unknown it reads. */
+static bval loaded_value(irb *b, CXCursor c, const blval *lv)
+{
+    int site = ab_emit(b, c, lv, HMS_ACCESS_LOAD, false);
+    char t[96];
+    irb_text(b, c, t, sizeof t);
+    bool reg = lv->array == IRB_REGISTERS;
+    ir_expr *u =
+        xb_unknown(b, c, "value %s: %s", reg ? "held in registers" : "loaded from memory", t);
+    u->array = reg ? -1 : lv->array;
+    return (bval){u, site};
+}
+
 static bval unary(irb *b, CXCursor c)
 {
     cursor_list l;
@@ -1039,14 +1052,8 @@ static bval unary(irb *b, CXCursor c)
     }
     case CXUnaryOperator_Deref: {
         blval lv;
-        if (ab_lvalue(b, c, &lv)) {
-            int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
-            char t[96];
-            irb_text(b, c, t, sizeof t);
-            ir_expr *u = xb_unknown(b, c, "value loaded from memory: %s", t);
-            u->array = lv.array;
-            return (bval){u, site};
-        }
+        if (ab_lvalue(b, c, &lv))
+            return loaded_value(b, c, &lv);
         return val(xb_unknown(b, c, "load through an address that is not understood"));
     }
     case CXUnaryOperator_Plus:
@@ -1076,12 +1083,7 @@ static bval memory_load(irb *b, CXCursor c)
     blval lv;
     if (!ab_lvalue(b, c, &lv))
         return val(xb_unknown(b, c, "load through an address that is not understood"));
-    int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
-    char t[96];
-    irb_text(b, c, t, sizeof t);
-    ir_expr *u = xb_unknown(b, c, "value loaded from memory: %s", t);
-    u->array = lv.array;
-    return (bval){u, site};
+    return loaded_value(b, c, &lv);
 }
 
 /* A struct parameter's field (A.width) bound as its own variable. */
@@ -1098,6 +1100,11 @@ static bval member(irb *b, CXCursor c)
         e = read_binding(b, fi, c, &ls);
         return (bval){e, ls};
     }
+    CXCursor ref = clang_getCursorReferenced(c);
+    int64_t v;
+    if (clang_getCursorKind(ref) == CXCursor_VarDecl && irb_is_int(clang_getCursorType(c)) &&
+        (irb_eval_int(c, &v) || irb_eval_int(ref, &v)))
+        return val(ir_const(b->k, v)); /* static constexpr member: v.size, T::size */
     if (ab_is_memory(b, c))
         return memory_load(b, c);
     xb_effects_children(b, c);

@@ -12,9 +12,14 @@
 #include "analyzer/launch_config.h"
 #include "passes/ir.h"
 
+/* bptr.array / blval.array for the thread's own values (a struct or scalar
+ * local, `this` of a method called on one, a member array of such a value):
+ * registers, not memory. Accesses through it make no access site. */
+#define IRB_REGISTERS (-2)
+
 /* A pointer value: `unit`-byte steps from the start of an array. */
 typedef struct {
-    int array;    /* -1: memory we cannot name */
+    int array;    /* -1: memory we cannot name; IRB_REGISTERS: a register value */
     ir_expr *off; /* in units of `unit` bytes */
     int unit;
 } bptr;
@@ -69,6 +74,8 @@ typedef struct {
     bval ret; /* simple mode: the value of the final return */
     bptr ret_ptr;
     int loop_depth; /* loops entered inside this frame */
+    bool has_this;  /* a method or constructor: this_ptr is `this` */
+    bptr this_ptr;
 } inline_frame;
 
 typedef struct {
@@ -215,6 +222,12 @@ bool sb_field_binding(irb *b, CXCursor member, size_t *out);
 bptr ab_convert(irb *b, bptr p, int64_t unit);
 /* Pointer value of a pointer- or array-typed expression. */
 bool ab_pointer(irb *b, CXCursor c, bptr *out);
+/* `this` of the innermost inlined method (unknown outside one). */
+bptr ab_this(irb *b, CXCursor at);
+/* The object a method is called on, as the method's `this`: the address of
+ * obj (or obj itself when it is a pointer, `p->f()`); a register value when
+ * obj is not memory; the caller's `this` for `this->f()` / `f()`. */
+bptr ab_object_address(irb *b, CXCursor obj);
 /* Address of a memory lvalue (subscript, deref, member of one). */
 bool ab_lvalue(irb *b, CXCursor c, blval *out);
 /* Does c denote memory (as opposed to a local scalar)? */

@@ -1044,6 +1044,27 @@ static CXCursor arg_or_default(CXCursor call, CXCursor pdecl, unsigned i, unsign
     return clang_Cursor_isNull(d) ? a : d;
 }
 
+/* The object of `obj.f()` / `p->f()`: the callee member's base; a null
+ * cursor for an implicit `this->f()`. */
+static CXCursor method_call_object(CXCursor call)
+{
+    cursor_list l;
+    irb_children(call, &l);
+    CXCursor obj = clang_getNullCursor();
+    if (l.n >= 1) {
+        CXCursor callee = irb_strip(l.v[0]);
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+            cursor_list m;
+            irb_children(callee, &m);
+            if (m.n >= 1)
+                obj = m.v[0];
+            irb_list_free(&m);
+        }
+    }
+    irb_list_free(&l);
+    return obj;
+}
+
 bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out)
 {
     ir_kernel *k = b->k;
@@ -1074,8 +1095,18 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     int na = clang_Cursor_getNumArguments(call);
     /* obj(args) on a functor lists the object as argument 0 */
     int skip = na == np + 1 && clang_getCursorKind(fn) == CXCursor_CXXMethod ? 1 : 0;
-    if (skip)
+    bool has_this = false;
+    bptr this_ptr = {-1, ir_const(k, 0), 1};
+    if (clang_getCursorKind(fn) == CXCursor_Constructor) {
+        has_this = true; /* T v(args) / T{args}: builds a value in registers */
+        this_ptr.array = IRB_REGISTERS;
+    } else if (clang_getCursorKind(fn) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn)) {
+        has_this = true;
+        this_ptr = ab_object_address(b, skip ? clang_Cursor_getArgument(call, 0)
+                                             : method_call_object(call));
+    } else if (skip) {
         xb_effects(b, clang_Cursor_getArgument(call, 0));
+    }
     for (int i = 0; i < np; i++) {
         CXCursor pdecl = clang_Cursor_getArgument(fn, (unsigned)i);
         bind_param(b, pdecl,
@@ -1090,6 +1121,8 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     f->ret = (bval){NULL, -1};
     f->ret_ptr = (bptr){-1, ir_const(k, 0), 1};
     f->flag_mode = !simple_returns(body);
+    f->has_this = has_this;
+    f->this_ptr = this_ptr;
     if (f->flag_mode) {
         char vn[160];
         snprintf(vn, sizeof vn, "%s.done", name);
