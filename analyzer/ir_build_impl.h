@@ -256,6 +256,12 @@ bptr ab_carve(irb *b, CXCursor decl, const char *name, CXType ptr_type, bptr p);
  * HMS_PARAM_DEFAULT_SMALL), marked value_source "default". */
 void irb_role_defaults(ir_kernel *k, const bool *unset);
 
+/* ---- register arrays (ir_build_registers.c) ---------------------------------- */
+
+/* Local arrays indexed only by constants and the counters of constant-trip
+ * loops are registers: marks them in_registers and removes their sites. */
+void irb_promote_registers(ir_kernel *k);
+
 /* ---- mappings (ir_build_mapping.c) ------------------------------------------ */
 
 void mb_store(irb *b, int store_site, int value_load_site);
