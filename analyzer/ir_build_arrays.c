@@ -648,6 +648,18 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
     }
     case CXCursor_CallExpr: {
         CXCursor callee = irb_callee(c);
+        char fname[64];
+        irb_spelling(c, fname, sizeof fname);
+        if (!strcmp(fname, "__builtin_assume_aligned") && clang_Cursor_getNumArguments(c) >= 1) {
+            /* returns its argument: only a promise about the alignment */
+            for (int i = 1; i < clang_Cursor_getNumArguments(c); i++)
+                xb_effects(b, clang_Cursor_getArgument(c, (unsigned)i));
+            if (!ab_pointer(b, clang_Cursor_getArgument(c, 0), out))
+                return false;
+            if (out->array >= 0 && unit > 0)
+                *out = ab_convert(b, *out, unit);
+            return true;
+        }
         if (!clang_Cursor_isNull(callee)) {
             CXCursor def = clang_getCursorDefinition(callee);
             if (!clang_Cursor_isNull(def) && !irb_is_builtin(callee)) {

@@ -165,3 +165,15 @@ __global__ void window_sum(float *out, const float *in, int len)
     // EXPECT-ACCESS: -1 load win local 4 index=threadIdx.x % 16
     // EXPECT-ARRAY: win local float[16] 4B read written
 }
+
+// __builtin_assume_aligned returns its argument: the loads stay on 'in'.
+// hms-lint: launch grid(64) block(128)
+// hms-lint: param T=512
+__global__ void aligned_rows(float *out, const float *in, int T)
+{
+    const float *row = in + blockIdx.x * T;
+    const float *al = reinterpret_cast<const float *>(__builtin_assume_aligned(row, 16));
+    float4 v = reinterpret_cast<const float4 *>(al)[threadIdx.x];
+    // EXPECT-ACCESS: -1 load in global 16 stride=1 index=blockIdx.x * T * 4 + threadIdx.x * 16
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v.x;
+}
