@@ -612,28 +612,6 @@ static void args_effects(irb *b, CXCursor call, unsigned from)
         xb_effects(b, clang_Cursor_getArgument(call, i));
 }
 
-/* The object of a member call `obj.f()` (null cursor if not a member call). */
-static CXCursor member_call_object(CXCursor call, char *method, size_t len)
-{
-    method[0] = '\0';
-    cursor_list l;
-    irb_children(call, &l);
-    CXCursor obj = clang_getNullCursor();
-    if (l.n >= 1) {
-        CXCursor callee = irb_strip(l.v[0]);
-        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
-            irb_spelling(callee, method, len);
-            cursor_list m;
-            irb_children(callee, &m);
-            if (m.n >= 1)
-                obj = m.v[0];
-            irb_list_free(&m);
-        }
-    }
-    irb_list_free(&l);
-    return obj;
-}
-
 static ir_expr *linear_tid(irb *b)
 {
     ir_kernel *k = b->k;
@@ -662,7 +640,7 @@ static ir_expr *dim3_of(irb *b, ir_sym base, const char *field)
 static bool cg_call(irb *b, CXCursor call, bval *out)
 {
     char method[64];
-    CXCursor obj = member_call_object(call, method, sizeof method);
+    CXCursor obj = irb_member_call_object(call, method, sizeof method);
     if (clang_Cursor_isNull(obj))
         return false;
     char ty[160];
@@ -746,7 +724,7 @@ static bool cg_dim3_member(irb *b, CXCursor member, ir_expr **out)
         CXCursor call = irb_strip(l.v[0]);
         if (clang_getCursorKind(call) == CXCursor_CallExpr) {
             char method[64];
-            CXCursor obj = member_call_object(call, method, sizeof method);
+            CXCursor obj = irb_member_call_object(call, method, sizeof method);
             if (!clang_Cursor_isNull(obj)) {
                 char ty[160];
                 irb_type_spelling(clang_getCanonicalType(clang_getCursorType(obj)), ty, sizeof ty);

@@ -138,6 +138,10 @@ bool irb_is_array(CXType t);
 int64_t irb_sizeof(CXType t);
 /* Integer value of a constant expression (macro, constexpr, template arg, sizeof). */
 bool irb_eval_int(CXCursor c, int64_t *v);
+/* The object of a member call `obj.f()` / `p->f()` and the method's name
+ * (len 0: not wanted); a null cursor for `f()` on the implicit this or a call
+ * that is not a member call. */
+CXCursor irb_member_call_object(CXCursor call, char *method, size_t len);
 /* Name of the function a call refers to ("" if none), and its cursor. */
 CXCursor irb_callee(CXCursor call);
 bool irb_has_attr(CXCursor decl, enum CXCursorKind attr);

@@ -1044,27 +1044,6 @@ static CXCursor arg_or_default(CXCursor call, CXCursor pdecl, unsigned i, unsign
     return clang_Cursor_isNull(d) ? a : d;
 }
 
-/* The object of `obj.f()` / `p->f()`: the callee member's base; a null
- * cursor for an implicit `this->f()`. */
-static CXCursor method_call_object(CXCursor call)
-{
-    cursor_list l;
-    irb_children(call, &l);
-    CXCursor obj = clang_getNullCursor();
-    if (l.n >= 1) {
-        CXCursor callee = irb_strip(l.v[0]);
-        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
-            cursor_list m;
-            irb_children(callee, &m);
-            if (m.n >= 1)
-                obj = m.v[0];
-            irb_list_free(&m);
-        }
-    }
-    irb_list_free(&l);
-    return obj;
-}
-
 bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out)
 {
     ir_kernel *k = b->k;
@@ -1103,7 +1082,7 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     } else if (clang_getCursorKind(fn) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn)) {
         has_this = true;
         this_ptr = ab_object_address(b, skip ? clang_Cursor_getArgument(call, 0)
-                                             : method_call_object(call));
+                                             : irb_member_call_object(call, NULL, 0));
     } else if (skip) {
         xb_effects(b, clang_Cursor_getArgument(call, 0));
     }

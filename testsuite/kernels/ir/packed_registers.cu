@@ -177,3 +177,22 @@ __global__ void aligned_rows(float *out, const float *in, int T)
     // EXPECT-ACCESS: -1 load in global 16 stride=1 index=blockIdx.x * T * 4 + threadIdx.x * 16
     out[blockIdx.x * blockDim.x + threadIdx.x] = v.x;
 }
+
+// A method called through a pointer, reading members through an explicit
+// this-> and an implicit one: loads of the element the pointer points at.
+struct Cell {
+    float a, b;
+    __device__ float sum() const { return this->a + b; }
+};
+
+// hms-lint: launch grid(64) block(128)
+__global__ void cell_sums(float *out, const Cell *cells)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const Cell *c = cells + i;
+    out[i] = c->sum();
+    // EXPECT-ORDER: 185 load cells, 185 load cells, -1 store out
+    // EXPECT-ACCESS: 185 load cells global 4 stride=8 index=blockIdx.x * blockDim.x + threadIdx.x
+    // EXPECT-ACCESS: 185 load cells global 4 stride=8 offset=4 index=blockIdx.x * blockDim.x + threadIdx.x
+    // EXPECT-NO-LIMIT:
+}
