@@ -233,6 +233,8 @@ static void print_array(FILE *out, const ir_kernel *k, const ir_array *a)
         fprintf(out, " tex%dd", a->tex_dims ? a->tex_dims : 1);
     if (a->base_array >= 0)
         fprintf(out, " base=%s+%lld", k->arrays[a->base_array].name, (long long)a->base_offset);
+    if (a->in_registers)
+        fputs(" registers", out);
     if (a->read)
         fputs(" read", out);
     if (a->written)

@@ -14,6 +14,11 @@ static bptr no_ptr(irb *b)
     return (bptr){-1, ir_const(b->k, 0), 1};
 }
 
+static bptr register_ptr(irb *b)
+{
+    return (bptr){IRB_REGISTERS, ir_const(b->k, 0), 1};
+}
+
 int ab_unknown_array(irb *b)
 {
     if (b->unknown_array < 0) {
@@ -126,7 +131,7 @@ blval ab_index(irb *b, const bptr *p, ir_expr *i, int elem_bytes, CXCursor at)
     lv.width = (int)E;
     lv.stride = (int)E;
     bptr q = *p;
-    if (q.array < 0)
+    if (q.array == -1)
         q = unknown_ptr(b, at, "address that does not point into a known array");
     lv.array = q.array;
     if (q.unit == E) {
@@ -408,7 +413,7 @@ static bool decl_pointer(irb *b, CXCursor ref, bptr *out)
             *out = unknown_ptr(b, ref, "pointer loaded from memory");
             return true;
         }
-        *out = no_ptr(b); /* address of a local scalar: not memory we model */
+        *out = register_ptr(b); /* address of a local scalar or struct value */
         return true;
     }
     int a = ab_array_for_decl(b, decl);
@@ -433,7 +438,12 @@ static bool addr_of_lvalue(irb *b, CXCursor c, CXCursor operand, bptr *out)
     if (irb_is_array(st) && clang_getCursorKind(s) != CXCursor_DeclRefExpr)
         return ab_pointer(b, s, out); /* &s[i] where s[i] is a row */
     blval lv;
-    if (!ab_is_memory(b, s) || !ab_lvalue(b, s, &lv)) {
+    if (!ab_is_memory(b, s)) { /* &v.x, &r.payload[k] of a register value */
+        xb_effects(b, operand);
+        *out = register_ptr(b);
+        return true;
+    }
+    if (!ab_lvalue(b, s, &lv)) {
         xb_effects(b, operand);
         *out = no_ptr(b);
         return true;
@@ -521,9 +531,16 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
             return true;
         }
         xb_effects_children(b, c);
+        if (irb_is_array(t)) { /* an array member of a value: registers */
+            *out = register_ptr(b);
+            return true;
+        }
         *out = unknown_ptr(b, c, "pointer held in a struct value that is not followed");
         return true;
     }
+    case CXCursor_CXXThisExpr:
+        *out = ab_this(b, c);
+        return true;
     case CXCursor_ArraySubscriptExpr: {
         if (irb_is_array(t)) { /* a row: base + i * row size */
             CXCursor base, idx;
@@ -620,7 +637,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
             *out = cv ? p : q;
             return true;
         }
-        if (p.array >= 0 && p.array == q.array) {
+        if ((p.array >= 0 || p.array == IRB_REGISTERS) && p.array == q.array) {
             if (p.unit != q.unit)
                 p = ab_convert(b, p, 1), q = ab_convert(b, q, 1);
             *out = (bptr){p.array, ir_select(b->k, ce, p.off, q.off), p.unit};
@@ -631,6 +648,18 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
     }
     case CXCursor_CallExpr: {
         CXCursor callee = irb_callee(c);
+        char fname[64];
+        irb_spelling(c, fname, sizeof fname);
+        if (!strcmp(fname, "__builtin_assume_aligned") && clang_Cursor_getNumArguments(c) >= 1) {
+            /* returns its argument: only a promise about the alignment */
+            for (int i = 1; i < clang_Cursor_getNumArguments(c); i++)
+                xb_effects(b, clang_Cursor_getArgument(c, (unsigned)i));
+            if (!ab_pointer(b, clang_Cursor_getArgument(c, 0), out))
+                return false;
+            if (out->array >= 0 && unit > 0)
+                *out = ab_convert(b, *out, unit);
+            return true;
+        }
         if (!clang_Cursor_isNull(callee)) {
             CXCursor def = clang_getCursorDefinition(callee);
             if (!clang_Cursor_isNull(def) && !irb_is_builtin(callee)) {
@@ -687,6 +716,51 @@ static bool is_builtin_dim(CXCursor member)
            irb_is_builtin(clang_getCursorReferenced(base));
 }
 
+/* The innermost inlined frame that is a method or constructor. */
+static const inline_frame *method_frame(irb *b)
+{
+    for (int i = b->nframes - 1; i > 0; i--)
+        if (b->frames[i].has_this)
+            return &b->frames[i];
+    return NULL;
+}
+
+bptr ab_this(irb *b, CXCursor at)
+{
+    const inline_frame *f = method_frame(b);
+    if (f)
+        return f->this_ptr;
+    return unknown_ptr(b, at, "'this' of a method that is not inlined");
+}
+
+static bool this_is_memory(irb *b)
+{
+    const inline_frame *f = method_frame(b);
+    return f && f->this_ptr.array != IRB_REGISTERS;
+}
+
+bptr ab_object_address(irb *b, CXCursor obj)
+{
+    CXCursor s = irb_strip(obj);
+    if (clang_Cursor_isNull(s) || clang_getCursorKind(s) == CXCursor_CXXThisExpr)
+        return ab_this(b, obj);
+    bptr p;
+    if (irb_is_ptr(clang_getCursorType(s))) { /* p->f() */
+        ab_pointer(b, s, &p);
+        return p;
+    }
+    if (!ab_is_memory(b, s)) { /* a value: evaluate it, the method works on registers */
+        xb_effects(b, s);
+        return register_ptr(b);
+    }
+    blval lv;
+    if (!ab_lvalue(b, s, &lv) || lv.index2)
+        return unknown_ptr(b, obj, "object of a method call not understood");
+    p = ab_convert(b, (bptr){lv.array, lv.index, lv.stride}, 1);
+    p.off = irb_bin(b, IR_OP_ADD, p.off, ir_const(b->k, lv.field));
+    return p;
+}
+
 bool ab_is_memory(irb *b, CXCursor c)
 {
     c = irb_strip(c);
@@ -704,8 +778,9 @@ bool ab_is_memory(irb *b, CXCursor c)
         if (sb_field_binding(b, c, &fi))
             return false;
         CXCursor base = last_expr_child(c);
-        if (clang_Cursor_isNull(base))
-            return false; /* implicit this->member */
+        if (clang_Cursor_isNull(base) ||
+            clang_getCursorKind(irb_strip(base)) == CXCursor_CXXThisExpr)
+            return this_is_memory(b); /* this->member */
         if (irb_is_ptr(clang_getCursorType(base)))
             return true;
         return ab_is_memory(b, base);
@@ -768,10 +843,12 @@ bool ab_lvalue(irb *b, CXCursor c, blval *out)
         CXCursor field = clang_getCursorReferenced(c);
         long long bits = clang_Cursor_getOffsetOfField(field);
         CXCursor base = last_expr_child(c);
-        if (clang_Cursor_isNull(base))
-            return false;
-        CXType bt = clang_getCursorType(base);
-        if (irb_is_ptr(bt)) {
+        if (clang_Cursor_isNull(base)) { /* implicit this->member */
+            bptr p = ab_this(b, c);
+            CXType rec = clang_getCursorType(clang_getCursorSemanticParent(field));
+            *out = ab_index(b, &p, ir_const(b->k, 0), (int)irb_sizeof(rec), c);
+        } else if (irb_is_ptr(clang_getCursorType(base))) {
+            CXType bt = clang_getCursorType(base);
             bptr p;
             ab_pointer(b, base, &p);
             *out = ab_index(b, &p, ir_const(b->k, 0),
@@ -807,6 +884,8 @@ bool ab_lvalue(irb *b, CXCursor c, blval *out)
 int ab_emit(irb *b, CXCursor at, const blval *lv, hms_access_kind kind, bool ldg)
 {
     ir_kernel *k = b->k;
+    if (lv->array == IRB_REGISTERS)
+        return -1; /* a register value: no memory access */
     char text[160];
     irb_text(b, strip_parens(at), text, sizeof text);
     ir_access a = {0};

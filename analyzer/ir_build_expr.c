@@ -612,28 +612,6 @@ static void args_effects(irb *b, CXCursor call, unsigned from)
         xb_effects(b, clang_Cursor_getArgument(call, i));
 }
 
-/* The object of a member call `obj.f()` (null cursor if not a member call). */
-static CXCursor member_call_object(CXCursor call, char *method, size_t len)
-{
-    method[0] = '\0';
-    cursor_list l;
-    irb_children(call, &l);
-    CXCursor obj = clang_getNullCursor();
-    if (l.n >= 1) {
-        CXCursor callee = irb_strip(l.v[0]);
-        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
-            irb_spelling(callee, method, len);
-            cursor_list m;
-            irb_children(callee, &m);
-            if (m.n >= 1)
-                obj = m.v[0];
-            irb_list_free(&m);
-        }
-    }
-    irb_list_free(&l);
-    return obj;
-}
-
 static ir_expr *linear_tid(irb *b)
 {
     ir_kernel *k = b->k;
@@ -662,7 +640,7 @@ static ir_expr *dim3_of(irb *b, ir_sym base, const char *field)
 static bool cg_call(irb *b, CXCursor call, bval *out)
 {
     char method[64];
-    CXCursor obj = member_call_object(call, method, sizeof method);
+    CXCursor obj = irb_member_call_object(call, method, sizeof method);
     if (clang_Cursor_isNull(obj))
         return false;
     char ty[160];
@@ -746,7 +724,7 @@ static bool cg_dim3_member(irb *b, CXCursor member, ir_expr **out)
         CXCursor call = irb_strip(l.v[0]);
         if (clang_getCursorKind(call) == CXCursor_CallExpr) {
             char method[64];
-            CXCursor obj = member_call_object(call, method, sizeof method);
+            CXCursor obj = irb_member_call_object(call, method, sizeof method);
             if (!clang_Cursor_isNull(obj)) {
                 char ty[160];
                 irb_type_spelling(clang_getCanonicalType(clang_getCursorType(obj)), ty, sizeof ty);
@@ -1014,6 +992,19 @@ static bval binary(irb *b, CXCursor c)
     return val(irb_bin(b, op, a.e, d.e));
 }
 
+/* The load of lv (none for a register value) and the unknown it reads. */
+static bval loaded_value(irb *b, CXCursor c, const blval *lv)
+{
+    int site = ab_emit(b, c, lv, HMS_ACCESS_LOAD, false);
+    char t[96];
+    irb_text(b, c, t, sizeof t);
+    bool reg = lv->array == IRB_REGISTERS;
+    ir_expr *u =
+        xb_unknown(b, c, "value %s: %s", reg ? "held in registers" : "loaded from memory", t);
+    u->array = reg ? -1 : lv->array;
+    return (bval){u, site};
+}
+
 static bval unary(irb *b, CXCursor c)
 {
     cursor_list l;
@@ -1039,14 +1030,8 @@ static bval unary(irb *b, CXCursor c)
     }
     case CXUnaryOperator_Deref: {
         blval lv;
-        if (ab_lvalue(b, c, &lv)) {
-            int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
-            char t[96];
-            irb_text(b, c, t, sizeof t);
-            ir_expr *u = xb_unknown(b, c, "value loaded from memory: %s", t);
-            u->array = lv.array;
-            return (bval){u, site};
-        }
+        if (ab_lvalue(b, c, &lv))
+            return loaded_value(b, c, &lv);
         return val(xb_unknown(b, c, "load through an address that is not understood"));
     }
     case CXUnaryOperator_Plus:
@@ -1076,12 +1061,7 @@ static bval memory_load(irb *b, CXCursor c)
     blval lv;
     if (!ab_lvalue(b, c, &lv))
         return val(xb_unknown(b, c, "load through an address that is not understood"));
-    int site = ab_emit(b, c, &lv, HMS_ACCESS_LOAD, false);
-    char t[96];
-    irb_text(b, c, t, sizeof t);
-    ir_expr *u = xb_unknown(b, c, "value loaded from memory: %s", t);
-    u->array = lv.array;
-    return (bval){u, site};
+    return loaded_value(b, c, &lv);
 }
 
 /* A struct parameter's field (A.width) bound as its own variable. */
@@ -1098,6 +1078,11 @@ static bval member(irb *b, CXCursor c)
         e = read_binding(b, fi, c, &ls);
         return (bval){e, ls};
     }
+    CXCursor ref = clang_getCursorReferenced(c);
+    int64_t v;
+    if (clang_getCursorKind(ref) == CXCursor_VarDecl && irb_is_int(clang_getCursorType(c)) &&
+        (irb_eval_int(c, &v) || irb_eval_int(ref, &v)))
+        return val(ir_const(b->k, v)); /* static constexpr member: v.size, T::size */
     if (ab_is_memory(b, c))
         return memory_load(b, c);
     xb_effects_children(b, c);

@@ -12,9 +12,14 @@
 #include "analyzer/launch_config.h"
 #include "passes/ir.h"
 
+/* bptr.array / blval.array for the thread's own values (a struct or scalar
+ * local, `this` of a method called on one, a member array of such a value):
+ * registers, not memory. Accesses through it make no access site. */
+#define IRB_REGISTERS (-2)
+
 /* A pointer value: `unit`-byte steps from the start of an array. */
 typedef struct {
-    int array;    /* -1: memory we cannot name */
+    int array;    /* -1: memory we cannot name; IRB_REGISTERS: a register value */
     ir_expr *off; /* in units of `unit` bytes */
     int unit;
 } bptr;
@@ -69,6 +74,8 @@ typedef struct {
     bval ret; /* simple mode: the value of the final return */
     bptr ret_ptr;
     int loop_depth; /* loops entered inside this frame */
+    bool has_this;  /* a method or constructor: this_ptr is `this` */
+    bptr this_ptr;
 } inline_frame;
 
 typedef struct {
@@ -131,6 +138,10 @@ bool irb_is_array(CXType t);
 int64_t irb_sizeof(CXType t);
 /* Integer value of a constant expression (macro, constexpr, template arg, sizeof). */
 bool irb_eval_int(CXCursor c, int64_t *v);
+/* The object of a member call `obj.f()` / `p->f()` and the method's name
+ * (len 0: not wanted); a null cursor for `f()` on the implicit this or a call
+ * that is not a member call. */
+CXCursor irb_member_call_object(CXCursor call, char *method, size_t len);
 /* Name of the function a call refers to ("" if none), and its cursor. */
 CXCursor irb_callee(CXCursor call);
 bool irb_has_attr(CXCursor decl, enum CXCursorKind attr);
@@ -215,6 +226,12 @@ bool sb_field_binding(irb *b, CXCursor member, size_t *out);
 bptr ab_convert(irb *b, bptr p, int64_t unit);
 /* Pointer value of a pointer- or array-typed expression. */
 bool ab_pointer(irb *b, CXCursor c, bptr *out);
+/* `this` of the innermost inlined method (unknown outside one). */
+bptr ab_this(irb *b, CXCursor at);
+/* The object a method is called on, as the method's `this`: the address of
+ * obj (or obj itself when it is a pointer, `p->f()`); a register value when
+ * obj is not memory; the caller's `this` for `this->f()` / `f()`. */
+bptr ab_object_address(irb *b, CXCursor obj);
 /* Address of a memory lvalue (subscript, deref, member of one). */
 bool ab_lvalue(irb *b, CXCursor c, blval *out);
 /* Does c denote memory (as opposed to a local scalar)? */
@@ -242,6 +259,12 @@ bptr ab_carve(irb *b, CXCursor decl, const char *name, CXType ptr_type, bptr p);
  * thread index: grid * block along that dimension; else
  * HMS_PARAM_DEFAULT_SMALL), marked value_source "default". */
 void irb_role_defaults(ir_kernel *k, const bool *unset);
+
+/* ---- register arrays (ir_build_registers.c) ---------------------------------- */
+
+/* Local arrays indexed only by constants and the counters of constant-trip
+ * loops are registers: marks them in_registers and removes their sites. */
+void irb_promote_registers(ir_kernel *k);
 
 /* ---- mappings (ir_build_mapping.c) ------------------------------------------ */
 

@@ -1074,8 +1074,18 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     int na = clang_Cursor_getNumArguments(call);
     /* obj(args) on a functor lists the object as argument 0 */
     int skip = na == np + 1 && clang_getCursorKind(fn) == CXCursor_CXXMethod ? 1 : 0;
-    if (skip)
+    bool has_this = false;
+    bptr this_ptr = {-1, ir_const(k, 0), 1};
+    if (clang_getCursorKind(fn) == CXCursor_Constructor) {
+        has_this = true; /* T v(args) / T{args}: builds a value in registers */
+        this_ptr.array = IRB_REGISTERS;
+    } else if (clang_getCursorKind(fn) == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(fn)) {
+        has_this = true;
+        this_ptr = ab_object_address(b, skip ? clang_Cursor_getArgument(call, 0)
+                                             : irb_member_call_object(call, NULL, 0));
+    } else if (skip) {
         xb_effects(b, clang_Cursor_getArgument(call, 0));
+    }
     for (int i = 0; i < np; i++) {
         CXCursor pdecl = clang_Cursor_getArgument(fn, (unsigned)i);
         bind_param(b, pdecl,
@@ -1090,6 +1100,8 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     f->ret = (bval){NULL, -1};
     f->ret_ptr = (bptr){-1, ir_const(k, 0), 1};
     f->flag_mode = !simple_returns(body);
+    f->has_this = has_this;
+    f->this_ptr = this_ptr;
     if (f->flag_mode) {
         char vn[160];
         snprintf(vn, sizeof vn, "%s.done", name);

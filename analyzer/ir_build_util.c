@@ -358,3 +358,26 @@ ir_expr *irb_undeclared_unknown(irb *b, CXCursor c)
     irb_limit(b, why, hint, irb_loc(b, c));
     return xb_unknown(b, c, "%s", why);
 }
+
+CXCursor irb_member_call_object(CXCursor call, char *method, size_t len)
+{
+    if (len)
+        method[0] = '\0';
+    cursor_list l;
+    irb_children(call, &l);
+    CXCursor obj = clang_getNullCursor();
+    if (l.n >= 1) {
+        CXCursor callee = irb_strip(l.v[0]);
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+            if (len)
+                irb_spelling(callee, method, len);
+            cursor_list m;
+            irb_children(callee, &m);
+            if (m.n >= 1)
+                obj = m.v[0];
+            irb_list_free(&m);
+        }
+    }
+    irb_list_free(&l);
+    return obj;
+}

@@ -154,7 +154,8 @@ static void fill_accesses(hms_check_ctx *c, hms_kernel_report *r)
         m->kind = s->acc->kind == HMS_ACCESS_STORE    ? "store"
                   : s->acc->kind == HMS_ACCESS_ATOMIC ? "atomic"
                                                       : "load";
-        m->element_bytes = s->arr->elem_bytes;
+        /* bytes per lane: 16 for a float4 or int4 copy of a float array */
+        m->element_bytes = s->acc->width > 0 ? s->acc->width : s->arr->elem_bytes;
         m->requests = s->requests;
         bool offchip = s->space == HMS_SPACE_GLOBAL || s->space == HMS_SPACE_LOCAL ||
                        s->space == HMS_SPACE_TEXTURE || s->space == HMS_SPACE_READONLY;

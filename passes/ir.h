@@ -162,6 +162,8 @@ typedef struct {
     bool is_volatile;
     bool written, read, atomic; /* how the kernel uses it */
     bool via_ldg;               /* read with __ldg somewhere */
+    bool in_registers; /* local array whose every index is known at compile time after
+                          unrolling: held in registers, it has no access sites */
     int tex_dims;               /* texture: 1 or 2 */
     int64_t base_offset;        /* bytes from the start of the space's allocation (extern
                                    shared carved into arrays by pointer arithmetic) */

@@ -117,6 +117,10 @@ Test(checks, misc_kernels)
 {
     check_file("kernels/checks/misc.cu");
 }
+Test(checks, packed_and_register_arrays)
+{
+    check_file("kernels/checks/packed_registers.cu");
+}
 
 static const hms_access_metrics *access_at(const hms_kernel_report *r, unsigned line,
                                            const char *array, const char *kind)
@@ -473,4 +477,48 @@ Test(checks, end_to_end_through_the_binary)
                                   "kernels/checks/cumapz.cu",      "kernels/checks/misc.cu"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
         check_file_json(files[i]);
+}
+
+/* 128-bit accesses and per-thread arrays (kernels/checks/packed_registers.cu):
+ * a 16-byte access per lane over 32 consecutive lanes moves 512 bytes, 16
+ * sectors in 4 lines, and reports 16 bytes per lane on the float array it
+ * came from; register arrays have no sites; local memory interleaves the
+ * lanes' words, so a uniform index is 4 sectors in 1 line. */
+Test(checks, packed_register_metrics_by_hand)
+{
+    hms_analyzed_file f;
+    analyse("kernels/checks/packed_registers.cu", "h100", &f);
+    cr_assert_eq(f.nkernels, 4);
+    for (size_t k = 0; k < f.nkernels; k++) {
+        const hms_kernel_report *r = &f.reports[k];
+        for (size_t i = 0; i < r->naccesses; i++) {
+            cr_expect(strcmp(r->accesses[i].array, "<unknown>") != 0, "%s line %u", r->name,
+                      r->accesses[i].line);
+            cr_expect(r->accesses[i].exact, "%s line %u", r->name, r->accesses[i].line);
+        }
+    }
+    /* gelu_packed: 16 blocks x 4 warps, one 16-byte load and store each */
+    const hms_kernel_report *g = &f.reports[0];
+    cr_assert_eq(g->naccesses, 2);
+    const hms_access_metrics *ld = access_at(g, 27, "in", "load");
+    cr_expect_eq(ld->element_bytes, 16);
+    cr_expect_eq(ld->requests, 64);
+    cr_expect_float_eq(ld->sectors_per_request, 16.0, 1e-9);
+    cr_expect_float_eq(ld->lines_per_request, 4.0, 1e-9);
+    const hms_access_metrics *st = access_at(g, 31, "out", "store");
+    cr_expect_eq(st->element_bytes, 16);
+    cr_expect_float_eq(st->sectors_per_request, 16.0, 1e-9);
+    /* regtile: only the global A, B and C sites; acc, a and b are registers */
+    const hms_kernel_report *t = &f.reports[2];
+    cr_expect_eq(t->naccesses, 3);
+    for (size_t i = 0; i < t->naccesses; i++)
+        cr_expect(strcmp(t->accesses[i].space, "local") != 0, "regtile: a local access at line %u",
+                  t->accesses[i].line);
+    /* window_local: the uniform win[j] is coalesced local memory */
+    const hms_kernel_report *w = &f.reports[3];
+    const hms_access_metrics *wl = access_at(w, 97, "win", "load");
+    cr_expect_str_eq(wl->space, "local");
+    cr_expect_float_eq(wl->sectors_per_request, 4.0, 1e-9);
+    cr_expect_float_eq(wl->lines_per_request, 1.0, 1e-9);
+    hms_analyzed_file_free(&f);
 }

@@ -195,3 +195,8 @@ Test(metrics_bruteforce, cumapz_example)
                        NULL};
     cr_expect_eq(compare_file("kernels/checks/cumapz.cu", l), 5);
 }
+
+Test(metrics_bruteforce, packed_and_local_arrays)
+{
+    cr_expect_eq(compare_file("kernels/checks/packed_registers.cu", NULL), 4);
+}
