@@ -76,7 +76,7 @@ static bool replay(const hms_check_ctx *c, int sb, buffer_cost *out)
                 }
             }
             if ((int)r->array == sb && r->space == HMS_SPACE_SHARED)
-                out->shared_requests += B->weight;
+                out->shared_requests += B->weight * hms_record_reps(r);
             if ((int)r->array != sb || r->space != HMS_SPACE_SHARED || r->kind != HMS_ACCESS_LOAD)
                 continue;
             hms_warp_access g = *r;
@@ -91,11 +91,12 @@ static bool replay(const hms_check_ctx *c, int sb, buffer_cost *out)
                     g.mask |= 1u << l;
                 }
             }
-            out->read_bytes += B->weight * hms_popcount32(r->mask) * r->width;
+            out->read_bytes += B->weight * hms_record_reps(r) * hms_popcount32(r->mask) * r->width;
             if (!g.mask || !hms_access_check(&g, NULL, 0))
                 continue;
             uint64_t units[HMS_WARP_UNITS_MAX];
-            out->direct_bytes += B->weight * (double)hms_warp_units(&g, sector, units) * sector;
+            out->direct_bytes +=
+                B->weight * hms_record_reps(r) * (double)hms_warp_units(&g, sector, units) * sector;
         }
     }
     free(gaddr);

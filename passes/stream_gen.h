@@ -89,6 +89,8 @@
 
 #define HMS_TRACE_DEFAULT_PARAM 1024
 #define HMS_TRACE_DEFAULT_TRIP_COUNT 16
+#define HMS_TRACE_DEFAULT_SUMMARY_AFTER                                                            \
+    16 /* iterations traced before a periodic loop is summarised */
 #define HMS_TRACE_DEFAULT_ARRAY_BYTES (64ull << 20)
 #define HMS_TRACE_DEFAULT_STEPS_PER_WARP (1ull << 20)
 #define HMS_TRACE_DEFAULT_STEPS (1ull << 23)        /* ~0.5 s of tracing at ~60 ns a step */
@@ -123,6 +125,9 @@ typedef struct {
     size_t nparam_values;
     uint32_t unknown_trip_count;  /* HMS_TRACE_DEFAULT_TRIP_COUNT */
     uint64_t default_array_bytes; /* HMS_TRACE_DEFAULT_ARRAY_BYTES */
+    uint32_t loop_summary_after;  /* iterations of a loop traced before the rest may be
+                                     summarised (HMS_TRACE_DEFAULT_SUMMARY_AFTER, at least
+                                     9); UINT32_MAX: trace every iteration */
 } hms_trace_options;
 
 typedef struct {
@@ -133,8 +138,9 @@ typedef struct {
 } hms_traced_block;
 
 typedef struct {
-    uint64_t requests;        /* records (warp executions with >= 1 active lane), simulated */
-    uint64_t inexact;         /* of those, records with exact == false */
+    uint64_t requests;        /* warp executions with >= 1 active lane in the simulated blocks:
+                                 records, each counted 1 + extra times */
+    uint64_t inexact;         /* of those, executions whose record has exact == false */
     uint64_t lanes;           /* active lanes summed over its records */
     uint64_t partial;         /* records with fewer active lanes than the warp has threads
                                  (divergence, guards, early exits) */
@@ -162,8 +168,9 @@ typedef struct {
     uint32_t threads_per_block, warps_per_block;
     bool exact; /* every record exact and no budget hit (sampling aside) */
     bool budget_exhausted;
-    char **notes; /* what was assumed, one line each ("parameter 'n' has no value:
-                     assumed 1024"); at most HMS_TRACE_MAX_NOTES */
+    bool loops_summarised; /* some records stand for summarised loop iterations (extra > 0) */
+    char **notes;          /* what was assumed, one line each ("parameter 'n' has no value:
+                              assumed 1024"); at most HMS_TRACE_MAX_NOTES */
     size_t nnotes;
     char error[512]; /* why hms_trace_kernel returned false */
 } hms_kernel_trace;

@@ -118,6 +118,11 @@ static void eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
         *out = *r;
 }
 
+void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
+{
+    eval(t, w, e, out);
+}
+
 typedef struct {
     uint32_t t, f;    /* known true / false lanes (approximate ones included) */
     uint32_t unknown; /* no value: both ways */
@@ -402,8 +407,15 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
         eval(t, w, s->trip, &trips);
         w->time = time;
     }
+    uint64_t lim[HMS_WARP_LANES]; /* per lane, for an unknown condition */
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        lim[l] = !(trips.unknown >> l & 1) ? (trips.v[l] > 0 ? (uint64_t)trips.v[l] : 0) : fixed;
+    trace_summary sum;
+    trace_summary_init(&sum);
     bool noted = false;
     for (uint64_t iter = 0; live && !w->stopped; iter++) {
+        w->active = live;
+        iter += trace_summary_top(t, w, s, &sum, iter, live, lim);
         if (s->cond && (s->test_first || iter > 0)) {
             w->active = live;
             cond_split c = eval_cond(t, w, s->cond, live);
@@ -415,10 +427,8 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
                 uint32_t bit = 1u << l;
                 if (!(c.unknown & bit))
                     continue;
-                bool known = !(trips.unknown & bit);
-                by_trip |= known ? bit : 0;
-                uint64_t lim = known ? (trips.v[l] > 0 ? (uint64_t)trips.v[l] : 0) : fixed;
-                if (iter < lim)
+                by_trip |= !(trips.unknown & bit) ? bit : 0;
+                if (iter < lim[l])
                     more |= bit;
             }
             if ((c.unknown & ~by_trip) && !noted) {
@@ -446,6 +456,7 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
             exec_stmt(t, w, s->step);
         }
     }
+    trace_summary_free(&sum);
     if (frame.inexact)
         w->inexact_depth--;
     w->loop = frame.outer;

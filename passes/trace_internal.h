@@ -40,6 +40,22 @@ typedef struct {
     size_t narrivals, caparrivals;
 } trace_warp;
 
+/* Periodic-loop summary state of one run of one loop (trace_summary.c). */
+#define HMS_TRACE_SUMMARY_MAX_PERIOD 8
+#define HMS_TRACE_SUMMARY_RING (HMS_TRACE_SUMMARY_MAX_PERIOD + 1)
+typedef struct {
+    bool off;          /* the loop cannot be summarised: no more attempts */
+    uint64_t retry_at; /* first iteration of the next attempt */
+    hms_lanes *snap;   /* 3 x nvars: variables at the tops of the last three iterations */
+    bool *carried;     /* nvars: variables that change from iteration to iteration */
+    bool *tainted;     /* nvars scratch (same allocation as carried) */
+    /* per iteration top, ring of HMS_TRACE_SUMMARY_RING: */
+    uint64_t time[HMS_TRACE_SUMMARY_RING];
+    size_t rec[HMS_TRACE_SUMMARY_RING]; /* stream position */
+    size_t arr[HMS_TRACE_SUMMARY_RING]; /* barrier arrivals so far */
+    uint32_t live[HMS_TRACE_SUMMARY_RING];
+} trace_summary;
+
 typedef struct {
     const ir_kernel *k;
     hms_trace_options opt; /* defaults filled in */
@@ -74,6 +90,19 @@ typedef struct {
 void trace_run_warp(tracer *t, trace_warp *w);
 /* Prepares w for warp `warp` of a block (vars reset to var_init). */
 void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp);
+
+/* Evaluates e for the warp's lanes into *out (trace_exec.c). */
+void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out);
+
+/* trace_summary.c: called at the top of every iteration `iter` of `loop`
+ * (before its test) with the live lanes and, per lane, the iterations a lane
+ * whose condition is unknown runs. Returns the iterations it summarised
+ * (the warp's variables, time and barriers are then at the top of iteration
+ * iter + returned value), or 0. */
+void trace_summary_init(trace_summary *s);
+void trace_summary_free(trace_summary *s);
+uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
+                           uint64_t iter, uint32_t live, const uint64_t *lim);
 
 /* stream_gen.c */
 void trace_note(tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
