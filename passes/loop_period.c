@@ -2,6 +2,7 @@
 #include "passes/loop_period.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef enum { AFF_INVARIANT = 0, AFF_AFFINE = 1, AFF_NO = 2 } aff_kind;
@@ -151,6 +152,61 @@ static bool monotone_cond(const ir_expr *e, const bool *tainted)
     }
 }
 
+/* Marks the shared arrays the statement stores to. */
+static void shared_stores(const ir_kernel *k, const ir_stmt *s, bool *mark)
+{
+    if (!s)
+        return;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            shared_stores(k, s->items.v[i], mark);
+        return;
+    case IR_S_ACCESS:
+        if (k->arrays[s->access.array].space == HMS_SPACE_SHARED &&
+            s->access.kind != HMS_ACCESS_LOAD)
+            mark[s->access.array] = true;
+        return;
+    case IR_S_IF:
+        shared_stores(k, s->then, mark);
+        shared_stores(k, s->els, mark);
+        return;
+    case IR_S_LOOP:
+        shared_stores(k, s->init, mark);
+        shared_stores(k, s->body, mark);
+        shared_stores(k, s->step, mark);
+        return;
+    default:
+        return;
+    }
+}
+
+/* A load of a marked array outside `skip`. */
+static const ir_access *loaded_outside(const ir_kernel *k, const ir_stmt *s, const ir_stmt *skip,
+                                       const bool *mark)
+{
+    const ir_access *a = NULL;
+    if (!s || s == skip)
+        return NULL;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n && !a; i++)
+            a = loaded_outside(k, s->items.v[i], skip, mark);
+        return a;
+    case IR_S_ACCESS:
+        return mark[s->access.array] && s->access.kind != HMS_ACCESS_STORE ? &s->access : NULL;
+    case IR_S_IF:
+        a = loaded_outside(k, s->then, skip, mark);
+        return a ? a : loaded_outside(k, s->els, skip, mark);
+    case IR_S_LOOP:
+        a = loaded_outside(k, s->init, skip, mark);
+        a = a ? a : loaded_outside(k, s->body, skip, mark);
+        return a ? a : loaded_outside(k, s->step, skip, mark);
+    default:
+        return NULL;
+    }
+}
+
 bool hms_loop_is_periodic(const ir_kernel *k, const ir_stmt *loop, const bool *carried,
                           bool *tainted, char *why, size_t len)
 {
@@ -167,5 +223,23 @@ bool hms_loop_is_periodic(const ir_kernel *k, const ir_stmt *loop, const bool *c
         snprintf(why, len, "the loop condition is not a monotone comparison");
         return false;
     }
-    return check_stmt(&c, loop->body) && check_stmt(&c, loop->step);
+    if (!check_stmt(&c, loop->body) || !check_stmt(&c, loop->step))
+        return false;
+    /* Shared memory the loop fills and later code reads: what every
+     * iteration stored matters after the loop (the shared-reuse analysis
+     * follows each element from its global source), not just the pattern. */
+    bool *mark = calloc(k->narrays ? k->narrays : 1, sizeof *mark);
+    if (!mark) {
+        snprintf(why, len, "out of memory");
+        return false;
+    }
+    shared_stores(k, loop->body, mark);
+    shared_stores(k, loop->step, mark);
+    const ir_access *a = loaded_outside(k, k->body, loop, mark);
+    free(mark);
+    if (a) {
+        snprintf(why, len, "shared memory it writes is read after it (line %u)", a->loc.line);
+        return false;
+    }
+    return true;
 }

@@ -11,7 +11,9 @@
  *    same every iteration);
  *  - the loop's own condition is a conjunction of < <= > >= comparisons of
  *    such affine values (each lane's condition is then monotone in the
- *    iteration number: true for a prefix of the iterations).
+ *    iteration number: true for a prefix of the iterations);
+ *  - no shared array it stores to is read outside it (the values each
+ *    iteration leaves in shared memory would matter, not only the pattern).
  * Then every variable's value at the top of iteration k is A*x(k-1) + b with
  * fixed A and b; constant differences over two iterations prove it affine in
  * k, which the tracer checks. */

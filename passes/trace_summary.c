@@ -59,14 +59,14 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
     return a;
 }
 
-/* Iterations after which record b's lanes repeat a's pattern shifted by a
- * multiple of the alignment period; 0 when the lanes shift by different
- * amounts or a and b are not the same access. */
-static uint64_t record_period(const hms_warp_access *a, const hms_warp_access *b)
+/* Iterations after which record b's lanes (b: a one iteration later) repeat
+ * a's pattern shifted by a multiple of the alignment period, with the
+ * per-iteration shift in *shift; 0 when the lanes shift by different
+ * amounts. */
+static uint64_t record_period(const hms_warp_access *a, const hms_warp_access *b, int64_t *shift)
 {
-    if (a->site != b->site || a->mask != b->mask)
-        return 0;
     int64_t d = 0;
+    *shift = 0;
     bool first = true;
     for (int l = 0; l < HMS_WARP_LANES; l++) {
         if (!(a->mask >> l & 1))
@@ -77,6 +77,7 @@ static uint64_t record_period(const hms_warp_access *a, const hms_warp_access *b
         d = dl;
         first = false;
     }
+    *shift = d;
     uint64_t m = (uint64_t)(d % ALIGN_PERIOD_BYTES + ALIGN_PERIOD_BYTES) % ALIGN_PERIOD_BYTES;
     return ALIGN_PERIOD_BYTES / gcd64(m, ALIGN_PERIOD_BYTES);
 }
@@ -183,6 +184,56 @@ static uint32_t times_extra(uint32_t extra, uint64_t reps)
     return r > UINT32_MAX ? UINT32_MAX : (uint32_t)r;
 }
 
+/* Distinct 32-, 64- and 128-byte units and the most distinct 4-byte words
+ * in one of 32 banks, of r's lanes shifted by `shift` bytes: what its
+ * coalescing and bank figures depend on. */
+static void signature(const hms_warp_access *r, uint64_t shift, uint64_t out[4])
+{
+    uint64_t u[HMS_WARP_LANES];
+    int n = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if (r->mask >> l & 1)
+            u[n++] = r->addr[l] + shift;
+    for (int k = 0; k < 4; k++) {
+        uint64_t unit = k < 3 ? 32u << k : 4;
+        uint64_t distinct = 0, most = 0;
+        for (int i = 0; i < n; i++) {
+            bool seen = false;
+            for (int j = 0; j < i && !seen; j++)
+                seen = u[j] / unit == u[i] / unit;
+            distinct += !seen;
+        }
+        if (k == 3)
+            for (uint64_t bank = 0; bank < 32; bank++) {
+                uint64_t d = 0;
+                for (int i = 0; i < n; i++) {
+                    if ((u[i] / 4) % 32 != bank)
+                        continue;
+                    bool seen = false;
+                    for (int j = 0; j < i && !seen; j++)
+                        seen = u[j] / 4 == u[i] / 4;
+                    d += !seen;
+                }
+                most = d > most ? d : most;
+            }
+        out[k] = k == 3 ? most : distinct;
+    }
+}
+
+/* r's figures are the same at every alignment a uniform shift of d bytes
+ * per iteration takes it to. */
+static bool shift_invariant(const hms_warp_access *r, int64_t d, uint64_t p)
+{
+    uint64_t base[4], other[4];
+    signature(r, 0, base);
+    for (uint64_t j = 1; j < p; j++) {
+        signature(r, (uint64_t)d * j % ALIGN_PERIOD_BYTES, other);
+        if (memcmp(base, other, sizeof base) != 0)
+            return false;
+    }
+    return true;
+}
+
 /* The period of the last iterations' records, marking records that do not
  * repeat exactly; 0 when the iterations are not laid out alike. */
 static uint64_t records_period(tracer *t, trace_summary *s, uint64_t H)
@@ -193,26 +244,38 @@ static uint64_t records_period(tracer *t, trace_summary *s, uint64_t H)
         return 0;
     size_t n = r2 - r1;
     uint64_t P = 1;
+    /* per record position: 0 not uniform, 1 any alignment, else its period */
+    uint64_t *need = malloc((n ? n : 1) * sizeof *need);
+    if (!need)
+        return 0;
     for (size_t i = 0; i < n; i++) {
-        uint64_t p = record_period(&v[r0 + i], &v[r1 + i]);
-        if (v[r0 + i].site != v[r1 + i].site || v[r0 + i].mask != v[r1 + i].mask)
+        const hms_warp_access *x = &v[r0 + i], *y = &v[r1 + i];
+        if (x->site != y->site || x->mask != y->mask) {
+            free(need);
             return 0;
-        if (!p || P / gcd64(P, p) * p > HMS_TRACE_SUMMARY_MAX_PERIOD)
-            continue;
-        P = P / gcd64(P, p) * p;
+        }
+        int64_t d;
+        uint64_t p = record_period(x, y, &d);
+        if (p > 1 && shift_invariant(y, d, p))
+            p = 1;
+        need[i] = p;
+        if (p && P / gcd64(P, p) * p <= HMS_TRACE_SUMMARY_MAX_PERIOD)
+            P = P / gcd64(P, p) * p;
     }
     /* the representatives must all be laid out like the last iteration */
     for (uint64_t h = H - P; h < H; h++)
-        if (s->rec[slot(h + 1)] - s->rec[slot(h)] != n)
+        if (s->rec[slot(h + 1)] - s->rec[slot(h)] != n) {
+            free(need);
             return 0;
+        }
     /* records whose shift the period does not cover do not repeat exactly */
     for (size_t i = 0; i < n; i++) {
-        uint64_t p = record_period(&v[r0 + i], &v[r1 + i]);
-        if (p && P % p == 0)
+        if (need[i] && P % need[i] == 0)
             continue;
         for (uint64_t h = H - P; h < H; h++)
             v[s->rec[slot(h)] + i].exact = false;
     }
+    free(need);
     return P;
 }
 
