@@ -152,6 +152,32 @@ static bool monotone_cond(const ir_expr *e, const bool *tainted)
     }
 }
 
+void hms_stmt_assigned_vars(const ir_stmt *s, bool *mark)
+{
+    if (!s)
+        return;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            hms_stmt_assigned_vars(s->items.v[i], mark);
+        return;
+    case IR_S_ASSIGN:
+        mark[s->var] = true;
+        return;
+    case IR_S_IF:
+        hms_stmt_assigned_vars(s->then, mark);
+        hms_stmt_assigned_vars(s->els, mark);
+        return;
+    case IR_S_LOOP:
+        hms_stmt_assigned_vars(s->init, mark);
+        hms_stmt_assigned_vars(s->body, mark);
+        hms_stmt_assigned_vars(s->step, mark);
+        return;
+    default:
+        return;
+    }
+}
+
 /* Marks the shared arrays the statement stores to. */
 static void shared_stores(const ir_kernel *k, const ir_stmt *s, bool *mark)
 {

@@ -25,6 +25,9 @@
 
 #include "passes/ir.h"
 
+/* Marks every variable s assigns (anywhere inside it). */
+void hms_stmt_assigned_vars(const ir_stmt *s, bool *mark);
+
 /* carried: per var of k, true when its value changes across iterations.
  * tainted: scratch of k->nvars bools. False with a reason in why otherwise. */
 bool hms_loop_is_periodic(const ir_kernel *k, const ir_stmt *loop, const bool *carried,

@@ -191,7 +191,7 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
         size_t first = t->out->stream.n;
         trace_warp_reset(t, W, w);
         trace_run_warp(t, W);
-        if (W->stopped) /* budget: what it emitted undercounts the warp's accesses */
+        if (W->stopped || W->cut) /* budget: what it emitted undercounts the warp's accesses */
             for (size_t i = first; i < t->out->stream.n; i++)
                 t->out->stream.v[i].exact = false;
     }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "passes/loop_period.h"
 #include "passes/trace_internal.h"
 #include "runtime/coalesce.h"
 
@@ -167,12 +168,17 @@ static bool budget_tick(tracer *t, trace_warp *w, const ir_stmt *s)
         return false;
     char where[300];
     ir_loc loc = w->loop ? w->loop->stmt->loc : s->loc;
+    w->stopped = true;
+    if (!kernel_over && w->loop) {
+        w->cutting = true; /* exec_loop resumes after the outermost loop */
+        t->out->budget_exhausted = true;
+        return true;
+    }
     trace_note(t,
                "iteration budget exhausted at %s (%s): tracing of that warp stopped, figures "
                "are lower bounds",
                trace_loc_str(t, loc, where, sizeof where),
                warp_over ? "steps per warp" : "steps per kernel");
-    w->stopped = true;
     t->out->budget_exhausted = true;
     if (kernel_over)
         t->kernel_budget_hit = true;
@@ -386,6 +392,38 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     w->active = m & ~(w->ret | w->brk | w->cont);
 }
 
+/* The warp's step budget ran out inside outermost loop s: the loop is cut
+ * there and the warp goes on after it, with every variable the loop assigns
+ * unknown on the lanes that go on, a fresh step allowance, and everything
+ * after it inexact. */
+static void resume_after_cut(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lanes)
+{
+    bool *mark = calloc(t->k->nvars ? t->k->nvars : 1, sizeof *mark);
+    if (!mark) {
+        t->oom = true;
+        return; /* stays stopped */
+    }
+    hms_stmt_assigned_vars(s, mark);
+    for (size_t v = 0; v < t->k->nvars; v++)
+        if (mark[v])
+            w->vars[v].unknown |= lanes;
+    free(mark);
+    char where[300];
+    trace_note(t,
+               "iteration budget exhausted at %s (%llu steps per warp): the rest of that loop "
+               "was cut, its figures are lower bounds; tracing goes on after it with the "
+               "variables it assigns unknown",
+               trace_loc_str(t, s->loc, where, sizeof where),
+               (unsigned long long)t->opt.max_steps_per_warp);
+    w->stopped = false;
+    w->cutting = false;
+    w->cut = false;
+    w->cutting = false;
+    w->cut = true;
+    w->sticky_inexact = true;
+    w->steps = 0;
+}
+
 static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     uint32_t saved_brk = w->brk, saved_cont = w->cont;
@@ -457,6 +495,8 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
         }
     }
     trace_summary_free(&sum);
+    if (w->cutting && !frame.outer)
+        resume_after_cut(t, w, s, m0 & ~w->ret);
     if (frame.inexact)
         w->inexact_depth--;
     w->loop = frame.outer;

@@ -32,6 +32,9 @@ typedef struct {
     int inexact_depth;        /* > 0: inside control flow that rests on an estimate */
     bool sticky_inexact;      /* a lane returned under an inexact condition */
     bool stopped;             /* budget exhausted: the warp runs no further */
+    bool cutting;             /* stopped by its own step budget inside a loop: it resumes
+                                 after the outermost loop */
+    bool cut;                 /* a loop of this warp was cut: its records undercount */
     trace_loop *loop;         /* innermost loop being run */
     uint64_t time;            /* instructions issued (see stream_gen.h "Time") */
     uint64_t steps;           /* statements + loop iterations, for the budget */
