@@ -157,31 +157,41 @@ static bool in_inexact_context(const trace_warp *w)
     return w->inexact_depth > 0 || w->sticky_inexact;
 }
 
+/* The warp stops for a budget (what = "iteration budget (steps per warp)"
+ * or the like). Inside a loop it only unwinds to the outermost loop, which
+ * resumes after itself (resume_after_cut). */
+static void stop_for_budget(tracer *t, trace_warp *w, const char *what)
+{
+    w->stopped = true;
+    t->out->budget_exhausted = true;
+    if (w->loop) {
+        w->cutting = true;
+        w->cut_why = what;
+    }
+}
+
 /* Counts one step; true (and the warp stops) when a budget is exhausted. */
 static bool budget_tick(tracer *t, trace_warp *w, const ir_stmt *s)
 {
+    if (w->draining)
+        return false; /* after a kernel-wide cut: straight-line code only */
     w->steps++;
     t->total_steps++;
     bool warp_over = w->steps > t->opt.max_steps_per_warp;
     bool kernel_over = t->total_steps > t->opt.max_steps;
     if (!warp_over && !kernel_over)
         return false;
-    char where[300];
-    ir_loc loc = w->loop ? w->loop->stmt->loc : s->loc;
-    w->stopped = true;
-    if (!kernel_over && w->loop) {
-        w->cutting = true; /* exec_loop resumes after the outermost loop */
-        t->out->budget_exhausted = true;
-        return true;
-    }
-    trace_note(t,
-               "iteration budget exhausted at %s (%s): tracing of that warp stopped, figures "
-               "are lower bounds",
-               trace_loc_str(t, loc, where, sizeof where),
-               warp_over ? "steps per warp" : "steps per kernel");
-    t->out->budget_exhausted = true;
     if (kernel_over)
         t->kernel_budget_hit = true;
+    const char *what = warp_over ? "steps per warp" : "steps per kernel";
+    stop_for_budget(t, w, what);
+    if (!w->cutting) {
+        char where[300];
+        trace_note(t,
+                   "iteration budget exhausted at %s (%s): tracing of that warp stopped, figures "
+                   "are lower bounds",
+                   trace_loc_str(t, s->loc, where, sizeof where), what);
+    }
     return true;
 }
 
@@ -332,7 +342,7 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
         t->total_lines += hms_warp_units(&r, HMS_TRACE_LINE_BYTES, units);
     }
     bool lines_over = t->total_lines >= t->opt.max_lines;
-    if (st->n >= t->opt.max_records || lines_over) {
+    if ((st->n >= t->opt.max_records || lines_over) && !w->draining) {
         if (!t->kernel_budget_hit && lines_over)
             trace_note(t,
                        "work budget (%llu cache lines touched) exhausted after %zu warp accesses: "
@@ -346,8 +356,8 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
                        "bounds",
                        t->opt.max_records);
         t->kernel_budget_hit = true;
-        t->out->budget_exhausted = true;
-        w->stopped = true;
+        if (!w->draining)
+            stop_for_budget(t, w, lines_over ? "cache lines touched" : "warp accesses");
     }
 }
 
@@ -392,42 +402,51 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     w->active = m & ~(w->ret | w->brk | w->cont);
 }
 
-/* The warp's step budget ran out inside outermost loop s: the loop is cut
- * there and the warp goes on after it, with every variable the loop assigns
- * unknown on the lanes that go on, a fresh step allowance, and everything
- * after it inexact. */
-static void resume_after_cut(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lanes)
+/* Loop s will not run (further): every variable it assigns becomes unknown
+ * on `lanes`, and what follows is inexact. */
+static void forget_loop(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lanes)
 {
     bool *mark = calloc(t->k->nvars ? t->k->nvars : 1, sizeof *mark);
     if (!mark) {
         t->oom = true;
-        return; /* stays stopped */
+        w->stopped = true;
+        return;
     }
     hms_stmt_assigned_vars(s, mark);
     for (size_t v = 0; v < t->k->nvars; v++)
         if (mark[v])
             w->vars[v].unknown |= lanes;
     free(mark);
+    w->sticky_inexact = true;
+}
+
+/* A budget ran out inside outermost loop s: the loop is cut there and the
+ * warp goes on after it with what the loop assigns unknown. After its own
+ * step budget it gets a fresh allowance; after a kernel-wide budget it
+ * drains: straight-line code runs, later loops run no iterations. */
+static void resume_after_cut(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lanes)
+{
     char where[300];
     trace_note(t,
-               "iteration budget exhausted at %s (%llu steps per warp): the rest of that loop "
-               "was cut, its figures are lower bounds; tracing goes on after it with the "
-               "variables it assigns unknown",
-               trace_loc_str(t, s->loc, where, sizeof where),
-               (unsigned long long)t->opt.max_steps_per_warp);
+               "iteration budget exhausted at %s (%s): the rest of that loop was cut, its figures "
+               "are lower bounds; tracing goes on after it with the variables it assigns unknown",
+               trace_loc_str(t, s->loc, where, sizeof where), w->cut_why ? w->cut_why : "?");
     w->stopped = false;
     w->cutting = false;
-    w->cut = false;
-    w->cutting = false;
     w->cut = true;
-    w->sticky_inexact = true;
     w->steps = 0;
+    w->draining = t->kernel_budget_hit;
+    forget_loop(t, w, s, lanes);
 }
 
 static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     uint32_t saved_brk = w->brk, saved_cont = w->cont;
     uint32_t m0 = w->active;
+    if (w->draining) {
+        forget_loop(t, w, s, m0);
+        return;
+    }
     trace_loop frame = {s, false, w->loop};
     w->brk = w->cont = 0;
     if (s->init)

@@ -35,6 +35,8 @@ typedef struct {
     bool cutting;             /* stopped by its own step budget inside a loop: it resumes
                                  after the outermost loop */
     bool cut;                 /* a loop of this warp was cut: its records undercount */
+    bool draining;            /* cut by a kernel-wide budget: runs straight-line code only */
+    const char *cut_why;      /* the budget that cut it ("steps per warp") */
     trace_loop *loop;         /* innermost loop being run */
     uint64_t time;            /* instructions issued (see stream_gen.h "Time") */
     uint64_t steps;           /* statements + loop iterations, for the budget */
