@@ -74,9 +74,31 @@
  * Sampling (passes/sample.h): at most opt.max_blocks blocks (256), first
  * resident wave first. After the first sampled block the sample shrinks, if
  * needed, so that the whole trace fits opt.max_records and opt.max_steps.
+ * Long loops (passes/trace_summary.c, passes/loop_period.h). After
+ * opt.loop_summary_after iterations (16), a loop whose iterations are the
+ * same pattern shifted (variables that change across iterations enter
+ * indices and values only affinely, and no branch or inner loop condition;
+ * the loop condition is a conjunction of comparisons; its shared-memory
+ * writes are not read after it; the variables' differences over the last two
+ * iterations agree) is summarised: the iterations that every live lane still
+ * runs are not traced; each record of the last P traced iterations gets
+ * `extra` = the skipped iterations it stands for (P: the fewest iterations
+ * after which each record's lanes are shifted by a multiple of 128 bytes, at
+ * most 8), and the warp continues at the loop's state after them (variables
+ * advanced in closed form, time and barrier arrivals shifted per iteration),
+ * so the tail and the code after the loop are traced. Records whose
+ * coalescing and bank figures may differ in the skipped iterations are
+ * inexact. Consumers weight each record by 1 + extra (hms_record_reps).
+ *
  * Budgets: a warp that executes more than opt.max_steps_per_warp statements
- * and loop iterations stops ("iteration budget exhausted at <loc>"); its
- * records are inexact and trace.exact is false. */
+ * and loop iterations inside a loop cuts that loop ("iteration budget
+ * exhausted at <loc> ...: the rest of that loop was cut") and resumes after
+ * its outermost loop with every variable that loop assigns unknown and a
+ * fresh allowance; a kernel-wide budget (steps, records, lines) cuts the
+ * same way, then the warp runs only straight-line code (later loops run no
+ * iterations) and no further warps are traced. Outside loops the warp
+ * stops. Records of a cut or stopped warp are inexact and trace.exact is
+ * false. */
 #ifndef HMS_PASSES_STREAM_GEN_H
 #define HMS_PASSES_STREAM_GEN_H
 

@@ -344,12 +344,14 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
     bool lines_over = t->total_lines >= t->opt.max_lines;
     if ((st->n >= t->opt.max_records || lines_over) && !w->draining) {
         if (!t->kernel_budget_hit && lines_over)
-            trace_note(t,
-                       "work budget (%llu cache lines touched) exhausted after %zu warp accesses: "
-                       "tracing stopped, figures are estimates from what was traced; bound "
-                       "unknown loops and parameters with --param=<kernel>.<name>=<value> or "
-                       "// hms-lint: param <name>=<value>",
-                       (unsigned long long)t->opt.max_lines, st->n);
+            trace_note(
+                t,
+                "work budget (%llu cache lines touched) exhausted after %zu warp accesses: "
+                "no further warps traced (the loop it was in is cut, code after it still runs), "
+                "figures are estimates from what was traced; bound "
+                "unknown loops and parameters with --param=<kernel>.<name>=<value> or "
+                "// hms-lint: param <name>=<value>",
+                (unsigned long long)t->opt.max_lines, st->n);
         else if (!t->kernel_budget_hit)
             trace_note(t,
                        "record budget (%zu warp accesses) exhausted: figures are lower "
@@ -469,6 +471,10 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
         lim[l] = !(trips.unknown >> l & 1) ? (trips.v[l] > 0 ? (uint64_t)trips.v[l] : 0) : fixed;
     trace_summary sum;
     trace_summary_init(&sum);
+    if (!(trips.unknown & live)) /* every lane's trip count known: no summary of short loops */
+        for (int l = 0; l < HMS_WARP_LANES; l++)
+            if ((live >> l & 1) && (sum.bound == UINT64_MAX || lim[l] > sum.bound))
+                sum.bound = lim[l];
     bool noted = false;
     for (uint64_t iter = 0; live && !w->stopped; iter++) {
         w->active = live;

@@ -50,6 +50,8 @@ typedef struct {
 #define HMS_TRACE_SUMMARY_RING (HMS_TRACE_SUMMARY_MAX_PERIOD + 1)
 typedef struct {
     bool off;          /* the loop cannot be summarised: no more attempts */
+    uint64_t bound;    /* most iterations a lane runs when all trip counts are known, else
+                          UINT64_MAX */
     uint64_t retry_at; /* first iteration of the next attempt */
     hms_lanes *snap;   /* 3 x nvars: variables at the tops of the last three iterations */
     bool *carried;     /* nvars: variables that change from iteration to iteration */

@@ -33,6 +33,7 @@
 void trace_summary_init(trace_summary *s)
 {
     memset(s, 0, sizeof *s);
+    s->bound = UINT64_MAX;
 }
 
 void trace_summary_free(trace_summary *s)
@@ -368,7 +369,18 @@ uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_
     if (s->off || t->opt.loop_summary_after == UINT32_MAX || !loop->cond || w->stopped)
         return 0;
     uint64_t at = first_attempt(t);
+    if (s->bound <= at) { /* nothing would be left to summarise */
+        s->off = true;
+        return 0;
+    }
     if (iter + HMS_TRACE_SUMMARY_RING < at)
+        return 0;
+    s->time[slot(iter)] = w->time;
+    s->rec[slot(iter)] = t->out->stream.n;
+    s->arr[slot(iter)] = w->narrivals;
+    s->live[slot(iter)] = live;
+    uint64_t next = at > s->retry_at ? at : s->retry_at;
+    if (iter + 2 < next) /* the variables are needed at the last three tops only */
         return 0;
     size_t nv = t->k->nvars;
     if (!s->snap) {
@@ -381,11 +393,7 @@ uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_
         s->tainted = s->carried + (nv ? nv : 1);
     }
     memcpy(snap_of(t, s, iter), w->vars, nv * sizeof *w->vars);
-    s->time[slot(iter)] = w->time;
-    s->rec[slot(iter)] = t->out->stream.n;
-    s->arr[slot(iter)] = w->narrivals;
-    s->live[slot(iter)] = live;
-    if (iter < at || iter < s->retry_at)
+    if (iter < next)
         return 0;
     uint64_t S = try_jump(t, w, loop, s, iter, live, lim);
     /* after a jump the ring must refill with iterations after it */
