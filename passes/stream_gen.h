@@ -74,21 +74,25 @@
  * Sampling (passes/sample.h): at most opt.max_blocks blocks (256), first
  * resident wave first. After the first sampled block the sample shrinks, if
  * needed, so that the whole trace fits opt.max_records and opt.max_steps.
- * Long loops (passes/trace_summary.c, passes/loop_period.h). After
- * opt.loop_summary_after iterations (16), a loop whose iterations are the
- * same pattern shifted (variables that change across iterations enter
- * indices and values only affinely, and no branch or inner loop condition;
- * the loop condition is a conjunction of comparisons; its shared-memory
- * writes are not read after it; the variables' differences over the last two
- * iterations agree) is summarised: the iterations that every live lane still
+ * Long loops (passes/trace_summary.c, passes/loop_period.h). A loop of at
+ * least opt.loop_summary_after iterations (16) whose iterations are the same
+ * pattern shifted (variables that change across iterations enter indices and
+ * values only affinely, and no branch or inner loop condition; the loop
+ * condition is a conjunction of comparisons; its shared-memory writes are
+ * not read after it; the variables' differences over the last two
+ * iterations agree) is summarised from its third iteration on (later when
+ * the period below needs more): the iterations that every live lane still
  * runs are not traced; each record of the last P traced iterations gets
  * `extra` = the skipped iterations it stands for (P: the fewest iterations
  * after which each record's lanes are shifted by a multiple of 128 bytes, at
- * most 8), and the warp continues at the loop's state after them (variables
- * advanced in closed form, time and barrier arrivals shifted per iteration),
- * so the tail and the code after the loop are traced. Records whose
- * coalescing and bank figures may differ in the skipped iterations are
- * inexact. Consumers weight each record by 1 + extra (hms_record_reps).
+ * most 8; 1 for a record whose sector, line and bank counts are the same at
+ * every alignment it passes through), and the warp continues at the loop's
+ * state after them (variables advanced in closed form, time and barrier
+ * arrivals shifted per iteration), so the tail and the code after the loop
+ * are traced. Records whose coalescing and bank figures may differ in the
+ * skipped iterations are inexact. Consumers weight each record by 1 + extra
+ * (hms_record_reps); cache and DRAM figures of the skipped iterations are
+ * the traced ones' (an estimate).
  *
  * Budgets: a warp that executes more than opt.max_steps_per_warp statements
  * and loop iterations inside a loop cuts that loop ("iteration budget
@@ -111,8 +115,8 @@
 
 #define HMS_TRACE_DEFAULT_PARAM 1024
 #define HMS_TRACE_DEFAULT_TRIP_COUNT 16
-#define HMS_TRACE_DEFAULT_SUMMARY_AFTER                                                            \
-    16 /* iterations traced before a periodic loop is summarised */
+/* Shortest loop (iterations) summarised when periodic. */
+#define HMS_TRACE_DEFAULT_SUMMARY_AFTER 16
 #define HMS_TRACE_DEFAULT_ARRAY_BYTES (64ull << 20)
 #define HMS_TRACE_DEFAULT_STEPS_PER_WARP (1ull << 20)
 #define HMS_TRACE_DEFAULT_STEPS (1ull << 23)        /* ~0.5 s of tracing at ~60 ns a step */
@@ -147,9 +151,9 @@ typedef struct {
     size_t nparam_values;
     uint32_t unknown_trip_count;  /* HMS_TRACE_DEFAULT_TRIP_COUNT */
     uint64_t default_array_bytes; /* HMS_TRACE_DEFAULT_ARRAY_BYTES */
-    uint32_t loop_summary_after;  /* iterations of a loop traced before the rest may be
-                                     summarised (HMS_TRACE_DEFAULT_SUMMARY_AFTER, at least
-                                     9); UINT32_MAX: trace every iteration */
+    uint32_t loop_summary_after;  /* loops that run at least this many iterations may be
+                                     summarised (HMS_TRACE_DEFAULT_SUMMARY_AFTER); UINT32_MAX:
+                                     trace every iteration */
 } hms_trace_options;
 
 typedef struct {

@@ -478,7 +478,7 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
     bool noted = false;
     for (uint64_t iter = 0; live && !w->stopped; iter++) {
         w->active = live;
-        iter += trace_summary_top(t, w, s, &sum, iter, live, lim);
+        iter += trace_summary_top(t, w, s, &sum, iter, live);
         if (s->cond && (s->test_first || iter > 0)) {
             w->active = live;
             cond_split c = eval_cond(t, w, s->cond, live);

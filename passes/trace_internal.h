@@ -102,14 +102,13 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp);
 void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out);
 
 /* trace_summary.c: called at the top of every iteration `iter` of `loop`
- * (before its test) with the live lanes and, per lane, the iterations a lane
- * whose condition is unknown runs. Returns the iterations it summarised
+ * (before its test) with the live lanes. Returns the iterations it summarised
  * (the warp's variables, time and barriers are then at the top of iteration
  * iter + returned value), or 0. */
 void trace_summary_init(trace_summary *s);
 void trace_summary_free(trace_summary *s);
 uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
-                           uint64_t iter, uint32_t live, const uint64_t *lim);
+                           uint64_t iter, uint32_t live);
 
 /* stream_gen.c */
 void trace_note(tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

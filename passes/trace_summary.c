@@ -4,16 +4,16 @@
  * and the warp jumps to the loop's state after them, so the loop's last
  * iterations and the code after it are traced as usual.
  *
- * At the top of iteration H (H >= the summary threshold) the tracer has the
- * variables at the tops of H-2, H-1 and H. If their differences over both
- * iterations agree, the instruction time, barriers, live lanes and record
- * layout of both iterations agree, and the loop is statically
- * shift-periodic, every variable is affine in the iteration number: the
- * state at the top of H+j is x(H) + j*d. The loop condition is monotone per
- * lane, so the iterations every live lane still runs are found by a search
- * on j. Skipped iteration H+j repeats traced iteration h = H-P..H-1 with
- * h = H+j mod P, where P is the smallest period after which every record's
- * lane addresses are shifted uniformly by a multiple of 128 bytes (a cache
+ * At the top of iteration H (H >= 3) the tracer has the variables at the
+ * tops of H-2, H-1 and H. If their differences over both iterations agree,
+ * the instruction time, barriers, live lanes and record layout of both
+ * iterations agree, and the loop is statically shift-periodic, every
+ * variable is affine in the iteration number: the state at the top of H+j is
+ * x(H) + j*d. The loop condition is monotone per lane, so the iterations
+ * every live lane still runs are found by a search on j; a loop shorter than
+ * opt.loop_summary_after in all is traced in full. Skipped iteration H+j
+ * repeats traced iteration h = H-P..H-1 with * h = H+j mod P, where P is the smallest period after
+ * which every record's lane addresses are shifted uniformly by a multiple of 128 bytes (a cache
  * line, and 32 four-byte banks): their sectors, lines and bank wavefronts
  * are then exactly those of h. A record whose shift is not uniform across
  * its lanes, or needs a period longer than HMS_TRACE_SUMMARY_MAX_PERIOD,
@@ -44,11 +44,8 @@ void trace_summary_free(trace_summary *s)
     s->carried = NULL;
 }
 
-static uint64_t first_attempt(const tracer *t)
-{
-    uint64_t at = t->opt.loop_summary_after;
-    return at < HMS_TRACE_SUMMARY_RING ? HMS_TRACE_SUMMARY_RING : at;
-}
+/* Iterations traced before the first attempt: two differences to compare. */
+#define MIN_HEAD 3
 
 static uint64_t gcd64(uint64_t a, uint64_t b)
 {
@@ -94,18 +91,9 @@ static hms_lanes *snap_of(tracer *t, trace_summary *s, uint64_t iter)
     return s->snap + (size_t)(iter % 3) * t->k->nvars;
 }
 
-/* Lane l runs iteration `iter`: its condition holds, or, unknown, the
- * iteration is below the lane's limit for unknown conditions. */
-static bool lane_ok(const hms_lanes *c, const uint64_t *lim, uint64_t iter, int l)
-{
-    if (c->unknown >> l & 1)
-        return iter < lim[l];
-    return c->v[l] != 0;
-}
-
 /* Evaluates the loop condition with every variable moved j iterations on. */
 static bool all_live_at(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s, uint64_t H,
-                        uint64_t j, uint32_t live, const uint64_t *lim)
+                        uint64_t j, uint32_t live)
 {
     const hms_lanes *x = snap_of(t, s, H), *p = snap_of(t, s, H - 1);
     for (size_t v = 0; v < t->k->nvars; v++) {
@@ -124,20 +112,20 @@ static bool all_live_at(tracer *t, trace_warp *w, const ir_stmt *loop, trace_sum
     w->time = time;
     w->active = active;
     for (int l = 0; l < HMS_WARP_LANES; l++)
-        if ((live >> l & 1) && !lane_ok(&c, lim, H + j, l))
-            return false;
+        if ((live >> l & 1) && ((c.unknown >> l & 1) || !c.v[l]))
+            return false; /* an unknown condition runs a guessed count: not summarised */
     return true;
 }
 
 /* Iterations from H on that every live lane runs (at most MAX_SKIP): the
  * condition is monotone per lane, so the first failing j is searched. */
 static uint64_t iterations_left(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
-                                uint64_t H, uint32_t live, const uint64_t *lim)
+                                uint64_t H, uint32_t live)
 {
-    if (!all_live_at(t, w, loop, s, H, 0, live, lim))
+    if (!all_live_at(t, w, loop, s, H, 0, live))
         return 0;
     uint64_t lo = 0, hi = 1; /* ok(lo) */
-    while (all_live_at(t, w, loop, s, H, hi, live, lim)) {
+    while (all_live_at(t, w, loop, s, H, hi, live)) {
         lo = hi;
         if (hi >= MAX_SKIP)
             return MAX_SKIP;
@@ -145,7 +133,7 @@ static uint64_t iterations_left(tracer *t, trace_warp *w, const ir_stmt *loop, t
     }
     while (hi - lo > 1) { /* ok(lo), !ok(hi) */
         uint64_t mid = lo + (hi - lo) / 2;
-        if (all_live_at(t, w, loop, s, H, mid, live, lim))
+        if (all_live_at(t, w, loop, s, H, mid, live))
             lo = mid;
         else
             hi = mid;
@@ -185,39 +173,46 @@ static uint32_t times_extra(uint32_t extra, uint64_t reps)
     return r > UINT32_MAX ? UINT32_MAX : (uint32_t)r;
 }
 
-/* Distinct 32-, 64- and 128-byte units and the most distinct 4-byte words
- * in one of 32 banks, of r's lanes shifted by `shift` bytes: what its
- * coalescing and bank figures depend on. */
-static void signature(const hms_warp_access *r, uint64_t shift, uint64_t out[4])
+/* Distinct `unit`-byte units among n addresses. */
+static uint64_t distinct_units(const uint64_t *u, int n, uint64_t unit)
+{
+    uint64_t d = 0;
+    for (int i = 0; i < n; i++) {
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = u[j] / unit == u[i] / unit;
+        d += !seen;
+    }
+    return d;
+}
+
+/* What r's figures depend on, with its lanes shifted by `shift` bytes:
+ * off-chip, its distinct 32-, 64- and 128-byte units (sectors, segments,
+ * lines); shared, the most distinct 4-byte words in one of 32 banks;
+ * constant, nothing a uniform shift changes (distinct addresses). */
+static void signature(const hms_warp_access *r, uint64_t shift, uint64_t out[3])
 {
     uint64_t u[HMS_WARP_LANES];
     int n = 0;
     for (int l = 0; l < HMS_WARP_LANES; l++)
         if (r->mask >> l & 1)
             u[n++] = r->addr[l] + shift;
-    for (int k = 0; k < 4; k++) {
-        uint64_t unit = k < 3 ? 32u << k : 4;
-        uint64_t distinct = 0, most = 0;
-        for (int i = 0; i < n; i++) {
-            bool seen = false;
-            for (int j = 0; j < i && !seen; j++)
-                seen = u[j] / unit == u[i] / unit;
-            distinct += !seen;
-        }
-        if (k == 3)
-            for (uint64_t bank = 0; bank < 32; bank++) {
-                uint64_t d = 0;
-                for (int i = 0; i < n; i++) {
-                    if ((u[i] / 4) % 32 != bank)
-                        continue;
-                    bool seen = false;
-                    for (int j = 0; j < i && !seen; j++)
-                        seen = u[j] / 4 == u[i] / 4;
-                    d += !seen;
-                }
-                most = d > most ? d : most;
-            }
-        out[k] = k == 3 ? most : distinct;
+    memset(out, 0, 3 * sizeof *out);
+    if (r->space == HMS_SPACE_CONSTANT)
+        return;
+    if (r->space != HMS_SPACE_SHARED) {
+        for (int k = 0; k < 3; k++)
+            out[k] = distinct_units(u, n, 32u << k);
+        return;
+    }
+    for (uint64_t bank = 0; bank < 32; bank++) {
+        uint64_t w[HMS_WARP_LANES];
+        int m = 0;
+        for (int i = 0; i < n; i++)
+            if ((u[i] / 4) % 32 == bank)
+                w[m++] = u[i];
+        uint64_t d = distinct_units(w, m, 4);
+        out[0] = d > out[0] ? d : out[0];
     }
 }
 
@@ -225,7 +220,7 @@ static void signature(const hms_warp_access *r, uint64_t shift, uint64_t out[4])
  * per iteration takes it to. */
 static bool shift_invariant(const hms_warp_access *r, int64_t d, uint64_t p)
 {
-    uint64_t base[4], other[4];
+    uint64_t base[3], other[3];
     signature(r, 0, base);
     for (uint64_t j = 1; j < p; j++) {
         signature(r, (uint64_t)d * j % ALIGN_PERIOD_BYTES, other);
@@ -262,6 +257,10 @@ static uint64_t records_period(tracer *t, trace_summary *s, uint64_t H)
         need[i] = p;
         if (p && P / gcd64(P, p) * p <= HMS_TRACE_SUMMARY_MAX_PERIOD)
             P = P / gcd64(P, p) * p;
+    }
+    if (P > H) { /* not traced enough iterations yet to cover the period */
+        free(need);
+        return 0;
     }
     /* the representatives must all be laid out like the last iteration */
     for (uint64_t h = H - P; h < H; h++)
@@ -306,7 +305,7 @@ static bool add_arrivals(tracer *t, trace_warp *w, trace_summary *s, uint64_t H,
 
 /* Tries the jump at the top of iteration H; returns the iterations skipped. */
 static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
-                         uint64_t H, uint32_t live, const uint64_t *lim)
+                         uint64_t H, uint32_t live)
 {
     size_t a = slot(H - 2), b = slot(H - 1), c = slot(H);
     if (s->live[a] != live || s->live[b] != live ||
@@ -321,9 +320,13 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
         s->off = true; /* a property of the code and which variables move: it will not change */
         return 0;
     }
-    uint64_t S = iterations_left(t, w, loop, s, H, live, lim);
+    uint64_t S = iterations_left(t, w, loop, s, H, live);
     const hms_lanes *x = snap_of(t, s, H);
     memcpy(w->vars, x, t->k->nvars * sizeof *w->vars); /* the search moved them */
+    if (H + S < t->opt.loop_summary_after) {
+        s->off = true; /* a short loop: traced in full */
+        return 0;
+    }
     uint64_t per_arr = s->arr[c] - s->arr[b];
     if (per_arr && S > MAX_SYNTH_ARRIVALS / per_arr)
         S = MAX_SYNTH_ARRIVALS / per_arr;
@@ -331,7 +334,7 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
         return 0;
     uint64_t P = records_period(t, s, H);
     if (!P)
-        return 0;
+        return 0; /* retried later (once the traced iterations cover the period) */
     uint64_t dt = s->time[c] - s->time[b];
     if (!add_arrivals(t, w, s, H, S, dt))
         return 0;
@@ -364,22 +367,19 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
 }
 
 uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
-                           uint64_t iter, uint32_t live, const uint64_t *lim)
+                           uint64_t iter, uint32_t live)
 {
     if (s->off || t->opt.loop_summary_after == UINT32_MAX || !loop->cond || w->stopped)
         return 0;
-    uint64_t at = first_attempt(t);
-    if (s->bound <= at) { /* nothing would be left to summarise */
+    if (s->bound < t->opt.loop_summary_after) { /* a short loop: traced in full */
         s->off = true;
         return 0;
     }
-    if (iter + HMS_TRACE_SUMMARY_RING < at)
-        return 0;
     s->time[slot(iter)] = w->time;
     s->rec[slot(iter)] = t->out->stream.n;
     s->arr[slot(iter)] = w->narrivals;
     s->live[slot(iter)] = live;
-    uint64_t next = at > s->retry_at ? at : s->retry_at;
+    uint64_t next = s->retry_at > MIN_HEAD ? s->retry_at : MIN_HEAD;
     if (iter + 2 < next) /* the variables are needed at the last three tops only */
         return 0;
     size_t nv = t->k->nvars;
@@ -395,7 +395,7 @@ uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_
     memcpy(snap_of(t, s, iter), w->vars, nv * sizeof *w->vars);
     if (iter < next)
         return 0;
-    uint64_t S = try_jump(t, w, loop, s, iter, live, lim);
+    uint64_t S = try_jump(t, w, loop, s, iter, live);
     /* after a jump the ring must refill with iterations after it */
     s->retry_at = iter + S + HMS_TRACE_SUMMARY_RING;
     return S;
