@@ -99,8 +99,9 @@
  * exhausted at <loc> ...: the rest of that loop was cut") and resumes after
  * its outermost loop with every variable that loop assigns unknown and a
  * fresh allowance; a kernel-wide budget (steps, records, lines) cuts the
- * same way, then the warp runs only straight-line code (later loops run no
- * iterations) and no further warps are traced. Outside loops the warp
+ * same way, then the warp finishes with a small allowance per later loop
+ * (HMS_TRACE_DRAIN_STEPS: an epilogue's store loop runs) and no further
+ * warps are traced. Outside loops the warp
  * stops. Records of a cut or stopped warp are inexact and trace.exact is
  * false. */
 #ifndef HMS_PASSES_STREAM_GEN_H

@@ -173,8 +173,12 @@ static void stop_for_budget(tracer *t, trace_warp *w, const char *what)
 /* Counts one step; true (and the warp stops) when a budget is exhausted. */
 static bool budget_tick(tracer *t, trace_warp *w, const ir_stmt *s)
 {
-    if (w->draining)
-        return false; /* after a kernel-wide cut: straight-line code only */
+    if (w->draining) { /* after a kernel-wide cut: a small allowance per outermost loop */
+        if (++w->steps <= HMS_TRACE_DRAIN_STEPS || !w->loop)
+            return false;
+        stop_for_budget(t, w, "steps allowed after the kernel's budget");
+        return true;
+    }
     w->steps++;
     t->total_steps++;
     bool warp_over = w->steps > t->opt.max_steps_per_warp;
@@ -425,7 +429,8 @@ static void forget_loop(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lan
 /* A budget ran out inside outermost loop s: the loop is cut there and the
  * warp goes on after it with what the loop assigns unknown. After its own
  * step budget it gets a fresh allowance; after a kernel-wide budget it
- * drains: straight-line code runs, later loops run no iterations. */
+ * drains: each later outermost loop gets HMS_TRACE_DRAIN_STEPS steps (an
+ * epilogue's store loop), straight-line code is not limited. */
 static void resume_after_cut(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lanes)
 {
     char where[300];
@@ -445,10 +450,6 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     uint32_t saved_brk = w->brk, saved_cont = w->cont;
     uint32_t m0 = w->active;
-    if (w->draining) {
-        forget_loop(t, w, s, m0);
-        return;
-    }
     trace_loop frame = {s, false, w->loop};
     w->brk = w->cont = 0;
     if (s->init)

@@ -15,6 +15,10 @@
  * recurses; real kernels stay far below). */
 #define HMS_TRACE_MAX_DEPTH 512
 
+/* Steps a warp may take in each outermost loop after a kernel-wide budget
+ * cut it (enough for an epilogue that stores a thread's tile in a loop). */
+#define HMS_TRACE_DRAIN_STEPS 4096
+
 typedef struct trace_loop trace_loop;
 struct trace_loop {
     const ir_stmt *stmt;
@@ -35,7 +39,7 @@ typedef struct {
     bool cutting;             /* stopped by its own step budget inside a loop: it resumes
                                  after the outermost loop */
     bool cut;                 /* a loop of this warp was cut: its records undercount */
-    bool draining;            /* cut by a kernel-wide budget: runs straight-line code only */
+    bool draining;            /* cut by a kernel-wide budget: HMS_TRACE_DRAIN_STEPS per loop */
     const char *cut_why;      /* the budget that cut it ("steps per warp") */
     trace_loop *loop;         /* innermost loop being run */
     uint64_t time;            /* instructions issued (see stream_gen.h "Time") */
