@@ -122,7 +122,8 @@ static site_sum *sums(const hms_kernel_trace *t)
 /* The summarised trace stands for exactly the records the full trace has:
  * per site the same executions, lanes, sectors, lines and words, the same
  * exactness, and the epilogue issued at the same instruction time. */
-static void assert_summary_equals_full(const char *kernel, const char *const *args)
+static void assert_summary_equals_full(const char *kernel, const char *const *args,
+                                       const char *note)
 {
     hms_analyzed_file f;
     analyse(args, &f);
@@ -134,6 +135,7 @@ static void assert_summary_equals_full(const char *kernel, const char *const *ar
     cr_assert(hms_trace_kernel(k, NULL, &ts), "%s", ts.error);
     cr_assert(hms_trace_kernel(k, &full, &tf), "%s", tf.error);
     cr_assert(ts.loops_summarised, "%s: the loop was summarised", kernel);
+    cr_assert(!note || has_note(&ts, note), "%s: a note saying \"%s\"", kernel, note);
     cr_assert_not(tf.loops_summarised);
     cr_assert_not(tf.budget_exhausted || tf.sampled, "%s: the full trace is complete", kernel);
     cr_assert_lt(ts.stream.n * 2, tf.stream.n, "%s: %zu records summarised vs %zu", kernel,
@@ -166,7 +168,7 @@ Test(loop_summary, gemm_summary_equals_full_trace)
 {
     const char *a[] = {"--launch=sgemmTiled:grid=2,2:block=16,16", "--param=sgemmTiled.M=32",
                        "--param=sgemmTiled.N=32", "--param=sgemmTiled.K=1024", NULL};
-    assert_summary_equals_full("sgemmTiled", a);
+    assert_summary_equals_full("sgemmTiled", a, NULL);
 }
 
 Test(loop_summary, grid_stride_summary_equals_full_trace)
@@ -174,13 +176,21 @@ Test(loop_summary, grid_stride_summary_equals_full_trace)
     /* 512 threads over 65636 elements: 128 full iterations, then a partial one */
     const char *a[] = {"--launch=saxpyGridStride:grid=4:block=128",
                        "--param=saxpyGridStride.n=65636", NULL};
-    assert_summary_equals_full("saxpyGridStride", a);
+    assert_summary_equals_full("saxpyGridStride", a, NULL);
 }
 
 Test(loop_summary, row_sum_summary_equals_full_trace)
 {
     const char *a[] = {"--launch=rowSum:grid=4:block=128", "--param=rowSum.n=8197", NULL};
-    assert_summary_equals_full("rowSum", a);
+    assert_summary_equals_full("rowSum", a, NULL);
+}
+
+Test(loop_summary, sliding_window_period_of_four_equals_full_trace)
+{
+    const char *a[] = {"--launch=slidingWindow:grid=2:block=64", "--param=slidingWindow.n=203",
+                       NULL};
+    /* the representatives are the last four traced iterations */
+    assert_summary_equals_full("slidingWindow", a, "summarised from the last 4 traced");
 }
 
 Test(loop_summary, grid_stride_over_a_huge_n)
@@ -256,11 +266,13 @@ Test(loop_summary, brute_force_sizes_are_summarised)
                        "--param=saxpyGridStride.n=20000",
                        "--launch=rowSum:grid=4:block=128",
                        "--param=rowSum.n=4100",
+                       "--launch=slidingWindow:grid=2:block=64",
+                       "--param=slidingWindow.n=103",
                        NULL};
     hms_analyzed_file f;
     analyse(a, &f);
-    const char *names[] = {"sgemmTiled", "saxpyGridStride", "rowSum"};
-    for (size_t i = 0; i < 3; i++) {
+    const char *names[] = {"sgemmTiled", "saxpyGridStride", "rowSum", "slidingWindow"};
+    for (size_t i = 0; i < 4; i++) {
         hms_kernel_trace t;
         cr_assert(hms_trace_kernel(hms_af_kernel(&f, names[i]), NULL, &t), "%s", t.error);
         cr_expect(t.loops_summarised, "%s", names[i]);

@@ -213,6 +213,8 @@ Test(metrics_bruteforce, long_loops)
                        "--launch=tableWalk:grid=2:block=64",
                        "--param=tableWalk.n=4096",
                        "--param=tableWalk.steps=40",
+                       "--launch=slidingWindow:grid=2:block=64",
+                       "--param=slidingWindow.n=103",
                        NULL};
-    cr_expect_eq(compare_file("kernels/loops/long_loops.cu", l), 4);
+    cr_expect_eq(compare_file("kernels/loops/long_loops.cu", l), 5);
 }

@@ -67,3 +67,14 @@ __global__ void tableWalk(const int *table, float *out, int n, int steps)
     }
     out[i] = acc;
 }
+
+// A sliding window: each iteration moves the warp's 64-byte window by 32
+// bytes, so its line count repeats with a period of four iterations
+// (offsets 0, 32, 64 in one 128-byte line, 96 across two).
+__global__ void slidingWindow(const float *in, float *out, int n)
+{
+    float acc = 0.0f;
+    for (int k = 0; k < n; ++k)
+        acc += in[k * 8 + (threadIdx.x & 15)];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
