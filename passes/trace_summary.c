@@ -312,6 +312,17 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
         s->time[c] - s->time[b] != s->time[b] - s->time[a] ||
         s->arr[c] - s->arr[b] != s->arr[b] - s->arr[a])
         return 0;
+    hms_lanes c0;
+    uint64_t time = w->time;
+    uint32_t active = w->active;
+    w->active = live;
+    trace_eval(t, w, loop->cond, &c0);
+    w->time = time;
+    w->active = active;
+    if (c0.unknown & live) {
+        s->off = true; /* the trip count would be a guess: traced (or cut) as before */
+        return 0;
+    }
     bool any;
     if (!deltas_agree(t, s, H, &any) || !any)
         return 0;
