@@ -54,7 +54,7 @@ static bool bytes_of(const hms_check_ctx *c, int sb, buffer_cost *out)
         const hms_warp_access *r = &t->stream.v[i];
         if ((int)r->array != sb || r->space != HMS_SPACE_SHARED)
             continue;
-        double w = hms_trace_record_block(t, i)->weight;
+        double w = hms_trace_record_block(t, i)->weight * hms_record_reps(r);
         out->shared_requests += w;
         if (r->kind == HMS_ACCESS_LOAD)
             out->read_bytes += w * hms_popcount32(r->mask) * r->width;
@@ -64,7 +64,7 @@ static bool bytes_of(const hms_check_ctx *c, int sb, buffer_cost *out)
         uint64_t units[HMS_WARP_UNITS_MAX];
         if ((int)g->array != sb || g->space != HMS_SPACE_GLOBAL || !hms_access_check(g, NULL, 0))
             continue;
-        double w = hms_trace_record_block(t, src[i])->weight;
+        double w = hms_trace_record_block(t, src[i])->weight * hms_record_reps(g);
         out->direct_bytes += w * (double)hms_warp_units(g, sector, units) * sector;
     }
     hms_stream_free(&v);

@@ -288,7 +288,7 @@ static hms_timed *issue_order(msim *m)
     for (size_t b = 0; b < t->nblocks; b++) {
         const hms_traced_block *B = &t->blocks[b];
         for (size_t i = B->first; i < B->first + B->count; i++)
-            m->weight[i] = B->weight;
+            m->weight[i] = B->weight * hms_record_reps(&t->stream.v[i]);
     }
     return hms_stream_issue_order(&t->stream, (uint64_t)m->g.bps * m->g.sms, m->g.warps_per_sm,
                                   m->g.cpi);

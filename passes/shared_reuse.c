@@ -129,17 +129,17 @@ static void block_pass(reuse_ctx *c, const hms_traced_block *B)
                 if (r->mask & (1u << l))
                     set_add(&c->set, r->addr[l], (uint32_t)m);
         }
-        double lanes = hms_popcount32(r->mask);
-        o->bytes_fetched += w * lanes * r->width;
-        o->bytes_buffered += w * (double)distinct_sectors(r, c->sector) * c->sector;
+        double lanes = hms_popcount32(r->mask), rw = w * hms_record_reps(r);
+        o->bytes_fetched += rw * lanes * r->width;
+        o->bytes_buffered += rw * (double)distinct_sectors(r, c->sector) * c->sector;
     }
     memset(c->pair_state, 0, k->nsites * wpb);
     for (size_t i = B->first; i < B->first + B->count; i++) {
         const hms_warp_access *r = &v[i];
-        double lanes = hms_popcount32(r->mask);
+        double lanes = hms_popcount32(r->mask), rw = w * hms_record_reps(r);
         if (r->space == HMS_SPACE_SHARED && r->kind == HMS_ACCESS_LOAD &&
             c->buffer_array[r->array] && !c->access_site[r->site])
-            o->bytes_shmem_explicit += w * lanes * r->width;
+            o->bytes_shmem_explicit += rw * lanes * r->width;
         hms_site_coverage *S = &o->sites[r->site];
         if (!S->candidate || !is_global_load(r))
             continue;
@@ -153,9 +153,9 @@ static void block_pass(reuse_ctx *c, const hms_traced_block *B)
         }
         o->covered[i] = covered;
         double nc = hms_popcount32(covered);
-        S->lanes += w * lanes;
-        S->covered_lanes += w * nc;
-        o->bytes_shmem_covered += w * nc * r->width;
+        S->lanes += rw * lanes;
+        S->covered_lanes += rw * nc;
+        o->bytes_shmem_covered += rw * nc * r->width;
         if (r->warp < wpb) {
             uint8_t *st = &c->pair_state[(size_t)r->site * wpb + r->warp];
             *st |= 1;

@@ -25,6 +25,7 @@
 
 typedef struct {
     uint32_t *lanes; /* per execution k: active lanes over the block's warps */
+    double *reps;    /* per execution k: executions it stands for (summarised loops) */
     size_t cap, used;
 } compact_acc;
 
@@ -119,7 +120,7 @@ static void add_record(hms_check_ctx *c, const hms_warp_access *r, double w)
     }
 }
 
-static bool compact_add(compact_acc *a, size_t k, int lanes)
+static bool compact_add(compact_acc *a, size_t k, int lanes, double reps)
 {
     if (k >= a->cap) {
         size_t cap = a->cap ? a->cap * 2 : 16;
@@ -130,9 +131,16 @@ static bool compact_add(compact_acc *a, size_t k, int lanes)
             return false;
         memset(v + a->cap, 0, (cap - a->cap) * sizeof *v);
         a->lanes = v;
+        double *r = realloc(a->reps, cap * sizeof *r);
+        if (!r)
+            return false;
+        memset(r + a->cap, 0, (cap - a->cap) * sizeof *r);
+        a->reps = r;
         a->cap = cap;
     }
     a->lanes[k] += (uint32_t)lanes;
+    if (reps > a->reps[k]) /* the warps' k-th executions of a site repeat alike */
+        a->reps[k] = reps;
     if (k + 1 > a->used)
         a->used = k + 1;
     return true;
@@ -324,9 +332,9 @@ bool hms_an_site_metrics(hms_check_ctx *c)
             const hms_warp_access *r = &t->stream.v[i];
             if (r->site >= k->nsites || r->warp >= wpb || !r->mask)
                 continue;
-            add_record(c, r, B->weight);
+            add_record(c, r, B->weight * hms_record_reps(r));
             size_t kk = occ[r->warp * k->nsites + r->site]++;
-            ok = compact_add(&cmp[r->site], kk, hms_popcount32(r->mask));
+            ok = compact_add(&cmp[r->site], kk, hms_popcount32(r->mask), hms_record_reps(r));
             if (ok && dram_space((hms_space)r->space))
                 ok = camping_add(c, &camp[r->site], r, kk);
         }
@@ -334,9 +342,11 @@ bool hms_an_site_metrics(hms_check_ctx *c)
             compact_acc *a = &cmp[s];
             for (size_t kk = 0; kk < a->used; kk++)
                 c->sites[s].compact_requests +=
-                    B->weight * ceil((double)a->lanes[kk] / HMS_WARP_LANES);
-            if (a->used)
+                    B->weight * a->reps[kk] * ceil((double)a->lanes[kk] / HMS_WARP_LANES);
+            if (a->used) {
                 memset(a->lanes, 0, a->used * sizeof *a->lanes);
+                memset(a->reps, 0, a->used * sizeof *a->reps);
+            }
             a->used = 0;
         }
     }
@@ -347,6 +357,7 @@ bool hms_an_site_metrics(hms_check_ctx *c)
     }
     for (size_t i = 0; cmp && camp && i < k->nsites; i++) {
         free(cmp[i].lanes);
+        free(cmp[i].reps);
         camping_free(&camp[i]);
     }
     free(cmp);

@@ -69,6 +69,8 @@ static hms_trace_options resolve_options(const hms_trace_options *in)
         o.default_param = HMS_TRACE_DEFAULT_PARAM;
     if (!o.unknown_trip_count)
         o.unknown_trip_count = HMS_TRACE_DEFAULT_TRIP_COUNT;
+    if (!o.loop_summary_after)
+        o.loop_summary_after = HMS_TRACE_DEFAULT_SUMMARY_AFTER;
     if (!o.default_array_bytes)
         o.default_array_bytes = HMS_TRACE_DEFAULT_ARRAY_BYTES;
     return o;
@@ -189,7 +191,7 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
         size_t first = t->out->stream.n;
         trace_warp_reset(t, W, w);
         trace_run_warp(t, W);
-        if (W->stopped) /* budget: what it emitted undercounts the warp's accesses */
+        if (W->stopped || W->cut) /* budget: what it emitted undercounts the warp's accesses */
             for (size_t i = first; i < t->out->stream.n; i++)
                 t->out->stream.v[i].exact = false;
     }
@@ -284,16 +286,17 @@ static void count_sites(tracer *t)
         for (size_t i = B->first; i < B->first + B->count; i++) {
             const hms_warp_access *r = &o->stream.v[i];
             hms_site_trace *S = &o->sites[r->site];
-            S->requests++;
-            S->lanes += (uint64_t)hms_popcount32(r->mask);
+            uint64_t reps = 1 + (uint64_t)r->extra; /* summarised loop iterations */
+            S->requests += reps;
+            S->lanes += reps * (uint64_t)hms_popcount32(r->mask);
             uint64_t first_thread = (uint64_t)r->warp * HMS_WARP_LANES;
             uint64_t threads = o->threads_per_block - first_thread;
             uint32_t present = threads >= HMS_WARP_LANES ? HMS_ALL_LANES : (1u << threads) - 1;
             if (r->mask != present)
-                S->partial++;
-            S->weighted_requests += B->weight;
+                S->partial += reps;
+            S->weighted_requests += B->weight * (double)reps;
             if (!r->exact) {
-                S->inexact++;
+                S->inexact += reps;
                 exact = false;
             }
         }

@@ -74,9 +74,36 @@
  * Sampling (passes/sample.h): at most opt.max_blocks blocks (256), first
  * resident wave first. After the first sampled block the sample shrinks, if
  * needed, so that the whole trace fits opt.max_records and opt.max_steps.
+ * Long loops (passes/trace_summary.c, passes/loop_period.h). A loop of at
+ * least opt.loop_summary_after iterations (16) whose iterations are the same
+ * pattern shifted (variables that change across iterations enter indices and
+ * values only affinely, and no branch or inner loop condition; the loop
+ * condition is a conjunction of comparisons; its shared-memory writes are
+ * not read after it; the variables' differences over the last two
+ * iterations agree) is summarised from its third iteration on (later when
+ * the period below needs more): the iterations that every live lane still
+ * runs are not traced; each record of the last P traced iterations gets
+ * `extra` = the skipped iterations it stands for (P: the fewest iterations
+ * after which each record's lanes are shifted by a multiple of 128 bytes, at
+ * most 8; 1 for a record whose sector, line and bank counts are the same at
+ * every alignment it passes through), and the warp continues at the loop's
+ * state after them (variables advanced in closed form, time and barrier
+ * arrivals shifted per iteration), so the tail and the code after the loop
+ * are traced. Records whose coalescing and bank figures may differ in the
+ * skipped iterations are inexact. Consumers weight each record by 1 + extra
+ * (hms_record_reps); cache and DRAM figures of the skipped iterations are
+ * the traced ones' (an estimate).
+ *
  * Budgets: a warp that executes more than opt.max_steps_per_warp statements
- * and loop iterations stops ("iteration budget exhausted at <loc>"); its
- * records are inexact and trace.exact is false. */
+ * and loop iterations inside a loop cuts that loop ("iteration budget
+ * exhausted at <loc> ...: the rest of that loop was cut") and resumes after
+ * its outermost loop with every variable that loop assigns unknown and a
+ * fresh allowance; a kernel-wide budget (steps, records, lines) cuts the
+ * same way, then the warp finishes with a small allowance per later loop
+ * (HMS_TRACE_DRAIN_STEPS: an epilogue's store loop runs) and no further
+ * warps are traced. Outside loops the warp
+ * stops. Records of a cut or stopped warp are inexact and trace.exact is
+ * false. */
 #ifndef HMS_PASSES_STREAM_GEN_H
 #define HMS_PASSES_STREAM_GEN_H
 
@@ -89,6 +116,8 @@
 
 #define HMS_TRACE_DEFAULT_PARAM 1024
 #define HMS_TRACE_DEFAULT_TRIP_COUNT 16
+/* Shortest loop (iterations) summarised when periodic. */
+#define HMS_TRACE_DEFAULT_SUMMARY_AFTER 16
 #define HMS_TRACE_DEFAULT_ARRAY_BYTES (64ull << 20)
 #define HMS_TRACE_DEFAULT_STEPS_PER_WARP (1ull << 20)
 #define HMS_TRACE_DEFAULT_STEPS (1ull << 23)        /* ~0.5 s of tracing at ~60 ns a step */
@@ -123,6 +152,9 @@ typedef struct {
     size_t nparam_values;
     uint32_t unknown_trip_count;  /* HMS_TRACE_DEFAULT_TRIP_COUNT */
     uint64_t default_array_bytes; /* HMS_TRACE_DEFAULT_ARRAY_BYTES */
+    uint32_t loop_summary_after;  /* loops that run at least this many iterations may be
+                                     summarised (HMS_TRACE_DEFAULT_SUMMARY_AFTER); UINT32_MAX:
+                                     trace every iteration */
 } hms_trace_options;
 
 typedef struct {
@@ -133,8 +165,9 @@ typedef struct {
 } hms_traced_block;
 
 typedef struct {
-    uint64_t requests;        /* records (warp executions with >= 1 active lane), simulated */
-    uint64_t inexact;         /* of those, records with exact == false */
+    uint64_t requests;        /* warp executions with >= 1 active lane in the simulated blocks:
+                                 records, each counted 1 + extra times */
+    uint64_t inexact;         /* of those, executions whose record has exact == false */
     uint64_t lanes;           /* active lanes summed over its records */
     uint64_t partial;         /* records with fewer active lanes than the warp has threads
                                  (divergence, guards, early exits) */
@@ -162,8 +195,9 @@ typedef struct {
     uint32_t threads_per_block, warps_per_block;
     bool exact; /* every record exact and no budget hit (sampling aside) */
     bool budget_exhausted;
-    char **notes; /* what was assumed, one line each ("parameter 'n' has no value:
-                     assumed 1024"); at most HMS_TRACE_MAX_NOTES */
+    bool loops_summarised; /* some records stand for summarised loop iterations (extra > 0) */
+    char **notes;          /* what was assumed, one line each ("parameter 'n' has no value:
+                              assumed 1024"); at most HMS_TRACE_MAX_NOTES */
     size_t nnotes;
     char error[512]; /* why hms_trace_kernel returned false */
 } hms_kernel_trace;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "passes/loop_period.h"
 #include "passes/trace_internal.h"
 #include "runtime/coalesce.h"
 
@@ -118,6 +119,11 @@ static void eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
         *out = *r;
 }
 
+void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
+{
+    eval(t, w, e, out);
+}
+
 typedef struct {
     uint32_t t, f;    /* known true / false lanes (approximate ones included) */
     uint32_t unknown; /* no value: both ways */
@@ -151,26 +157,45 @@ static bool in_inexact_context(const trace_warp *w)
     return w->inexact_depth > 0 || w->sticky_inexact;
 }
 
+/* The warp stops for a budget (what = "iteration budget (steps per warp)"
+ * or the like). Inside a loop it only unwinds to the outermost loop, which
+ * resumes after itself (resume_after_cut). */
+static void stop_for_budget(tracer *t, trace_warp *w, const char *what)
+{
+    w->stopped = true;
+    t->out->budget_exhausted = true;
+    if (w->loop) {
+        w->cutting = true;
+        w->cut_why = what;
+    }
+}
+
 /* Counts one step; true (and the warp stops) when a budget is exhausted. */
 static bool budget_tick(tracer *t, trace_warp *w, const ir_stmt *s)
 {
+    if (w->draining) { /* after a kernel-wide cut: a small allowance per outermost loop */
+        if (++w->steps <= HMS_TRACE_DRAIN_STEPS || !w->loop)
+            return false;
+        stop_for_budget(t, w, "steps allowed after the kernel's budget");
+        return true;
+    }
     w->steps++;
     t->total_steps++;
     bool warp_over = w->steps > t->opt.max_steps_per_warp;
     bool kernel_over = t->total_steps > t->opt.max_steps;
     if (!warp_over && !kernel_over)
         return false;
-    char where[300];
-    ir_loc loc = w->loop ? w->loop->stmt->loc : s->loc;
-    trace_note(t,
-               "iteration budget exhausted at %s (%s): tracing of that warp stopped, figures "
-               "are lower bounds",
-               trace_loc_str(t, loc, where, sizeof where),
-               warp_over ? "steps per warp" : "steps per kernel");
-    w->stopped = true;
-    t->out->budget_exhausted = true;
     if (kernel_over)
         t->kernel_budget_hit = true;
+    const char *what = warp_over ? "steps per warp" : "steps per kernel";
+    stop_for_budget(t, w, what);
+    if (!w->cutting) {
+        char where[300];
+        trace_note(t,
+                   "iteration budget exhausted at %s (%s): tracing of that warp stopped, figures "
+                   "are lower bounds",
+                   trace_loc_str(t, s->loc, where, sizeof where), what);
+    }
     return true;
 }
 
@@ -321,22 +346,24 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
         t->total_lines += hms_warp_units(&r, HMS_TRACE_LINE_BYTES, units);
     }
     bool lines_over = t->total_lines >= t->opt.max_lines;
-    if (st->n >= t->opt.max_records || lines_over) {
+    if ((st->n >= t->opt.max_records || lines_over) && !w->draining) {
         if (!t->kernel_budget_hit && lines_over)
-            trace_note(t,
-                       "work budget (%llu cache lines touched) exhausted after %zu warp accesses: "
-                       "tracing stopped, figures are estimates from what was traced; bound "
-                       "unknown loops and parameters with --param=<kernel>.<name>=<value> or "
-                       "// hms-lint: param <name>=<value>",
-                       (unsigned long long)t->opt.max_lines, st->n);
+            trace_note(
+                t,
+                "work budget (%llu cache lines touched) exhausted after %zu warp accesses: "
+                "no further warps traced (the loop it was in is cut, code after it still runs), "
+                "figures are estimates from what was traced; bound "
+                "unknown loops and parameters with --param=<kernel>.<name>=<value> or "
+                "// hms-lint: param <name>=<value>",
+                (unsigned long long)t->opt.max_lines, st->n);
         else if (!t->kernel_budget_hit)
             trace_note(t,
                        "record budget (%zu warp accesses) exhausted: figures are lower "
                        "bounds",
                        t->opt.max_records);
         t->kernel_budget_hit = true;
-        t->out->budget_exhausted = true;
-        w->stopped = true;
+        if (!w->draining)
+            stop_for_budget(t, w, lines_over ? "cache lines touched" : "warp accesses");
     }
 }
 
@@ -381,6 +408,44 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     w->active = m & ~(w->ret | w->brk | w->cont);
 }
 
+/* Loop s will not run (further): every variable it assigns becomes unknown
+ * on `lanes`, and what follows is inexact. */
+static void forget_loop(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lanes)
+{
+    bool *mark = calloc(t->k->nvars ? t->k->nvars : 1, sizeof *mark);
+    if (!mark) {
+        t->oom = true;
+        w->stopped = true;
+        return;
+    }
+    hms_stmt_assigned_vars(s, mark);
+    for (size_t v = 0; v < t->k->nvars; v++)
+        if (mark[v])
+            w->vars[v].unknown |= lanes;
+    free(mark);
+    w->sticky_inexact = true;
+}
+
+/* A budget ran out inside outermost loop s: the loop is cut there and the
+ * warp goes on after it with what the loop assigns unknown. After its own
+ * step budget it gets a fresh allowance; after a kernel-wide budget it
+ * drains: each later outermost loop gets HMS_TRACE_DRAIN_STEPS steps (an
+ * epilogue's store loop), straight-line code is not limited. */
+static void resume_after_cut(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lanes)
+{
+    char where[300];
+    trace_note(t,
+               "iteration budget exhausted at %s (%s): the rest of that loop was cut, its figures "
+               "are lower bounds; tracing goes on after it with the variables it assigns unknown",
+               trace_loc_str(t, s->loc, where, sizeof where), w->cut_why ? w->cut_why : "?");
+    w->stopped = false;
+    w->cutting = false;
+    w->cut = true;
+    w->steps = 0;
+    w->draining = t->kernel_budget_hit;
+    forget_loop(t, w, s, lanes);
+}
+
 static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     uint32_t saved_brk = w->brk, saved_cont = w->cont;
@@ -402,8 +467,19 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
         eval(t, w, s->trip, &trips);
         w->time = time;
     }
+    uint64_t lim[HMS_WARP_LANES]; /* per lane, for an unknown condition */
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        lim[l] = !(trips.unknown >> l & 1) ? (trips.v[l] > 0 ? (uint64_t)trips.v[l] : 0) : fixed;
+    trace_summary sum;
+    trace_summary_init(&sum);
+    if (!(trips.unknown & live)) /* every lane's trip count known: no summary of short loops */
+        for (int l = 0; l < HMS_WARP_LANES; l++)
+            if ((live >> l & 1) && (sum.bound == UINT64_MAX || lim[l] > sum.bound))
+                sum.bound = lim[l];
     bool noted = false;
     for (uint64_t iter = 0; live && !w->stopped; iter++) {
+        w->active = live;
+        iter += trace_summary_top(t, w, s, &sum, iter, live);
         if (s->cond && (s->test_first || iter > 0)) {
             w->active = live;
             cond_split c = eval_cond(t, w, s->cond, live);
@@ -415,10 +491,8 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
                 uint32_t bit = 1u << l;
                 if (!(c.unknown & bit))
                     continue;
-                bool known = !(trips.unknown & bit);
-                by_trip |= known ? bit : 0;
-                uint64_t lim = known ? (trips.v[l] > 0 ? (uint64_t)trips.v[l] : 0) : fixed;
-                if (iter < lim)
+                by_trip |= !(trips.unknown & bit) ? bit : 0;
+                if (iter < lim[l])
                     more |= bit;
             }
             if ((c.unknown & ~by_trip) && !noted) {
@@ -446,6 +520,9 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
             exec_stmt(t, w, s->step);
         }
     }
+    trace_summary_free(&sum);
+    if (w->cutting && !frame.outer)
+        resume_after_cut(t, w, s, m0 & ~w->ret);
     if (frame.inexact)
         w->inexact_depth--;
     w->loop = frame.outer;

@@ -15,6 +15,10 @@
  * recurses; real kernels stay far below). */
 #define HMS_TRACE_MAX_DEPTH 512
 
+/* Steps a warp may take in each outermost loop after a kernel-wide budget
+ * cut it (enough for an epilogue that stores a thread's tile in a loop). */
+#define HMS_TRACE_DRAIN_STEPS 4096
+
 typedef struct trace_loop trace_loop;
 struct trace_loop {
     const ir_stmt *stmt;
@@ -32,6 +36,11 @@ typedef struct {
     int inexact_depth;        /* > 0: inside control flow that rests on an estimate */
     bool sticky_inexact;      /* a lane returned under an inexact condition */
     bool stopped;             /* budget exhausted: the warp runs no further */
+    bool cutting;             /* stopped by its own step budget inside a loop: it resumes
+                                 after the outermost loop */
+    bool cut;                 /* a loop of this warp was cut: its records undercount */
+    bool draining;            /* cut by a kernel-wide budget: HMS_TRACE_DRAIN_STEPS per loop */
+    const char *cut_why;      /* the budget that cut it ("steps per warp") */
     trace_loop *loop;         /* innermost loop being run */
     uint64_t time;            /* instructions issued (see stream_gen.h "Time") */
     uint64_t steps;           /* statements + loop iterations, for the budget */
@@ -39,6 +48,24 @@ typedef struct {
     uint64_t *arrivals;       /* time after each __syncthreads */
     size_t narrivals, caparrivals;
 } trace_warp;
+
+/* Periodic-loop summary state of one run of one loop (trace_summary.c). */
+#define HMS_TRACE_SUMMARY_MAX_PERIOD 8
+#define HMS_TRACE_SUMMARY_RING (HMS_TRACE_SUMMARY_MAX_PERIOD + 1)
+typedef struct {
+    bool off;          /* the loop cannot be summarised: no more attempts */
+    uint64_t bound;    /* most iterations a lane runs when all trip counts are known, else
+                          UINT64_MAX */
+    uint64_t retry_at; /* first iteration of the next attempt */
+    hms_lanes *snap;   /* 3 x nvars: variables at the tops of the last three iterations */
+    bool *carried;     /* nvars: variables that change from iteration to iteration */
+    bool *tainted;     /* nvars scratch (same allocation as carried) */
+    /* per iteration top, ring of HMS_TRACE_SUMMARY_RING: */
+    uint64_t time[HMS_TRACE_SUMMARY_RING];
+    size_t rec[HMS_TRACE_SUMMARY_RING]; /* stream position */
+    size_t arr[HMS_TRACE_SUMMARY_RING]; /* barrier arrivals so far */
+    uint32_t live[HMS_TRACE_SUMMARY_RING];
+} trace_summary;
 
 typedef struct {
     const ir_kernel *k;
@@ -74,6 +101,18 @@ typedef struct {
 void trace_run_warp(tracer *t, trace_warp *w);
 /* Prepares w for warp `warp` of a block (vars reset to var_init). */
 void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp);
+
+/* Evaluates e for the warp's lanes into *out (trace_exec.c). */
+void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out);
+
+/* trace_summary.c: called at the top of every iteration `iter` of `loop`
+ * (before its test) with the live lanes. Returns the iterations it summarised
+ * (the warp's variables, time and barriers are then at the top of iteration
+ * iter + returned value), or 0. */
+void trace_summary_init(trace_summary *s);
+void trace_summary_free(trace_summary *s);
+uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
+                           uint64_t iter, uint32_t live);
 
 /* stream_gen.c */
 void trace_note(tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

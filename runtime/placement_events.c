@@ -528,9 +528,10 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
     hms_cache *fl = NULL;
     fl_kind used = FL_KINDS;
     bool ok = true;
-    kt->requests++;
+    double w = hms_record_reps(p); /* executions the record stands for */
+    kt->requests += w;
     if (mine)
-        out->requests++;
+        out->requests += w;
     switch (eff) {
     case HMS_SPACE_SHARED: {
         if (have && *have) {
@@ -545,11 +546,11 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             }
             replay = b.wavefronts > 0 ? b.wavefronts - 1 : 0;
         }
-        kt->shared_requests++;
-        kt->group_requests[HMS_OVL_SHARED]++;
-        kt->group_events[HMS_OVL_SHARED] += replay;
+        kt->shared_requests += w;
+        kt->group_requests[HMS_OVL_SHARED] += w;
+        kt->group_events[HMS_OVL_SHARED] += w * replay;
         if (mine)
-            out->replay_bank_conflict += replay;
+            out->replay_bank_conflict += w * replay;
         break;
     }
     case HMS_SPACE_CONSTANT: {
@@ -567,11 +568,11 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
         if (!fl) /* no constant cache: every line misses */
             mo.fl_misses = lines_touched(p, m->l2_line);
         replay = div + mo.fl_misses;
-        kt->group_requests[HMS_OVL_CONSTANT]++;
-        kt->group_events[HMS_OVL_CONSTANT] += mo.fl_misses;
+        kt->group_requests[HMS_OVL_CONSTANT] += w;
+        kt->group_events[HMS_OVL_CONSTANT] += w * mo.fl_misses;
         if (mine) {
-            out->replay_const_div += div;
-            out->replay_const_miss += mo.fl_misses;
+            out->replay_const_div += w * div;
+            out->replay_const_miss += w * mo.fl_misses;
         }
         break;
     }
@@ -592,10 +593,10 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
         ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         if (!fl) /* no texture cache: every line misses */
             mo.fl_misses = lines_touched(p, m->l2_line);
-        kt->group_requests[HMS_OVL_TEXTURE]++;
-        kt->group_events[HMS_OVL_TEXTURE] += mo.fl_misses;
+        kt->group_requests[HMS_OVL_TEXTURE] += w;
+        kt->group_events[HMS_OVL_TEXTURE] += w * mo.fl_misses;
         if (mine)
-            out->replay_global_div += replay;
+            out->replay_global_div += w * replay;
         break;
     }
     default: { /* global, local */
@@ -610,10 +611,10 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
         used = via_l1 ? FL_L1 : FL_KINDS;
         ok = (!via_l1 || first_level_cache(m, FL_L1, sm, &fl)) &&
              through_caches(m, fl, p, time, &mo);
-        kt->group_requests[HMS_OVL_GLOBAL]++;
-        kt->group_events[HMS_OVL_GLOBAL] += mo.l2_misses;
+        kt->group_requests[HMS_OVL_GLOBAL] += w;
+        kt->group_events[HMS_OVL_GLOBAL] += w * mo.l2_misses;
         if (mine)
-            out->replay_global_div += replay;
+            out->replay_global_div += w * replay;
         break;
     }
     }
@@ -622,18 +623,18 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             *known = replay;
         *have = 1;
     }
-    kt->replays += replay;
-    t->l2_misses += mo.l2_misses;
+    kt->replays += w * replay;
+    t->l2_misses += w * mo.l2_misses;
     if (mo.l2_misses > 0)
-        kt->dram_requests++;
+        kt->dram_requests += w;
     else if (off_chip(eff)) { /* served by a cache */
         bool fl_hit = fl && mo.fl_misses == 0 && m->hit_lat[used] > 0;
-        t->hit_sum += fl_hit ? m->hit_lat[used] : m->l2_hit_lat;
-        t->hit_n++;
+        t->hit_sum += w * (fl_hit ? m->hit_lat[used] : m->l2_hit_lat);
+        t->hit_n += w;
     }
     if (mine) {
-        out->cache_hits += mo.fl_hits;
-        out->cache_misses += mo.fl_misses;
+        out->cache_hits += w * mo.fl_hits;
+        out->cache_misses += w * mo.fl_misses;
     }
     return ok;
 }

@@ -33,6 +33,9 @@ typedef struct {
     uint32_t block;                /* linear block id */
     uint32_t warp;                 /* warp index within the block */
     uint64_t time;                 /* issue order: instructions executed by this warp before it */
+    uint32_t extra;                /* further executions this record stands for: iterations of
+                                      a periodic loop that were summarised, not traced (0 for
+                                      an ordinary record; see passes/stream_gen.h) */
     uint64_t addr[HMS_WARP_LANES]; /* byte addresses; space-relative, base of array included */
 } hms_warp_access;
 
@@ -50,6 +53,12 @@ bool hms_stream_push(hms_stream *s, const hms_warp_access *a);
 static inline int hms_popcount32(uint32_t m)
 {
     return __builtin_popcount(m);
+}
+
+/* Dynamic executions record r stands for: itself plus its summarised repeats. */
+static inline double hms_record_reps(const hms_warp_access *r)
+{
+    return 1.0 + (double)r->extra;
 }
 
 const char *hms_space_name(hms_space s);

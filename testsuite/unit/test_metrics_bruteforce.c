@@ -4,7 +4,8 @@
  * the metrics recomputed here from the definitions, without the runtime's
  * coalescing, bank or constant code. Kernels: the check tests' transposes,
  * reductions, multiplies, convolutions and the CuMAPz example, each on a
- * launch small enough to be enumerated in full (so every figure is exact). */
+ * launch small enough to be enumerated in full (so every figure is exact), and
+ * long loops the tracer summarises (kernels/loops/long_loops.cu). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -199,4 +200,26 @@ Test(metrics_bruteforce, cumapz_example)
 Test(metrics_bruteforce, packed_and_local_arrays)
 {
     cr_expect_eq(compare_file("kernels/checks/packed_registers.cu", NULL), 4);
+}
+
+Test(metrics_bruteforce, long_loops)
+{
+    /* Loops of 32 to 40 iterations: past the tracer's summary threshold, so
+     * the report's figures come from summarised loops (test_loop_summary.c
+     * checks that they were); they must still equal the per-thread reference. */
+    const char *l[] = {"--launch=sgemmTiled:grid=2,2:block=16,16",
+                       "--param=sgemmTiled.M=32",
+                       "--param=sgemmTiled.N=32",
+                       "--param=sgemmTiled.K=512",
+                       "--launch=saxpyGridStride:grid=4:block=128",
+                       "--param=saxpyGridStride.n=20000",
+                       "--launch=rowSum:grid=4:block=128",
+                       "--param=rowSum.n=4100",
+                       "--launch=tableWalk:grid=2:block=64",
+                       "--param=tableWalk.n=4096",
+                       "--param=tableWalk.steps=40",
+                       "--launch=slidingWindow:grid=2:block=64",
+                       "--param=slidingWindow.n=103",
+                       NULL};
+    cr_expect_eq(compare_file("kernels/loops/long_loops.cu", l), 5);
 }
