@@ -179,6 +179,7 @@ static uint64_t align_barriers(tracer *t, trace_warp *warps)
 
 static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_block *out)
 {
+    out->flops = out->fp_insts = 0;
     t->block = id;
     t->bid[0] = (int64_t)(id % t->gdim[0]);
     t->bid[1] = (int64_t)((id / t->gdim[0]) % t->gdim[1]);
@@ -189,6 +190,8 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
         size_t first = t->out->stream.n;
         trace_warp_reset(t, W, w);
         trace_run_warp(t, W);
+        out->flops += (double)W->flops;
+        out->fp_insts += (double)W->fp_insts;
         if (W->stopped) /* budget: what it emitted undercounts the warp's accesses */
             for (size_t i = first; i < t->out->stream.n; i++)
                 t->out->stream.v[i].exact = false;
@@ -299,6 +302,11 @@ static void count_sites(tracer *t)
         }
     }
     o->exact = exact;
+    o->flops = o->fp_insts = 0;
+    for (size_t b = 0; b < o->nblocks; b++) {
+        o->flops += o->blocks[b].weight * o->blocks[b].flops;
+        o->fp_insts += o->blocks[b].weight * o->blocks[b].fp_insts;
+    }
 }
 
 static bool run(tracer *t)

@@ -479,6 +479,10 @@ static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s)
         return;
     switch (s->kind) {
     case IR_S_BLOCK:
+        if (s->fp_ops) { /* float arithmetic: counted for the roofline, not timed */
+            w->flops += (uint64_t)s->fp_flops * (uint64_t)hms_popcount32(w->active);
+            w->fp_insts += s->fp_ops;
+        }
         for (size_t i = 0; i < s->items.n && w->active && !w->stopped; i++)
             exec_stmt(t, w, s->items.v[i]);
         return;
@@ -547,6 +551,7 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
     w->loop = NULL;
     w->time = 0;
     w->steps = 0;
+    w->flops = w->fp_insts = 0;
     w->seq = 0;
     w->narrivals = 0;
 }

@@ -35,6 +35,8 @@ typedef struct {
     trace_loop *loop;         /* innermost loop being run */
     uint64_t time;            /* instructions issued (see stream_gen.h "Time") */
     uint64_t steps;           /* statements + loop iterations, for the budget */
+    uint64_t flops;           /* FP operations of its active lanes (ir.h fp_flops) */
+    uint64_t fp_insts;        /* FP warp instructions (ir.h fp_ops) */
     uint64_t seq;             /* records emitted by this warp (pseudo-random spread key) */
     uint64_t *arrivals;       /* time after each __syncthreads */
     size_t narrivals, caparrivals;
