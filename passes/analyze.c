@@ -239,6 +239,9 @@ static void fill_model(hms_check_ctx *c, hms_kernel_report *r)
         m->bound_issue = r->bound[HMS_RL_ISSUE];
         m->dram_gbs = f->dram_gbs;
         m->flops = f->roof_in.flops;
+    } else { /* not evaluated: null in JSON */
+        m->predicted_time = m->bound_model = m->bound_dram = m->bound_l2 = -1;
+        m->bound_shared = m->bound_fp32 = m->bound_issue = m->dram_gbs = m->flops = -1;
     }
     m->dram_peak_gbs = c->arch->dram_bandwidth_gbs;
     m->occupancy = c->occ_ok ? c->occ.occupancy : 0;
