@@ -42,7 +42,8 @@ void hms_check_memory_bound(struct hms_check_ctx *c)
                  "of the %s GB/s peak",
                  hms_fmt_num(t, sizeof t, f->roof.time, 0),
                  hms_fmt_num(us, sizeof us, f->roof.time / (c->arch->clock_ghz * 1e3), 1),
-                 binding_words(f->roof.binding), hms_fmt_num(mb, sizeof mb, f->dram_bytes / 1e6, 1),
+                 binding_words(f->roof.binding),
+                 hms_fmt_num(mb, sizeof mb, f->roof_in.dram_bytes / 1e6, 1),
                  hms_fmt_num(gbs, sizeof gbs, f->dram_gbs, 1),
                  hms_fmt_num(peak, sizeof peak, c->arch->dram_bandwidth_gbs, 0));
     bool mem = f->bound == HMS_BOUND_MEMORY;

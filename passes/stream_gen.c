@@ -180,6 +180,7 @@ static uint64_t align_barriers(tracer *t, trace_warp *warps)
 static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_block *out)
 {
     out->flops = out->fp_insts = 0;
+    out->warps_run = 0;
     t->block = id;
     t->bid[0] = (int64_t)(id % t->gdim[0]);
     t->bid[1] = (int64_t)((id / t->gdim[0]) % t->gdim[1]);
@@ -190,6 +191,7 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
         size_t first = t->out->stream.n;
         trace_warp_reset(t, W, w);
         trace_run_warp(t, W);
+        out->warps_run += W->stopped ? W->progress : 1;
         out->flops += (double)W->flops;
         out->fp_insts += (double)W->fp_insts;
         if (W->stopped) /* budget: what it emitted undercounts the warp's accesses */
@@ -303,10 +305,15 @@ static void count_sites(tracer *t)
     }
     o->exact = exact;
     o->flops = o->fp_insts = 0;
+    double run = 0, all = 0;
     for (size_t b = 0; b < o->nblocks; b++) {
-        o->flops += o->blocks[b].weight * o->blocks[b].flops;
-        o->fp_insts += o->blocks[b].weight * o->blocks[b].fp_insts;
+        const hms_traced_block *B = &o->blocks[b];
+        o->flops += B->weight * B->flops;
+        o->fp_insts += B->weight * B->fp_insts;
+        run += B->weight * B->warps_run;
+        all += B->weight * o->warps_per_block;
     }
+    o->warp_coverage = all > 0 && run > 0 && run < all ? run / all : 1;
 }
 
 static bool run(tracer *t)

@@ -151,6 +151,18 @@ static bool in_inexact_context(const trace_warp *w)
     return w->inexact_depth > 0 || w->sticky_inexact;
 }
 
+/* Stops the warp at a budget, estimating how far it got (trace_warp.progress). */
+static void stop_warp(trace_warp *w)
+{
+    w->stopped = true;
+    w->progress = 1;
+    for (const trace_loop *l = w->loop; l; l = l->outer)
+        if (l->trips > 0) {
+            double p = (double)(l->iter + 1) / (double)l->trips;
+            w->progress = p < 1 ? p : 1;
+        }
+}
+
 /* Counts one step; true (and the warp stops) when a budget is exhausted. */
 static bool budget_tick(tracer *t, trace_warp *w, const ir_stmt *s)
 {
@@ -167,7 +179,7 @@ static bool budget_tick(tracer *t, trace_warp *w, const ir_stmt *s)
                "are lower bounds",
                trace_loc_str(t, loc, where, sizeof where),
                warp_over ? "steps per warp" : "steps per kernel");
-    w->stopped = true;
+    stop_warp(w);
     t->out->budget_exhausted = true;
     if (kernel_over)
         t->kernel_budget_hit = true;
@@ -336,7 +348,7 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
                        t->opt.max_records);
         t->kernel_budget_hit = true;
         t->out->budget_exhausted = true;
-        w->stopped = true;
+        stop_warp(w);
     }
 }
 
@@ -385,7 +397,7 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     uint32_t saved_brk = w->brk, saved_cont = w->cont;
     uint32_t m0 = w->active;
-    trace_loop frame = {s, false, w->loop};
+    trace_loop frame = {s, false, w->loop, 0, 0};
     w->brk = w->cont = 0;
     if (s->init)
         exec_stmt(t, w, s->init);
@@ -402,8 +414,14 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
         eval(t, w, s->trip, &trips);
         w->time = time;
     }
+    frame.trips = s->trip_count >= 0 ? (uint64_t)s->trip_count : 0;
+    for (int l = 0; !frame.trips && l < HMS_WARP_LANES; l++)
+        if ((live >> l & 1) && !(trips.unknown >> l & 1) && trips.v[l] > 0 &&
+            (uint64_t)trips.v[l] > frame.trips)
+            frame.trips = (uint64_t)trips.v[l];
     bool noted = false;
     for (uint64_t iter = 0; live && !w->stopped; iter++) {
+        frame.iter = iter;
         if (s->cond && (s->test_first || iter > 0)) {
             w->active = live;
             cond_split c = eval_cond(t, w, s->cond, live);
@@ -552,6 +570,7 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
     w->time = 0;
     w->steps = 0;
     w->flops = w->fp_insts = 0;
+    w->progress = 1;
     w->seq = 0;
     w->narrivals = 0;
 }
