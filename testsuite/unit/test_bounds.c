@@ -15,6 +15,7 @@
 #include "passes/analyze.h"
 #include "passes/findings.h"
 #include "runtime/arch.h"
+#include "runtime/roofline.h"
 #include "testsuite/support/analyze_file.h"
 #include "testsuite/support/run.h"
 
@@ -168,4 +169,66 @@ Test(bounds, first_half_of_arches)
 Test(bounds, second_half_of_arches)
 {
     every_kernel(hms_arch_builtin_count() / 2, hms_arch_builtin_count());
+}
+
+/* runtime/roofline.c on hand-worked H100 numbers (132 SMs, 1.98 GHz,
+ * 3352 GB/s, 128 FP32 lanes and 4 x 32/32 warp instructions per SM-cycle,
+ * L2 5120 bytes per cycle). */
+Test(bounds, roofline_by_hand)
+{
+    char err[256];
+    const hms_arch *a = hms_arch_get("h100", err, sizeof err);
+    cr_assert(a, "%s", err);
+    double bpc = 3352 / 1.98; /* DRAM bytes per cycle */
+    hms_roofline_in in = {0};
+    in.model_time = 100;
+    in.dram_bytes = 1000 * bpc;         /* 1000 cycles */
+    in.l2_bytes = 5120 * 300.0;         /* 300 */
+    in.shared_wavefronts = 132 * 200.0; /* 200 per SM */
+    in.flops = 2 * 128 * 132 * 500.0;   /* 500 */
+    in.warp_insts = 4 * 132 * 50.0;     /* 50 */
+    in.blocks = 132;
+    hms_roofline r;
+    hms_roofline_compute(a, &in, &r);
+    cr_expect_float_eq(r.bound[HMS_RL_DRAM], 1000, 1e-6);
+    cr_expect_float_eq(r.bound[HMS_RL_L2], 300, 1e-9);
+    cr_expect_float_eq(r.bound[HMS_RL_SHARED], 200, 1e-9);
+    cr_expect_float_eq(r.bound[HMS_RL_FP32], 500, 1e-9);
+    cr_expect_float_eq(r.bound[HMS_RL_ISSUE], 50, 1e-9);
+    cr_expect_eq(r.binding, HMS_RL_DRAM);
+    cr_expect_float_eq(r.time, 1000, 1e-6);
+    cr_expect_str_eq(hms_roofline_name(r.binding), "dram");
+
+    /* One block more than SMs: the busiest SM runs 2 of 133 blocks, so the
+     * per-SM bounds grow by 2 * 132 / 133 (the tail wave); DRAM does not. */
+    in.blocks = 133;
+    hms_roofline_compute(a, &in, &r);
+    cr_expect_float_eq(r.bound[HMS_RL_FP32], 500 * 2 * 132 / 133.0, 1e-9);
+    cr_expect_float_eq(r.bound[HMS_RL_DRAM], 1000, 1e-6);
+    cr_expect_eq(r.binding, HMS_RL_DRAM);
+
+    /* The model binds when nothing saturates; bad inputs count as 0. */
+    hms_roofline_in q = {0};
+    q.model_time = 5000;
+    q.dram_bytes = NAN;
+    q.flops = -1;
+    q.blocks = 1;
+    hms_roofline_compute(a, &q, &r);
+    cr_expect_eq(r.binding, HMS_RL_MODEL);
+    cr_expect_float_eq(r.time, 5000, 1e-9);
+    cr_expect_float_eq(r.bound[HMS_RL_DRAM], 0, 1e-12);
+}
+
+/* The front end's FP count reaches the report: 256 threads x (16 FMAs in a
+ * loop + 1 FMA + 1 divide) = 256 x 35 FLOPs (testsuite/kernels/ir/fp_work.cu). */
+Test(bounds, fp_work_counted)
+{
+    hms_analyzed_file af;
+    const char *args[] = {"--checks=-*", NULL};
+    cr_assert(hms_analyze_file(hms_test_path("kernels/ir/fp_work.cu"), args, &af), "%s", af.error);
+    const hms_kernel_report *r = hms_af_report(&af, "dot16");
+    cr_assert(r);
+    cr_expect_float_eq(r->model.flops, 256 * 35.0, 1e-9);
+    cr_expect(r->model.bound_fp32 > 0);
+    hms_analyzed_file_free(&af);
 }
