@@ -133,6 +133,9 @@ ir_loc irb_loc_name(irb *b, CXCursor c);
 /* Source text of c (clipped to len-1 chars), "" when unavailable. */
 void irb_text(irb *b, CXCursor c, char *buf, size_t len);
 bool irb_is_int(CXType t);
+/* Appends the float arithmetic of expression `expr` as an empty BLOCK with
+ * fp_ops / fp_flops (analyzer/ir_build_flops.c). */
+void sb_fp_work(irb *b, CXCursor expr);
 bool irb_is_ptr(CXType t);
 bool irb_is_array(CXType t);
 int64_t irb_sizeof(CXType t);

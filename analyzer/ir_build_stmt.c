@@ -50,6 +50,8 @@ static void declare(irb *b, CXCursor decl)
     CXType t = clang_getCursorType(decl);
     CXCursor init = var_init(decl);
     bool has_init = !clang_Cursor_isNull(init);
+    if (has_init)
+        sb_fp_work(b, init);
     if (irb_has_attr(decl, CXCursor_CUDASharedAttr) ||
         irb_has_attr(decl, CXCursor_CUDAConstantAttr) ||
         irb_has_attr(decl, CXCursor_CUDADeviceAttr)) {
@@ -152,6 +154,7 @@ static void return_stmt(irb *b, CXCursor c)
     CXCursor e = l.n ? l.v[0] : clang_getNullCursor();
     irb_list_free(&l);
     ir_loc loc = irb_loc(b, c);
+    sb_fp_work(b, e);
     if (b->nframes == 1) {
         if (!clang_Cursor_isNull(e))
             xb_effects(b, e);
@@ -929,8 +932,10 @@ void sb_stmt(irb *b, CXCursor c)
         return;
     }
     default:
-        if (clang_isExpression(kind))
+        if (clang_isExpression(kind)) {
+            sb_fp_work(b, c);
             xb_effects(b, c);
+        }
         return;
     }
 }

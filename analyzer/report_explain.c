@@ -206,6 +206,19 @@ void hms_write_explain(const hms_kernel_report *k, const char *file, FILE *out)
     fprintf(out, "  time (cycles, Huang & Li eq. 1): t_comp %s + t_mem %s - t_overlap %s = %s\n",
             num(a, sizeof a, m->t_comp), num(b, sizeof b, m->t_mem), num(c, sizeof c, m->t_overlap),
             num(d, sizeof d, m->t_comp < 0 || m->t_mem < 0 || m->t_overlap < 0 ? -1 : total));
+    if (m->binding) {
+        fprintf(out,
+                "  roofline bounds (cycles): model %s  dram %s  l2 %s  shared %s  fp32 %s  "
+                "issue %s\n",
+                num(a, sizeof a, m->bound_model), num(b, sizeof b, m->bound_dram),
+                num(c, sizeof c, m->bound_l2), num(d, sizeof d, m->bound_shared),
+                num(e, sizeof e, m->bound_fp32), num(f, sizeof f, m->bound_issue));
+        fprintf(out,
+                "  predicted time: %s cycles (estimate), bound by %s; DRAM %s GB/s of %s GB/s "
+                "peak; %s FLOPs counted (a lower bound)\n",
+                num(a, sizeof a, m->predicted_time), m->binding, num(b, sizeof b, m->dram_gbs),
+                num(c, sizeof c, m->dram_peak_gbs), num(d, sizeof d, m->flops));
+    }
     fprintf(out,
             "  CuMAPz (eqs. 1-8): data_reuse %s  lat_hiding %s  bw_util %s  ch_skew %s  "
             "shm_eff %s  branch_eff %s  MPE %s\n",

@@ -121,11 +121,25 @@ static json_t *model_json(const hms_model_figures *m)
         {"pamp", m->pamp},
         {"dram_row_hit_rate", m->dram_row_hit_rate},
         {"occupancy", m->occupancy},
+        {"predicted_time", m->predicted_time},
+        {"dram_gbs", m->dram_gbs},
+        {"dram_peak_gbs", m->dram_peak_gbs},
+        {"flops", m->flops},
     };
     json_t *o = json_object();
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         json_object_set_new(o, fields[i].name, hms_json_number_or_null(fields[i].v));
     json_object_set_new(o, "bound", str_or_null(m->bound));
+    json_object_set_new(o, "binding", str_or_null(m->binding));
+    json_t *b = json_object();
+    const struct {
+        const char *name;
+        double v;
+    } bounds[] = {{"model", m->bound_model},   {"dram", m->bound_dram}, {"l2", m->bound_l2},
+                  {"shared", m->bound_shared}, {"fp32", m->bound_fp32}, {"issue", m->bound_issue}};
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+        json_object_set_new(b, bounds[i].name, hms_json_number_or_null(bounds[i].v));
+    json_object_set_new(o, "bounds", b);
     return o;
 }
 

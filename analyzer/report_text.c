@@ -251,7 +251,9 @@ static void print_finding(text_ctx *t, const hms_finding *f, const char *file_pa
 
 typedef struct {
     const hms_finding *f;
-    bool other_file; /* not in the file report's own path (a header): after it */
+    size_t hidden;      /* summary notes of its kernel not shown (text is quiet) */
+    const char *kernel; /* the kernel's name */
+    bool other_file;    /* not in the file report's own path (a header): after it */
     size_t order;
 } sorted_finding;
 
@@ -272,7 +274,36 @@ static int by_location(const void *pa, const void *pb)
     return a->order < b->order ? -1 : a->order > b->order;
 }
 
-static void print_file(text_ctx *t, const hms_file_report *fr, hms_diag_counts *counts)
+/* Per-kernel summary notes (the model's class, sampling, assumed values):
+ * text output shows one per kernel, the rest are in --explain and JSON. */
+static bool is_summary(const hms_finding *f)
+{
+    return f->severity == HMS_SEV_NOTE && f->check &&
+           (strcmp(f->check, "hms-memory-bound") == 0 ||
+            strcmp(f->check, "hms-analysis-limit") == 0);
+}
+
+/* The summary note of kernel k that text output shows: hms-memory-bound's
+ * when there is one, else the first; NULL when it has none. */
+static const hms_finding *shown_summary(const hms_kernel_report *k, size_t *hidden)
+{
+    const hms_finding *best = NULL;
+    size_t n = 0;
+    for (size_t d = 0; d < k->ndiagnostics; d++) {
+        const hms_finding *f = &k->diagnostics[d];
+        if (!is_summary(f))
+            continue;
+        n++;
+        if (!best || (strcmp(f->check, "hms-memory-bound") == 0 &&
+                      strcmp(best->check, "hms-memory-bound") != 0))
+            best = f;
+    }
+    *hidden = n ? n - 1 : 0;
+    return best;
+}
+
+static void print_file(text_ctx *t, const hms_file_report *fr, bool all_notes,
+                       hms_diag_counts *counts)
 {
     size_t n = 0;
     for (size_t k = 0; k < fr->nkernels; k++)
@@ -284,16 +315,30 @@ static void print_file(text_ctx *t, const hms_file_report *fr, hms_diag_counts *
         return;
     size_t i = 0;
     for (size_t k = 0; k < fr->nkernels; k++) {
-        for (size_t d = 0; d < fr->kernels[k].ndiagnostics; d++, i++) {
+        size_t hidden = 0;
+        const hms_finding *keep = all_notes ? NULL : shown_summary(&fr->kernels[k], &hidden);
+        for (size_t d = 0; d < fr->kernels[k].ndiagnostics; d++) {
             const hms_finding *f = &fr->kernels[k].diagnostics[d];
+            if (!all_notes && is_summary(f) && f != keep)
+                continue;
             v[i].f = f;
+            v[i].hidden = f == keep ? hidden : 0;
+            v[i].kernel = fr->kernels[k].name;
             v[i].other_file = f->file && fr->path && strcmp(f->file, fr->path) != 0;
             v[i].order = i;
+            i++;
         }
     }
+    n = i;
     qsort(v, n, sizeof *v, by_location);
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) {
         print_finding(t, v[i].f, fr->path, counts);
+        if (v[i].hidden)
+            fprintf(t->out,
+                    "  (%zu more note%s on kernel '%s': sampling, assumed values; --explain "
+                    "or --format=json lists them)\n",
+                    v[i].hidden, v[i].hidden == 1 ? "" : "s", v[i].kernel ? v[i].kernel : "?");
+    }
     free(v);
 }
 
@@ -306,7 +351,7 @@ void hms_write_text(const hms_report *r, FILE *out, const hms_text_options *o,
         memset(counts, 0, sizeof *counts);
     for (size_t i = 0; i < r->nfiles; i++) {
         const hms_file_report *fr = &r->files[i];
-        print_file(&t, fr, counts);
+        print_file(&t, fr, o && o->explain, counts);
         if (o && o->explain)
             for (size_t k = 0; k < fr->nkernels; k++)
                 hms_write_explain(&fr->kernels[k], fr->path, out);

@@ -228,6 +228,23 @@ static void fill_model(hms_check_ctx *c, hms_kernel_report *r)
         m->pamp = f->camat.pamp;
     }
     m->dram_row_hit_rate = f->row_hit_rate;
+    if (f->roof_ok) {
+        const hms_roofline *r = &f->roof;
+        m->predicted_time = r->time;
+        m->binding = hms_roofline_name(r->binding);
+        m->bound_model = r->bound[HMS_RL_MODEL];
+        m->bound_dram = r->bound[HMS_RL_DRAM];
+        m->bound_l2 = r->bound[HMS_RL_L2];
+        m->bound_shared = r->bound[HMS_RL_SHARED];
+        m->bound_fp32 = r->bound[HMS_RL_FP32];
+        m->bound_issue = r->bound[HMS_RL_ISSUE];
+        m->dram_gbs = f->dram_gbs;
+        m->flops = f->roof_in.flops;
+    } else { /* not evaluated: null in JSON */
+        m->predicted_time = m->bound_model = m->bound_dram = m->bound_l2 = -1;
+        m->bound_shared = m->bound_fp32 = m->bound_issue = m->dram_gbs = m->flops = -1;
+    }
+    m->dram_peak_gbs = c->arch->dram_bandwidth_gbs;
     m->occupancy = c->occ_ok ? c->occ.occupancy : 0;
     m->bound = hms_bound_name(f->bound);
 }
@@ -306,6 +323,7 @@ bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_k
             hms_an_branches(&c);
             hms_an_memory_sim(&c);
             hms_an_placements(&c);
+            hms_an_roofline(&c);
             hms_an_model_figures(&c);
             fill_accesses(&c, out);
             fill_placements(&c, out);

@@ -24,6 +24,7 @@
 #include "runtime/cumapz.h"
 #include "runtime/hsm.h"
 #include "runtime/occupancy.h"
+#include "runtime/roofline.h"
 
 typedef struct {
     const hms_arch *arch;
@@ -143,6 +144,12 @@ typedef struct {
     hms_hsm_coeffs hsm_coeffs;
     bool hsm_default;
     hms_bound bound;
+    /* Roofline (passes/roofline_pass.c): the predicted time is the model's
+     * time or a bound, whichever is larger; demand = traffic / that time. */
+    hms_roofline_in roof_in;
+    hms_roofline roof;
+    bool roof_ok;
+    double dram_gbs; /* DRAM bytes over the predicted time, GB/s (<= peak) */
 } hms_kernel_figures;
 
 struct hms_check_ctx {

@@ -26,6 +26,13 @@ bool hms_an_memory_sim(hms_check_ctx *c);
  * predicted time as written. */
 bool hms_an_placements(hms_check_ctx *c);
 
+/* passes/roofline_pass.c: the launch's totals against the architecture's
+ * peaks (runtime/roofline.h); needs the placement model's time. */
+bool hms_an_roofline(hms_check_ctx *c);
+/* A model time (cycles) raised to the kernel's roofline bounds; unchanged
+ * when the roofline is unavailable. */
+double hms_ctx_bounded(const hms_check_ctx *c, double model_time);
+
 /* passes/model_figures.c: CuMAPz terms and HSM class. */
 bool hms_an_model_figures(hms_check_ctx *c);
 

@@ -37,6 +37,8 @@ void hms_check_dram_locality(struct hms_check_ctx *c)
     double factor =
         service > 0 && f->dram_t_hit > 0 && f->dram_t_hit < service ? f->dram_t_hit / service : 1;
     double now = hms_ctx_predict(c, NULL, NULL), then = hms_ctx_predict(c, all_hits, &factor);
+    if (now <= 0 || then <= 0 || now / then < HMS_DRAM_MIN_GAIN)
+        return; /* row locality would not pay (or bandwidth binds either way) */
     char rate[32], own[32], share[32], lat[32], hit[32], nbad[32], nrows[32], gain[64] = "";
     double bad = f->row_misses + f->row_conflicts;
     double wrows = worst->row_hits + worst->row_misses + worst->row_conflicts;

@@ -5,7 +5,11 @@
  * 17-19: MWP/CWP and the overlap ratio both grow with resident warps) is
  * re-evaluated with the occupancy raised to that level, and the check fires
  * when that is predicted to gain at least HMS_LATENCY_MIN_GAIN. Independent
- * fetches per warp (MLP) are taken as 1 by the model. */
+ * fetches per warp (MLP) are taken as 1 by the model.
+ * A stated launch whose grid itself is too small (fewer resident warps than
+ * the GPU holds, below the same 50%), or whose last wave leaves much of the
+ * GPU idle, is reported first, with the numbers. */
+#include <math.h>
 #include <stdio.h>
 
 #include "passes/check_thresholds.h"
@@ -36,9 +40,53 @@ static const ir_array *largest_shared(const ir_kernel *k)
     return best;
 }
 
+/* A stated launch whose grid leaves warp slots of the GPU empty: fewer
+ * blocks than the SMs hold at once (idle SMs or SMs below their occupancy),
+ * or a short tail wave. True when it reported. */
+static bool underfilled_grid(hms_check_ctx *c)
+{
+    if (c->k->launch.source == IR_LAUNCH_DEFAULT)
+        return false; /* an assumed grid says nothing about the real one */
+    double blocks = (double)c->trace.blocks_total;
+    double sms = c->arch->sm_count, bps = c->occ.blocks_per_sm, wpb = c->occ.warps_per_block;
+    double slots = sms * c->arch->max_warps_per_sm; /* warps the GPU holds */
+    double wave = sms * bps;                        /* blocks resident at once */
+    char p[32], w[32];
+    if (blocks < wave) {
+        double resident = blocks * wpb;
+        if (100 * resident / slots >= HMS_LATENCY_OCCUPANCY_PCT)
+            return false;
+        unsigned busy = blocks < sms ? (unsigned)blocks : (unsigned)sms;
+        hms_finding *f = hms_ctx_report(
+            c, &c->k->loc,
+            "grid of %.0f blocks under-fills the GPU: %u of %d SMs busy, %.0f resident warps "
+            "where %s's SMs hold %.0f (%s%%), too few to hide memory latency",
+            blocks, busy, c->arch->sm_count, resident, c->arch->name, slots,
+            hms_fmt_num(p, sizeof p, 100 * resident / slots, 1));
+        if (f)
+            hms_ctx_note(c, f, c->k->launch.loc.line ? &c->k->launch.loc : NULL,
+                         "%.0f blocks of %.0f warps fill every SM (%.0f per SM at this block's "
+                         "occupancy); give the launch more blocks (less work per block) or "
+                         "batch more work into it",
+                         wave, wpb, bps);
+        return true;
+    }
+    double waves = blocks / wave, full = ceil(waves);
+    if (full > HMS_LATENCY_TAIL_MAX_WAVES || full / waves < HMS_LATENCY_TAIL_MIN_LOSS)
+        return false;
+    hms_ctx_report(c, &c->k->loc,
+                   "grid of %.0f blocks runs in %.0f waves of %.0f: the last wave fills %s%% of "
+                   "the GPU, so %s%% of the launch's block slots stay idle",
+                   blocks, full, wave, hms_fmt_num(p, sizeof p, 100 * (waves - (full - 1)), 1),
+                   hms_fmt_num(w, sizeof w, 100 * (1 - waves / full), 1));
+    return true;
+}
+
 void hms_check_latency_hiding(struct hms_check_ctx *c)
 {
     if (!c->occ_ok || !c->traced || !c->fig.time_ok)
+        return;
+    if (c->fig.global_requests + c->fig.tex_requests > 0 && underfilled_grid(c))
         return;
     double pct = 100 * c->occ.occupancy;
     if (pct >= HMS_LATENCY_OCCUPANCY_PCT || c->fig.global_requests + c->fig.tex_requests <= 0)

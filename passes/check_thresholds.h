@@ -43,6 +43,16 @@
  * that level is predicted to gain at least HMS_LATENCY_MIN_GAIN. */
 #define HMS_LATENCY_OCCUPANCY_PCT 50.0
 #define HMS_LATENCY_MIN_GAIN 1.10
+/* ... and for a stated launch: a tail wave counts when the grid runs in at
+ * most this many waves and rounding up to whole waves costs at least this
+ * factor (1.25: a fifth of the block slots idle). With more waves the tail
+ * matters less. */
+#define HMS_LATENCY_TAIL_MAX_WAVES 4
+#define HMS_LATENCY_TAIL_MIN_LOSS 1.25
+
+/* hms-dram-locality: report only when row-local access is predicted to gain
+ * at least this much (after the roofline bounds). */
+#define HMS_DRAM_MIN_GAIN 1.10
 
 /* hms-dram-locality: fire below this row-buffer hit rate, when DRAM serves
  * at least HMS_DRAM_MIN_SHARE of the memory requests. */

@@ -1,6 +1,8 @@
 /* Shared helpers of the checks (check_util.h). */
 #include "passes/check_util.h"
 
+#include "passes/analyze_internal.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -111,7 +113,7 @@ double hms_ctx_predict(const hms_check_ctx *c, hms_model_edit edit, void *arg)
     char err[256];
     if (!hms_placement_predict(c->arch, &k, &e, &e, &b, NULL, err, sizeof err))
         return 0;
-    return b.time;
+    return hms_ctx_bounded(c, b.time);
 }
 
 bool hms_camping_judged(const hms_check_ctx *c, const char **why)

@@ -75,6 +75,13 @@ typedef struct {
     double amat, camat, c_h, c_m, pmr, pamp;
     double dram_row_hit_rate, occupancy;
     const char *bound; /* "memory" | "compute" */
+    /* Roofline (runtime/roofline.h): the predicted time is the largest of
+     * the model's time and every bound; all cycles, 0 when not evaluated. */
+    double predicted_time;
+    const char *binding; /* "model" | "dram" | "l2" | "shared" | "fp32" | "issue"; static */
+    double bound_model, bound_dram, bound_l2, bound_shared, bound_fp32, bound_issue;
+    double dram_gbs, dram_peak_gbs; /* DRAM traffic over the predicted time; the peak */
+    double flops;                   /* FP operations counted (a lower bound) */
 } hms_model_figures;
 
 typedef struct {

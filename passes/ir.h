@@ -226,6 +226,10 @@ struct ir_stmt {
     ir_expr *trip;               /* LOOP: iterations as an expression of values known at loop
                                     entry (params, symbols, outer loop vars) when the loop is
                                     affine, assuming a positive step; NULL when not known */
+    uint32_t fp_ops, fp_flops;   /* BLOCK: floating-point arithmetic of the source statement
+                                    here, per thread: instructions (an FMA is one) and FLOPs
+                                    (an FMA is two); not modelled otherwise, they feed the
+                                    roofline's FP32 and issue bounds only */
 };
 
 /* CuMAPz shared-memory mapping: the shared store `access_site` takes its value

@@ -181,6 +181,8 @@ static uint64_t align_barriers(tracer *t, trace_warp *warps)
 
 static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_block *out)
 {
+    out->flops = out->fp_insts = 0;
+    out->warps_run = 0;
     t->block = id;
     t->bid[0] = (int64_t)(id % t->gdim[0]);
     t->bid[1] = (int64_t)((id / t->gdim[0]) % t->gdim[1]);
@@ -191,6 +193,9 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
         size_t first = t->out->stream.n;
         trace_warp_reset(t, W, w);
         trace_run_warp(t, W);
+        out->warps_run += (W->stopped || W->cut) ? W->progress : 1;
+        out->flops += (double)W->flops;
+        out->fp_insts += (double)W->fp_insts;
         if (W->stopped || W->cut) /* budget: what it emitted undercounts the warp's accesses */
             for (size_t i = first; i < t->out->stream.n; i++)
                 t->out->stream.v[i].exact = false;
@@ -302,6 +307,16 @@ static void count_sites(tracer *t)
         }
     }
     o->exact = exact;
+    o->flops = o->fp_insts = 0;
+    double run = 0, all = 0;
+    for (size_t b = 0; b < o->nblocks; b++) {
+        const hms_traced_block *B = &o->blocks[b];
+        o->flops += B->weight * B->flops;
+        o->fp_insts += B->weight * B->fp_insts;
+        run += B->weight * B->warps_run;
+        all += B->weight * o->warps_per_block;
+    }
+    o->warp_coverage = all > 0 && run > 0 && run < all ? run / all : 1;
 }
 
 static bool run(tracer *t)

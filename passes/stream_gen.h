@@ -162,6 +162,11 @@ typedef struct {
     double weight;       /* blocks of the full grid it stands for */
     size_t first, count; /* its records: stream.v[first .. first+count) */
     uint64_t barriers;   /* __syncthreads the block passed */
+    double flops;        /* FP operations of its threads (ir.h fp_flops), traced part */
+    double fp_insts;     /* FP warp instructions of its warps (ir.h fp_ops), traced part */
+    double warps_run;    /* warps traced, a warp the budget stopped counting the share of its
+                            work it got through (trace_warp.progress): fewer than the block
+                            has when the analysis budget cut it */
 } hms_traced_block;
 
 typedef struct {
@@ -192,6 +197,12 @@ typedef struct {
     uint64_t blocks_simulated; /* == nblocks */
     bool sampled;              /* blocks_simulated < blocks_total */
     double scale;              /* blocks_total / blocks_simulated */
+    double flops, fp_insts;    /* the blocks' figures weighted to the full launch: lower
+                                  bounds (only + - * / of floats are counted) */
+    double warp_coverage;      /* weighted share of the sampled blocks' warps traced (1 unless
+                                  the budget cut a block): scaling the block totals by its
+                                  inverse extrapolates them, still never above the truth when
+                                  the warps of a block do the same work */
     uint32_t threads_per_block, warps_per_block;
     bool exact; /* every record exact and no budget hit (sampling aside) */
     bool budget_exhausted;

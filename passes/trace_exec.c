@@ -164,6 +164,13 @@ static void stop_for_budget(tracer *t, trace_warp *w, const char *what)
 {
     w->stopped = true;
     t->out->budget_exhausted = true;
+    /* How far it got: (iteration + 1) / trips of the outermost loop of known length. */
+    w->progress = 1;
+    for (const trace_loop *l = w->loop; l; l = l->outer)
+        if (l->trips > 0) {
+            double p = (double)(l->iter + 1) / (double)l->trips;
+            w->progress = p < 1 ? p : 1;
+        }
     if (w->loop) {
         w->cutting = true;
         w->cut_why = what;
@@ -450,7 +457,7 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     uint32_t saved_brk = w->brk, saved_cont = w->cont;
     uint32_t m0 = w->active;
-    trace_loop frame = {s, false, w->loop};
+    trace_loop frame = {s, false, w->loop, 0, 0};
     w->brk = w->cont = 0;
     if (s->init)
         exec_stmt(t, w, s->init);
@@ -476,10 +483,16 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
         for (int l = 0; l < HMS_WARP_LANES; l++)
             if ((live >> l & 1) && (sum.bound == UINT64_MAX || lim[l] > sum.bound))
                 sum.bound = lim[l];
+    frame.trips = s->trip_count >= 0 ? (uint64_t)s->trip_count : 0;
+    for (int l = 0; !frame.trips && l < HMS_WARP_LANES; l++)
+        if ((live >> l & 1) && !(trips.unknown >> l & 1) && trips.v[l] > 0 &&
+            (uint64_t)trips.v[l] > frame.trips)
+            frame.trips = (uint64_t)trips.v[l];
     bool noted = false;
     for (uint64_t iter = 0; live && !w->stopped; iter++) {
         w->active = live;
         iter += trace_summary_top(t, w, s, &sum, iter, live);
+        frame.iter = iter;
         if (s->cond && (s->test_first || iter > 0)) {
             w->active = live;
             cond_split c = eval_cond(t, w, s->cond, live);
@@ -556,6 +569,10 @@ static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s)
         return;
     switch (s->kind) {
     case IR_S_BLOCK:
+        if (s->fp_ops) { /* float arithmetic: counted for the roofline, not timed */
+            w->flops += (uint64_t)s->fp_flops * (uint64_t)hms_popcount32(w->active);
+            w->fp_insts += s->fp_ops;
+        }
         for (size_t i = 0; i < s->items.n && w->active && !w->stopped; i++)
             exec_stmt(t, w, s->items.v[i]);
         return;
@@ -624,6 +641,8 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
     w->loop = NULL;
     w->time = 0;
     w->steps = 0;
+    w->flops = w->fp_insts = 0;
+    w->progress = 1;
     w->seq = 0;
     w->narrivals = 0;
 }

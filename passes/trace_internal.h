@@ -24,6 +24,7 @@ struct trace_loop {
     const ir_stmt *stmt;
     bool inexact; /* counted once in the warp's inexact_depth */
     trace_loop *outer;
+    uint64_t iter, trips; /* iteration running; iterations expected (0 = unknown) */
 };
 
 typedef struct {
@@ -44,6 +45,11 @@ typedef struct {
     trace_loop *loop;         /* innermost loop being run */
     uint64_t time;            /* instructions issued (see stream_gen.h "Time") */
     uint64_t steps;           /* statements + loop iterations, for the budget */
+    uint64_t flops;           /* FP operations of its active lanes (ir.h fp_flops) */
+    uint64_t fp_insts;        /* FP warp instructions (ir.h fp_ops) */
+    double progress;          /* stopped warp: at most this share of its work was traced (the
+                                 outermost loop of known length: (iteration + 1) / trips);
+                                 1 when it ran to the end or nothing says */
     uint64_t seq;             /* records emitted by this warp (pseudo-random spread key) */
     uint64_t *arrivals;       /* time after each __syncthreads */
     size_t narrivals, caparrivals;

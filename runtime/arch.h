@@ -77,6 +77,9 @@ typedef struct {
                                       rate is schedulers_per_sm * simd_width / warp_size warp
                                       instructions per cycle; 0 (unset) counts as 1 */
     double clock_ghz;              /* SM clock */
+    int fp32_lanes;                /* FP32 lanes per SM, one FMA (2 FLOPs) each per cycle: the
+                                      roofline's FP32 peak; 0 (unset) = simd_width *
+                                      schedulers_per_sm */
 
     /* shared memory */
     int shared_banks;                               /* 16 on cc 1.x, 32 later */
@@ -118,6 +121,7 @@ typedef struct {
     double dram_row_hit_ns, dram_row_miss_ns, dram_row_conflict_ns;
     double dram_bandwidth_gbs;      /* theoretical */
     double dram_bandwidth_meas_gbs; /* measured maximum, 0 if unknown */
+    double l2_bytes_per_clock;      /* L2 bandwidth (all slices, SM clock); 0 = no L2 bound */
 
     /* regression coefficients: defaults unless refitted (see docs/model.md) */
     double hsm_c1, hsm_c2;

@@ -90,6 +90,7 @@ static const field fields[] = {
     F("multiprocessor.max_threads_per_block", T_INT, a.max_threads_per_block, REQ | POS),
     F("multiprocessor.simd_width", T_INT, a.simd_width, REQ | POS | POW2),
     F("multiprocessor.schedulers_per_sm", T_INT, a.schedulers_per_sm, REQ | POS),
+    F("multiprocessor.fp32_lanes", T_INT, a.fp32_lanes, POS),
     F("multiprocessor.registers", T_INT, a.regs_per_sm, REQ | POS | SIZE),
     F("multiprocessor.registers_per_block", T_INT, a.regs_per_block, REQ | POS | SIZE),
     F("multiprocessor.max_registers_per_thread", T_INT, a.max_regs_per_thread, REQ | POS),
@@ -119,6 +120,7 @@ static const field fields[] = {
     CACHE_FIELDS("caches.constant", constant),
     F("caches.constant.miss_latency", T_INT, a.constant_latency_miss, REQ | POS),
     CACHE_FIELDS("caches.l2", l2),
+    F("caches.l2.bytes_per_clock", T_DOUBLE, a.l2_bytes_per_clock, POS),
 
     TLB_FIELDS("tlb.l1", tlb_l1, 0),
     TLB_FIELDS("tlb.l2", tlb_l2, 1),

@@ -7,7 +7,7 @@
 #include "analyzer/ir_build.h"
 #include "analyzer/parse.h"
 
-bool hms_analyze_file(const char *path, const char *const *args, hms_analyzed_file *out)
+bool hms_build_file(const char *path, const char *const *args, hms_analyzed_file *out)
 {
     memset(out, 0, sizeof *out);
     const char *argv[32];
@@ -39,6 +39,13 @@ bool hms_analyze_file(const char *path, const char *const *args, hms_analyzed_fi
     if (sink)
         fclose(sink);
     hms_tu_dispose(&tu);
+    return true;
+}
+
+bool hms_analyze_file(const char *path, const char *const *args, hms_analyzed_file *out)
+{
+    if (!hms_build_file(path, args, out))
+        return false;
     out->reports = calloc(out->nkernels ? out->nkernels : 1, sizeof *out->reports);
     if (!out->reports)
         return false;

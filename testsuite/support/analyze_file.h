@@ -26,6 +26,8 @@ typedef struct {
  * failure; free out either way. */
 bool hms_analyze_file(const char *path, const char *const *args, hms_analyzed_file *out);
 void hms_analyzed_file_free(hms_analyzed_file *f);
+/* The same without the analysis: kernels built, reports NULL. */
+bool hms_build_file(const char *path, const char *const *args, hms_analyzed_file *out);
 
 /* The report / IR of the kernel named `name`, or NULL. */
 const hms_kernel_report *hms_af_report(const hms_analyzed_file *f, const char *name);

@@ -82,7 +82,15 @@ static void sample_kernel(hms_kernel_report *k, const char *src)
                                    .pamp = 40.0,
                                    .dram_row_hit_rate = -1,
                                    .occupancy = 1.0,
-                                   .bound = "memory"};
+                                   .bound = "memory",
+                                   .predicted_time = 4000,
+                                   .binding = "dram",
+                                   .bound_model = 3400,
+                                   .bound_dram = 4000,
+                                   .bound_issue = 120,
+                                   .dram_gbs = 3000,
+                                   .dram_peak_gbs = 3352,
+                                   .flops = 65536};
 
     hms_finding *f =
         hms_kernel_add_finding(k, "hms-shared-bank-conflict", HMS_SEV_WARNING, src, 4, 5,

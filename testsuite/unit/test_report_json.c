@@ -209,7 +209,8 @@ Test(report_json, model_figures)
     json_t *m = json_object_get(sample_kernel(&root), "model");
     assert_keys(m, "data_reuse", "lat_hiding", "bw_util", "ch_skew", "shm_eff", "branch_eff", "mpe",
                 "t_comp", "t_mem", "t_overlap", "amat", "camat", "c_h", "c_m", "pmr", "pamp",
-                "dram_row_hit_rate", "occupancy", "bound", NULL);
+                "dram_row_hit_rate", "occupancy", "predicted_time", "dram_gbs", "dram_peak_gbs",
+                "flops", "bound", "binding", "bounds", NULL);
     const struct {
         const char *k;
         double v;
@@ -222,6 +223,15 @@ Test(report_json, model_figures)
         cr_assert_float_eq(num(m, want[i].k), want[i].v, 1e-12, "%s", want[i].k);
     assert_null(m, "dram_row_hit_rate");
     cr_assert_str_eq(str(m, "bound"), "memory");
+    /* the roofline: predicted time, the binding bound, every bound (0 = null) */
+    cr_assert_float_eq(num(m, "predicted_time"), 4000, 1e-12);
+    cr_assert_float_eq(num(m, "dram_gbs"), 3000, 1e-12);
+    cr_assert_str_eq(str(m, "binding"), "dram");
+    json_t *b = json_object_get(m, "bounds");
+    assert_keys(b, "model", "dram", "l2", "shared", "fp32", "issue", NULL);
+    cr_assert_float_eq(num(b, "dram"), 4000, 1e-12);
+    cr_assert_float_eq(num(b, "issue"), 120, 1e-12);
+    cr_assert_float_eq(num(b, "l2"), 0, 1e-12);
     json_decref(root);
 }
 

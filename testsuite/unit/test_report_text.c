@@ -274,3 +274,36 @@ Test(report_text, explain_follows_each_files_diagnostics)
     unlink(src);
     free(src);
 }
+
+/* Quiet by default: one summary note per kernel (hms-memory-bound first),
+ * the kernel's other hms-analysis-limit notes counted under it; --explain
+ * shows them all. */
+Test(report_text, one_summary_note_per_kernel)
+{
+    char *src = hms_sample_write_source();
+    cr_assert(src);
+    hms_report r;
+    hms_sample_report(&r, src);
+    hms_kernel_report *k = &r.files[0].kernels[0];
+    hms_kernel_add_finding(k, "hms-analysis-limit", HMS_SEV_NOTE, src, 1, 17,
+                           "grid of 4096 blocks: figures scaled from 64 simulated blocks");
+    hms_kernel_add_finding(k, "hms-analysis-limit", HMS_SEV_NOTE, src, 1, 17,
+                           "parameter 'n' has no value: assumed 65536");
+    hms_diag_counts c;
+    char *got = render(&r, false, false, &c);
+    cr_expect(strstr(got, "kernel is memory-bound [hms-memory-bound]\n"));
+    cr_expect(strstr(got, "  (2 more notes on kernel '") != NULL, "%s", got);
+    cr_expect(strstr(got, "[hms-analysis-limit]") == NULL, "%s", got);
+    cr_expect(strstr(got, "16-way bank conflict") != NULL, "warnings are always shown");
+    cr_expect_eq(c.notes, 1);
+    free(got);
+    got = render(&r, false, true, &c);
+    cr_expect(strstr(got, "figures scaled from 64 simulated blocks [hms-analysis-limit]"));
+    cr_expect(strstr(got, "assumed 65536 [hms-analysis-limit]"));
+    cr_expect(strstr(got, "more notes on kernel") == NULL);
+    cr_expect_eq(c.notes, 3);
+    free(got);
+    hms_report_free(&r);
+    unlink(src);
+    free(src);
+}

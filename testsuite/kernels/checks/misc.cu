@@ -46,10 +46,38 @@ __global__ void bigTable(float *out, const float *in, const float *table) // EXP
 }
 
 // Lanes read rows 64 KB apart: every DRAM request opens a new row.
+// 256 blocks of 8 warps fill a quarter of the H100's warp slots.
 // hms-lint: launch grid(256) block(256)
-__global__ void columnWalk(float *out, const float *in)
+__global__ void columnWalk(float *out, const float *in) // EXPECT-WARNING: @+0 hms-latency-hiding grid of 256 blocks under-fills the GPU: 132 of 132 SMs busy, 2048 resident warps where h100's SMs hold 8448 (24.2%)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     // EXPECT-WARNING: @+1 hms-uncoalesced-access 32 sectors per request where 4 would do (12.5% of fetched bytes used)
     out[i] = in[(i & 1023) * 16384 + (i >> 10)]; // EXPECT-WARNING: hms-dram-locality DRAM row-buffer hit rate 6.8%
+}
+
+// A handful of long rows, one block each: 100 of 132 SMs idle.
+// hms-lint: launch grid(32) block(256)
+__global__ void fewRows(float *out, const float *in, int n) // EXPECT-WARNING: @+0 hms-latency-hiding grid of 32 blocks under-fills the GPU: 32 of 132 SMs busy, 256 resident warps where h100's SMs hold 8448 (3%)
+{
+    float acc = 0.0f;
+    for (int j = threadIdx.x; j < 4096; j += blockDim.x)
+        acc += in[blockIdx.x * 4096 + j];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+// 2 blocks of 32 warps fit an SM, 264 at once: 300 blocks leave a second
+// wave with 36 of them.
+// hms-lint: launch grid(300) block(1024)
+__global__ void tailWave(float *out, const float *in) // EXPECT-WARNING: @+0 hms-latency-hiding grid of 300 blocks runs in 2 waves of 264: the last wave fills 13.6% of the GPU, so 43.2% of the launch's block slots stay idle
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i] + 1.0f;
+}
+
+// 1056 blocks of 8 warps fill every SM once, exactly.
+// hms-lint: launch grid(1056) block(256)
+__global__ void fullWave(float *out, const float *in) // EXPECT-NO: @+0 hms-latency-hiding
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i] + 1.0f;
 }

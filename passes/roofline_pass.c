@@ -1,0 +1,64 @@
+/* The kernel's roofline (runtime/roofline.h): totals of the whole launch
+ * from the per-site figures (scaled to the grid like every count), the
+ * placement model's time, and the bound that binds. Every time the checks
+ * compare (hms_ctx_predict) goes through hms_ctx_bounded, so a predicted
+ * gain is never larger than the bounds allow. */
+#include "passes/analyze.h"
+
+#include "passes/analyze_internal.h"
+
+double hms_ctx_bounded(const hms_check_ctx *c, double model_time)
+{
+    if (!c->fig.roof_ok)
+        return model_time;
+    hms_roofline_in in = c->fig.roof_in;
+    in.model_time = model_time;
+    hms_roofline r;
+    hms_roofline_compute(c->arch, &in, &r);
+    return r.time;
+}
+
+bool hms_an_roofline(hms_check_ctx *c)
+{
+    hms_kernel_figures *f = &c->fig;
+    if (!c->traced || !f->time_ok)
+        return false;
+    hms_roofline_in *in = &f->roof_in;
+    double l2_line = c->arch->l2.line_bytes ? c->arch->l2.line_bytes : 32;
+    /* Local arrays are left out: a compiler keeps small, constant-indexed
+     * ones (accumulators, register tiles) in registers, where they issue no
+     * instruction and move no byte; the bounds must not overstate. */
+    double requests = 0;
+    for (size_t i = 0; i < c->nsites; i++) {
+        const hms_site_metrics *s = &c->sites[i];
+        if (s->space == HMS_SPACE_LOCAL)
+            continue;
+        requests += s->requests;
+        in->l2_bytes += (s->l2_hits + s->l2_misses) * l2_line;
+        in->dram_bytes += s->l2_misses * l2_line;
+        if (s->space == HMS_SPACE_SHARED)
+            in->shared_wavefronts += s->wavefronts;
+    }
+    in->model_time = f->time.time;
+    in->flops = c->trace.flops;
+    /* Only instructions that must issue: one per warp-level memory access
+     * and per FP instruction. The trace's address arithmetic
+     * is the model's estimate (a compiler folds much of it into address
+     * offsets), so it feeds the model's T_comp, not this bound. */
+    in->warp_insts = requests + c->trace.fp_insts;
+    in->blocks = (double)c->trace.blocks_total;
+    /* A block the analysis budget cut ran only its first warps: scale the
+     * totals to all of them (the block's warps assumed alike; the stopped
+     * warp counts as run, so this stays a lower bound). */
+    double cover = c->trace.warp_coverage > 0 ? c->trace.warp_coverage : 1;
+    in->dram_bytes /= cover;
+    in->l2_bytes /= cover;
+    in->shared_wavefronts /= cover;
+    in->flops /= cover;
+    in->warp_insts /= cover;
+    hms_roofline_compute(c->arch, in, &f->roof);
+    f->roof_ok = true;
+    double secs = f->roof.time / (c->arch->clock_ghz * 1e9);
+    f->dram_gbs = secs > 0 ? in->dram_bytes / secs / 1e9 : 0;
+    return true;
+}
