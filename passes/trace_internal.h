@@ -70,6 +70,7 @@ typedef struct {
     uint64_t time[HMS_TRACE_SUMMARY_RING];
     size_t rec[HMS_TRACE_SUMMARY_RING]; /* stream position */
     size_t arr[HMS_TRACE_SUMMARY_RING]; /* barrier arrivals so far */
+    uint64_t flops[HMS_TRACE_SUMMARY_RING], fp_insts[HMS_TRACE_SUMMARY_RING]; /* FP work so far */
     uint32_t live[HMS_TRACE_SUMMARY_RING];
 } trace_summary;
 

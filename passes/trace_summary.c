@@ -366,6 +366,9 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
                     (int64_t)((uint64_t)x[vi].v[l] + S * (uint64_t)(x[vi].v[l] - p[vi].v[l]));
     }
     w->time += S * dt;
+    /* the skipped iterations' FP work, for the roofline: the last iteration's, S times */
+    w->flops += S * (s->flops[c] - s->flops[b]);
+    w->fp_insts += S * (s->fp_insts[c] - s->fp_insts[b]);
     char where[300];
     trace_note(t,
                "loop at %s: iterations after the first %llu summarised from the last %llu traced "
@@ -389,6 +392,8 @@ uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_
     s->time[slot(iter)] = w->time;
     s->rec[slot(iter)] = t->out->stream.n;
     s->arr[slot(iter)] = w->narrivals;
+    s->flops[slot(iter)] = w->flops;
+    s->fp_insts[slot(iter)] = w->fp_insts;
     s->live[slot(iter)] = live;
     uint64_t next = s->retry_at > MIN_HEAD ? s->retry_at : MIN_HEAD;
     if (iter + 2 < next) /* the variables are needed at the last three tops only */
