@@ -443,6 +443,8 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
         if (dims_ok(site->grid, site->block, l->grid, l->block, &partial)) {
             l->source = IR_LAUNCH_HOST_CALL;
             l->loc = site_loc(k, site);
+            l->via = site->via ? ir_strdup(k, site->via) : NULL;
+            l->others = site->others ? ir_strdup(k, site->others) : NULL;
             char why[512];
             if (partial) {
                 snprintf(why, sizeof why,

@@ -55,8 +55,10 @@ static json_t *dims(const uint32_t v[3])
 
 static json_t *launch_json(const hms_launch_report *l)
 {
-    return json_pack("{s:o, s:o, s:I, s:o}", "grid", dims(l->grid), "block", dims(l->block),
-                     "shared_bytes", (json_int_t)l->shared_bytes, "source", str_or_null(l->source));
+    return json_pack("{s:o, s:o, s:I, s:o, s:o, s:o}", "grid", dims(l->grid), "block",
+                     dims(l->block), "shared_bytes", (json_int_t)l->shared_bytes, "source",
+                     str_or_null(l->source), "via", str_or_null(l->via), "other_configurations",
+                     str_or_null(l->others));
 }
 
 static json_t *access_json(const hms_access_metrics *a)

@@ -127,7 +127,7 @@ Test(report_json, kernel_and_launch)
     cr_assert_eq(integer(k, "line"), 1);
     cr_assert(json_is_true(json_object_get(k, "sampled")));
     json_t *l = json_object_get(k, "launch");
-    assert_keys(l, "grid", "block", "shared_bytes", "source", NULL);
+    assert_keys(l, "grid", "block", "shared_bytes", "source", "via", "other_configurations", NULL);
     assert_dims(json_object_get(l, "grid"), 64, 64, 1);
     assert_dims(json_object_get(l, "block"), 16, 16, 1);
     cr_assert_eq(integer(l, "shared_bytes"), 128);
