@@ -406,7 +406,7 @@ static void record_launch(launch_scan *sc, CXCursor call, CXCursor cfg)
     size_t ntargets = 0;
     char *pointer = NULL;
     enum CXCursorKind fk = clang_getCursorKind(fn);
-    if (fk == CXCursor_VarDecl || fk == CXCursor_ParmDecl || fk == CXCursor_FieldDecl) {
+    if (fk != CXCursor_FunctionDecl && fk != CXCursor_FunctionTemplate) {
         ntargets = hms_pointer_targets(sc->function, callee, targets, HMS_MAX_POINTER_TARGETS);
         pointer = hms_cursor_text(sc->tu, callee);
     } else {

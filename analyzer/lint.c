@@ -235,22 +235,6 @@ static bool at_or_above(hms_severity s, hms_fail_on f)
     }
 }
 
-static void count_findings(const hms_report *r, hms_diag_counts *c)
-{
-    memset(c, 0, sizeof *c);
-    for (size_t i = 0; i < r->nfiles; i++)
-        for (size_t k = 0; k < r->files[i].nkernels; k++)
-            for (size_t d = 0; d < r->files[i].kernels[k].ndiagnostics; d++) {
-                hms_severity s = r->files[i].kernels[k].diagnostics[d].severity;
-                if (s == HMS_SEV_ERROR)
-                    c->errors++;
-                else if (s == HMS_SEV_WARNING)
-                    c->warnings++;
-                else
-                    c->notes++;
-            }
-}
-
 static bool write_report(const hms_options *o, const hms_report *r, hms_source_cache *src,
                          hms_diag_counts *counts)
 {
@@ -406,7 +390,7 @@ int hms_cmd_lint(const hms_options *o)
     size_t baselined = hms_baseline_filter(&report, baseline, &src);
 
     hms_diag_counts counts;
-    count_findings(&report, &counts);
+    hms_count_text_findings(&report, &counts);
     bool ok = write_report(o, &report, &src, NULL);
     if (o->export_fixes)
         ok &= export_fixes(o, &report, &src);
