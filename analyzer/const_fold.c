@@ -796,9 +796,12 @@ static bool site_in(CXCursor c, unsigned pos)
  * fall through), v is V there unless the switch body writes v first. */
 static bool switch_value(const hms_fold_site *s, unsigned pos, CXCursor v, num *out)
 {
+    /* The label is the site's; a value wanted earlier (a local initialised
+     * before the switch) is the same when nothing writes v in between. */
+    unsigned site_at = s->offset, from_pos = pos < site_at ? pos : site_at;
     for (size_t i = s->nchain; i-- > 0;) {
         CXCursor sw = s->chain[i];
-        if (clang_getCursorKind(sw) != CXCursor_SwitchStmt || !site_in(sw, pos))
+        if (clang_getCursorKind(sw) != CXCursor_SwitchStmt || !site_in(sw, site_at))
             continue;
         cursor_vec parts = children_of(sw);
         bool ok = false;
@@ -807,7 +810,7 @@ static bool switch_value(const hms_fold_site *s, unsigned pos, CXCursor v, num *
             cursor_vec st = children_of(parts.v[parts.n - 1]);
             size_t at = st.n;
             for (size_t j = 0; j < st.n; j++)
-                if (site_in(st.v[j], pos))
+                if (site_in(st.v[j], site_at))
                     at = j;
             size_t label = at;
             while (label < st.n && label > 0 &&
@@ -830,10 +833,10 @@ static bool switch_value(const hms_fold_site *s, unsigned pos, CXCursor v, num *
                 if (single && no_fall && val.n >= 1 && eval_leaf(val.v[0], out)) {
                     event_scan sc;
                     scan_events(s, v, &sc);
-                    unsigned from = start_offset(sw);
+                    unsigned from = start_offset(sw) < from_pos ? start_offset(sw) : from_pos;
                     ok = true;
                     for (size_t e = 0; e < sc.nev; e++)
-                        if (sc.ev[e].offset >= from && sc.ev[e].offset < pos &&
+                        if (sc.ev[e].offset >= from && sc.ev[e].offset < site_at &&
                             sc.ev[e].kind != EV_INIT)
                             ok = false;
                     free(sc.ev);

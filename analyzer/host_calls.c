@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "analyzer/cursor_util.h"
+#include "analyzer/explicit_inst.h"
 #include "analyzer/launch_sites.h"
 
 typedef struct {
     CXCursor call, function;
+    CXCursor callee; /* the function called: a specialization for a template */
     CXCursor *chain;
     size_t nchain;
 } found_call;
@@ -53,6 +55,7 @@ static void find_call(CXCursor function, const CXCursor *stack, size_t depth, CX
         memcpy(f->chain, stack, depth * sizeof *stack);
     f->nchain = depth;
     f->call = c;
+    f->callee = ref;
     f->function = function;
     cs->n++;
 }
@@ -97,7 +100,8 @@ static size_t bind_args(const hms_fold_site *site, CXCursor call, const CXCursor
     return fail;
 }
 
-static void put_context(hms_call_contexts *out, const hms_fold_binding *binds, size_t n, char *via)
+static void put_context(hms_call_contexts *out, const hms_fold_binding *binds, size_t n, char *via,
+                        CXCursor callee)
 {
     hms_call_context *nv =
         out->n < HMS_MAX_CALL_CONTEXTS ? realloc(out->v, (out->n + 1) * sizeof *nv) : NULL;
@@ -112,6 +116,8 @@ static void put_context(hms_call_contexts *out, const hms_fold_binding *binds, s
     if (c->binds)
         memcpy(c->binds, binds, n * sizeof *binds);
     c->via = via;
+    char targs[512];
+    c->targs = hms_template_args_text(callee, targs, sizeof targs) > 0 ? strdup(targs) : NULL;
 }
 
 /* "launch(n=4096, bs=64) called at main.cu:40[ [j=1]][ <- outer]" */
@@ -196,13 +202,14 @@ static void paths_through(CXTranslationUnit tu, CXCursor fn, const CXCursor *par
             all[nouter].i = values[v];
             bind_args(&it, fc->call, params, nparams, b2, &nb2);
             put_context(out, b2, nb2,
-                        describe(fn, fc->call, b2, nb2, vname, (long long)values[v], outer_via));
+                        describe(fn, fc->call, b2, nb2, vname, (long long)values[v], outer_via),
+                        fc->callee);
         }
         free(vname);
         free(all);
         return;
     }
-    put_context(out, binds, nb, describe(fn, fc->call, binds, nb, NULL, 0, outer_via));
+    put_context(out, binds, nb, describe(fn, fc->call, binds, nb, NULL, 0, outer_via), fc->callee);
 }
 
 static void contexts_at(CXTranslationUnit tu, CXCursor function, int depth, hms_call_contexts *out)
@@ -246,6 +253,7 @@ void hms_call_contexts_free(hms_call_contexts *c)
     for (size_t i = 0; i < c->n; i++) {
         free(c->v[i].binds);
         free(c->v[i].via);
+        free(c->v[i].targs);
     }
     free(c->v);
     c->v = NULL;
@@ -351,4 +359,92 @@ size_t hms_pointer_targets(CXCursor function, CXCursor callee, CXCursor *out, si
     if (!clang_Cursor_isNull(function))
         clang_visitChildren(function, assign_visit, &t);
     return t.n;
+}
+
+/* ---- template arguments -------------------------------------------------------- */
+
+size_t hms_template_args_text(CXCursor spec, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    int n = clang_Cursor_getNumTemplateArguments(spec);
+    size_t at = 0;
+    for (int i = 0; i < n && at < len; i++) {
+        const char *sep = i ? ", " : "";
+        switch (clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i)) {
+        case CXTemplateArgumentKind_Type: {
+            char *t = hms_type_spelling(clang_Cursor_getTemplateArgumentType(spec, (unsigned)i));
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", sep, t);
+            free(t);
+            break;
+        }
+        case CXTemplateArgumentKind_Integral:
+            at += (size_t)snprintf(buf + at, len - at, "%s%lld", sep,
+                                   clang_Cursor_getTemplateArgumentValue(spec, (unsigned)i));
+            break;
+        default:
+            return 0; /* a template or pack argument: not spelled here */
+        }
+    }
+    return n > 0 && at < len ? (size_t)n : 0;
+}
+
+typedef struct {
+    const char *usr;
+    char **v;
+    size_t n;
+} instance_scan;
+
+static void add_instance(instance_scan *s, const char *targs)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->v[i], targs))
+            return;
+    char **nv = realloc(s->v, (s->n + 1) * sizeof *nv);
+    if (!nv)
+        return;
+    s->v = nv;
+    s->v[s->n++] = strdup(targs);
+}
+
+/* `&f<args>` in the references parse.c appends for explicit instantiations
+ * (explicit_inst.h): file-scope variables named with the marker. */
+static enum CXChildVisitResult explicit_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    instance_scan *s = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        char *usr = function_usr(ref), targs[512];
+        if (usr && !strcmp(usr, s->usr) && hms_template_args_text(ref, targs, sizeof targs))
+            add_instance(s, targs);
+        free(usr);
+        return CXChildVisit_Continue;
+    }
+    if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+        char *name = hms_cursor_spelling(c);
+        bool ours = !strncmp(name, HMS_EXPLICIT_INST_MARKER, strlen(HMS_EXPLICIT_INST_MARKER));
+        free(name);
+        return ours ? CXChildVisit_Recurse : CXChildVisit_Continue;
+    }
+    return clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+                   clang_getCursorKind(c) == CXCursor_CStyleCastExpr ||
+                   clang_getCursorKind(c) == CXCursor_UnaryOperator
+               ? CXChildVisit_Recurse
+               : CXChildVisit_Continue;
+}
+
+size_t hms_template_instances(CXTranslationUnit tu, CXCursor tmpl, const hms_call_contexts *cx,
+                              char ***out)
+{
+    instance_scan s = {NULL, NULL, 0};
+    for (size_t i = 0; i < cx->n; i++)
+        if (cx->v[i].targs)
+            add_instance(&s, cx->v[i].targs);
+    char *usr = function_usr(tmpl);
+    s.usr = usr;
+    if (usr && *usr)
+        clang_visitChildren(clang_getTranslationUnitCursor(tu), explicit_visit, &s);
+    free(usr);
+    *out = s.v;
+    return s.n;
 }

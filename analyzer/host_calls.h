@@ -24,6 +24,7 @@ typedef struct {
     hms_fold_binding *binds;
     size_t nbinds;
     char *via;
+    char *targs; /* a function template's arguments at the call, "float, 256", else NULL */
 } hms_call_context;
 
 typedef struct {
@@ -37,6 +38,17 @@ typedef struct {
  * with parameters itself is followed through that function's calls. */
 void hms_host_call_contexts(CXTranslationUnit tu, CXCursor function, hms_call_contexts *out);
 void hms_call_contexts_free(hms_call_contexts *c);
+
+/* "float, 256": the template arguments of a function-template
+ * specialization; returns how many (0: none, or one that cannot be spelled). */
+size_t hms_template_args_text(CXCursor spec, char *buf, size_t len);
+
+/* The argument lists a function template `tmpl` is instantiated with: those
+ * of its calls (contexts cx, from hms_host_call_contexts) and of its explicit
+ * instantiations, each once, in that order. *out (caller frees each string
+ * and the array) gets them. */
+size_t hms_template_instances(CXTranslationUnit tu, CXCursor tmpl, const hms_call_contexts *cx,
+                              char ***out);
 
 /* The kernels `callee` (a function-pointer variable, or an element of an
  * array of them, as the callee of a launch in `function`) may hold: its

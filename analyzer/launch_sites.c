@@ -298,7 +298,7 @@ static const hms_call_contexts *contexts_of(launch_scan *sc)
 /* Folds the launch again at each call path of its host function and keeps
  * the first fully known configuration (see the policy in the header). */
 static void refold_through_calls(launch_scan *sc, const hms_fold_site *site, CXCursor call,
-                                 CXCursor cfg, hms_launch_site *ls)
+                                 CXCursor cfg, hms_launch_site *ls, const char *targs)
 {
     const hms_call_contexts *cx = contexts_of(sc);
     if (!cx->n)
@@ -313,6 +313,8 @@ static void refold_through_calls(launch_scan *sc, const hms_fold_site *site, CXC
         hms_fold_site at = *site;
         at.binds = cx->v[i].binds;
         at.nbinds = cx->v[i].nbinds;
+        if (targs && (!cx->v[i].targs || strcmp(targs, cx->v[i].targs)))
+            continue; /* a call of another instantiation of the host template */
         if (!hms_fold_site_reachable(&at))
             continue; /* this call takes another branch (switch on the block size) */
         hms_launch_site t;
@@ -347,7 +349,14 @@ static void refold_through_calls(launch_scan *sc, const hms_fold_site *site, CXC
     if (chosen == cx->n)
         return;
     free_config(ls);
-    *ls = best;
+    /* the folded part only: names and template arguments stay */
+    memcpy(ls->grid, best.grid, sizeof ls->grid);
+    memcpy(ls->block, best.block, sizeof ls->block);
+    ls->grid_text = best.grid_text, ls->block_text = best.block_text;
+    ls->stream_text = best.stream_text;
+    ls->has_shared = best.has_shared, ls->shared = best.shared;
+    ls->args = best.args, ls->nargs = best.nargs;
+    free(ls->via);
     ls->via = xstrdup(cx->v[chosen].via);
     ls->nconfigs = nconfigs + nmore;
     size_t cap = 64 + nconfigs * 100, len = 0;
@@ -385,6 +394,175 @@ static hms_launch_site *new_site(launch_scan *sc)
     return ls;
 }
 
+/* Splits "a, b<c, d>, e" at its top-level commas, blanks trimmed. */
+static size_t split_args(const char *s, size_t n, char out[][256], size_t max)
+{
+    size_t count = 0, start = 0;
+    int depth = 0;
+    for (size_t i = 0; i <= n && count < max; i++) {
+        char c = i < n ? s[i] : ',';
+        depth += c == '<' || c == '(' ? 1 : c == '>' || c == ')' ? -1 : 0;
+        if (c == ',' && depth == 0) {
+            size_t b = start, e = i;
+            while (b < e && (s[b] == ' ' || s[b] == '\n' || s[b] == '\t'))
+                b++;
+            while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\n' || s[e - 1] == '\t'))
+                e--;
+            snprintf(out[count++], 256, "%.*s", (int)(e - b), s + b);
+            start = i + 1;
+        }
+    }
+    return count;
+}
+
+static bool is_ident(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Does text name identifier id anywhere? */
+static bool mentions(const char *text, const char *id)
+{
+    size_t n = strlen(id);
+    for (const char *p = strstr(text, id); p; p = strstr(p + 1, id))
+        if ((p == text || !is_ident(p[-1])) && !is_ident(p[n]))
+            return true;
+    return false;
+}
+
+#define MAX_TARGS 8
+
+/* A launch `k<T, 512><<<...>>>` in the body of a host function template: one
+ * site per instantiation of the host template (its calls and explicit
+ * instantiations) with the host's template parameters replaced in the
+ * kernel's arguments ("k<float, 512>"), folded through that instantiation's
+ * calls only. False when there is none or an argument is an expression of
+ * the parameters (then the launch stays as written). */
+static bool record_instances(launch_scan *sc, const hms_fold_site *site, CXCursor call,
+                             CXCursor cfg, CXCursor callee, CXCursor kernel, CXFile file,
+                             unsigned line, unsigned col)
+{
+    char params[MAX_TARGS][256];
+    size_t np = 0;
+    unsigned nk = hms_cursor_nchildren(sc->function);
+    for (unsigned i = 0; i < nk && np < MAX_TARGS; i++) {
+        CXCursor c = hms_cursor_child(sc->function, i);
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+            k == CXCursor_TemplateTemplateParameter) {
+            char *n = hms_cursor_spelling(c);
+            snprintf(params[np++], 256, "%s", n);
+            free(n);
+        }
+    }
+    char *text = hms_cursor_text(sc->tu, callee);
+    char *lt = text ? strchr(text, '<') : NULL, *gt = text ? strrchr(text, '>') : NULL;
+    if (!np || !lt || !gt || gt < lt) {
+        free(text);
+        return false;
+    }
+    char pieces[MAX_TARGS][256];
+    size_t npieces = split_args(lt + 1, (size_t)(gt - lt - 1), pieces, MAX_TARGS);
+    char **inst = NULL;
+    size_t ni = hms_template_instances(sc->tu, sc->function, contexts_of(sc), &inst);
+
+    size_t made = 0;
+    char *kname = hms_cursor_spelling(kernel);
+    for (size_t i = 0; i < ni; i++) {
+        char args[MAX_TARGS][256];
+        if (split_args(inst[i], strlen(inst[i]), args, MAX_TARGS) != np)
+            continue;
+        char name[1024];
+        size_t at = (size_t)snprintf(name, sizeof name, "%s<", kname);
+        hms_folded_arg targs[MAX_TARGS];
+        bool ok = npieces > 0;
+        for (size_t a = 0; a < npieces && ok; a++) {
+            const char *v = pieces[a];
+            for (size_t p = 0; p < np; p++)
+                if (!strcmp(v, params[p]))
+                    v = args[p];
+            for (size_t p = 0; p < np && ok; p++)
+                ok = !mentions(v, params[p]); /* an expression of the parameters */
+            char *end = NULL;
+            long long num = strtoll(v, &end, 0);
+            while (end && (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L'))
+                end++;
+            targs[a].text = xstrdup(v);
+            targs[a].folded = !strcmp(v, "true") || !strcmp(v, "false") || (end != v && !*end);
+            targs[a].value = !strcmp(v, "true") ? 1 : !strcmp(v, "false") ? 0 : num;
+            if (targs[a].folded && strcmp(v, "true") && strcmp(v, "false")) {
+                free(targs[a].text);
+                char buf[32];
+                snprintf(buf, sizeof buf, "%lld", num);
+                targs[a].text = xstrdup(buf);
+            }
+            at += (size_t)snprintf(name + at, at < sizeof name ? sizeof name - at : 0, "%s%s",
+                                   a ? ", " : "", targs[a].text);
+        }
+        hms_launch_site *ls = ok && at + 2 < sizeof name ? new_site(sc) : NULL;
+        if (!ls) {
+            for (size_t a = 0; a < npieces; a++)
+                free(targs[a].text);
+            continue;
+        }
+        snprintf(name + at, sizeof name - at, ">");
+        CXString fname = clang_getFileName(file);
+        ls->file = xstrdup(clang_getCString(fname));
+        clang_disposeString(fname);
+        ls->line = line;
+        ls->col = col;
+        ls->kernel = xstrdup(name);
+        ls->kernel_name = xstrdup(kname);
+        ls->kernel_usr = hms_cursor_usr(kernel);
+        ls->template_args = calloc(npieces, sizeof *ls->template_args);
+        ls->ntemplate_args = ls->template_args ? npieces : 0;
+        for (size_t a = 0; a < npieces; a++) {
+            if (ls->template_args)
+                ls->template_args[a] = targs[a];
+            else
+                free(targs[a].text);
+        }
+        ls->instance = true;
+        if (!fold_config(site, call, cfg, ls))
+            refold_through_calls(sc, site, call, cfg, ls, inst[i]);
+        made++;
+    }
+    for (size_t i = 0; i < ni; i++)
+        free(inst[i]);
+    free(inst);
+    free(kname);
+    free(text);
+    return made > 0;
+}
+
+static enum CXChildVisitResult find_template_ref(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    CXCursor *found = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_TemplateRef || k == CXCursor_OverloadedDeclRef) {
+        CXCursor t = k == CXCursor_TemplateRef ? clang_getCursorReferenced(c)
+                                               : clang_getOverloadedDecl(c, 0);
+        if (clang_getCursorKind(t) == CXCursor_FunctionTemplate) {
+            *found = t;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The kernel template named by a dependent callee (`k<T, 512>` in a
+ * template body, an unresolved lookup to libclang), or a null cursor. */
+static CXCursor dependent_callee(CXCursor callee)
+{
+    CXCursor found = clang_getNullCursor();
+    if (clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef)
+        find_template_ref(callee, callee, &found);
+    else
+        clang_visitChildren(callee, find_template_ref, &found);
+    return found;
+}
+
 static void record_launch(launch_scan *sc, CXCursor call, CXCursor cfg)
 {
     hms_fold_site site = {sc->tu, sc->function, sc->stack, sc->depth, 0, NULL, 0};
@@ -396,10 +574,16 @@ static void record_launch(launch_scan *sc, CXCursor call, CXCursor cfg)
     CXCursor fn = clang_getCursorReferenced(callee);
     if (clang_Cursor_isNull(fn))
         fn = clang_getCursorReferenced(hms_cursor_strip(callee));
+    if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) == CXCursor_OverloadedDeclRef)
+        fn = dependent_callee(callee);
+    if (clang_getCursorKind(sc->function) == CXCursor_FunctionTemplate &&
+        clang_getCursorKind(fn) == CXCursor_FunctionTemplate &&
+        record_instances(sc, &site, call, cfg, callee, fn, f, line, col))
+        return;
     hms_launch_site proto;
     memset(&proto, 0, sizeof proto);
     if (!fold_config(&site, call, cfg, &proto) && !clang_Cursor_isNull(sc->function))
-        refold_through_calls(sc, &site, call, cfg, &proto);
+        refold_through_calls(sc, &site, call, cfg, &proto, NULL);
 
     /* A launch through a function-pointer variable launches what it holds. */
     CXCursor targets[HMS_MAX_POINTER_TARGETS];
@@ -587,4 +771,39 @@ void hms_launch_sites_free(hms_launch_sites *s)
     free(s->v);
     s->v = NULL;
     s->n = 0;
+}
+
+char *hms_template_launch_refs(CXTranslationUnit tu)
+{
+    hms_launch_sites sites;
+    hms_find_launch_sites(tu, &sites);
+    char *out = NULL;
+    size_t len = 0;
+    for (size_t i = 0; i < sites.n; i++) {
+        if (!sites.v[i].instance)
+            continue;
+        bool seen = false;
+        for (size_t j = 0; j < i; j++)
+            seen |= sites.v[j].instance && !strcmp(sites.v[j].kernel, sites.v[i].kernel);
+        if (seen)
+            continue;
+        char line[1200];
+        int n = snprintf(line, sizeof line,
+                         "\nstatic void *__hms_lint_launch_instance_%zu = (void *)&%s;", i,
+                         sites.v[i].kernel);
+        if (n <= 0 || (size_t)n >= sizeof line)
+            continue;
+        char *nv = realloc(out, len + (size_t)n + 2);
+        if (!nv)
+            break;
+        out = nv;
+        memcpy(out + len, line, (size_t)n + 1);
+        len += (size_t)n;
+    }
+    if (out) {
+        out[len++] = '\n';
+        out[len] = '\0';
+    }
+    hms_launch_sites_free(&sites);
+    return out;
 }

@@ -41,6 +41,11 @@ typedef struct {
     size_t nconfigs; /* distinct fully known configurations over all call paths */
     char *others;    /* the configurations not chosen, "grid(..) block(..); ...", or NULL */
     char *pointer;   /* the function-pointer variable launched through, or NULL */
+    /* A launch written in a host function template with the kernel's
+     * template arguments depending on the host's (`k<T, 512>`): this site is
+     * one instantiation of the host ("k<float, 512>"), which clang does not
+     * instantiate visibly; hms_template_launch_refs asks for it. */
+    bool instance;
 } hms_launch_site;
 
 typedef struct {
@@ -62,6 +67,10 @@ typedef struct {
  * the site: see analyzer/const_fold.h for what is followed. */
 void hms_find_launch_sites(CXTranslationUnit tu, hms_launch_sites *out);
 void hms_launch_sites_free(hms_launch_sites *s);
+
+/* Lines to append to the source so that clang instantiates the kernels of
+ * `instance` sites (the form explicit_inst.h uses), or NULL when none. */
+char *hms_template_launch_refs(CXTranslationUnit tu);
 
 /* Visits every node of every function body in the files launches are
  * collected from (above), with the function and the node's ancestors below
