@@ -521,9 +521,27 @@ static void add_event(event_scan *sc, CXCursor node, ev_kind kind, int member, C
             e->in_loop = true;
 }
 
-/* A call argument bound to a non-const reference may be written by the callee. */
+/* A kernel launch: its second child configures the launch. */
+static bool is_launch(CXCursor call)
+{
+    if (hms_cursor_nchildren(call) < 2)
+        return false;
+    CXCursor cfg = hms_cursor_child(call, 1);
+    if (clang_getCursorKind(cfg) != CXCursor_CallExpr)
+        return false;
+    char *name = hms_cursor_spelling(cfg);
+    bool r = strstr(name, "ConfigureCall") || strstr(name, "PushCallConfiguration");
+    free(name);
+    return r;
+}
+
+/* A call argument bound to a non-const reference may be written by the
+ * callee. Kernels take every argument by value, even where the callee is
+ * not resolved yet (a launch in a template body). */
 static void scan_call_args(event_scan *sc, CXCursor call)
 {
+    if (is_launch(call))
+        return;
     int nargs = clang_Cursor_getNumArguments(call);
     CXCursor callee = clang_getCursorReferenced(call);
     int nparams = clang_Cursor_isNull(callee) ? -1 : clang_Cursor_getNumArguments(callee);

@@ -167,7 +167,10 @@ static bool fold_scalar(const hms_fold_site *site, CXCursor e, hms_folded_arg *o
     out->value = 0;
     CXType t = clang_getCanonicalType(clang_getCursorType(e));
     bool integral = (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
-    if (integral)
+    /* in a template body an argument's type may not be known yet */
+    bool maybe = t.kind == CXType_Unexposed || t.kind == CXType_Dependent;
+
+    if (integral || maybe)
         out->folded = hms_fold_int(site, e, &out->value);
     return out->folded || !integral;
 }

@@ -195,3 +195,10 @@ Test(metrics_bruteforce, cumapz_example)
                        NULL};
     cr_expect_eq(compare_file("kernels/checks/cumapz.cu", l), 5);
 }
+
+Test(metrics_bruteforce, launches_from_host_code)
+{
+    /* No --launch: every launch comes from main's <<<COLS / 256, 256>>>
+     * calls, template instantiations included (grid 4, block 256). */
+    cr_expect_eq(compare_file("kernels/launches/header_helper.cu", NULL), 4);
+}
