@@ -21,6 +21,7 @@ typedef struct {
     const CXCursor *stack;
     size_t depth;
     hms_launch_sites *out;
+    bool templates_only;  /* only launches in function templates (hms_template_launch_refs) */
     CXCursor contexts_fn; /* the function `contexts` belong to */
     bool have_contexts;
     hms_call_contexts contexts;
@@ -733,7 +734,8 @@ static void launch_node(CXCursor function, const CXCursor *stack, size_t depth, 
 {
     launch_scan *sc = data;
     CXCursor cfg = launch_config(c);
-    if (clang_Cursor_isNull(cfg))
+    if (clang_Cursor_isNull(cfg) ||
+        (sc->templates_only && clang_getCursorKind(function) != CXCursor_FunctionTemplate))
         return;
     sc->function = function;
     sc->stack = stack;
@@ -741,7 +743,7 @@ static void launch_node(CXCursor function, const CXCursor *stack, size_t depth, 
     record_launch(sc, c, cfg);
 }
 
-void hms_find_launch_sites(CXTranslationUnit tu, hms_launch_sites *out)
+static void find_sites(CXTranslationUnit tu, hms_launch_sites *out, bool templates_only)
 {
     out->v = NULL;
     out->n = 0;
@@ -751,8 +753,14 @@ void hms_find_launch_sites(CXTranslationUnit tu, hms_launch_sites *out)
     memset(&sc, 0, sizeof sc);
     sc.tu = tu;
     sc.out = out;
+    sc.templates_only = templates_only;
     hms_walk_host_code(tu, launch_node, &sc);
     hms_call_contexts_free(&sc.contexts);
+}
+
+void hms_find_launch_sites(CXTranslationUnit tu, hms_launch_sites *out)
+{
+    find_sites(tu, out, false);
 }
 
 void hms_launch_sites_free(hms_launch_sites *s)
@@ -779,7 +787,7 @@ void hms_launch_sites_free(hms_launch_sites *s)
 char *hms_template_launch_refs(CXTranslationUnit tu)
 {
     hms_launch_sites sites;
-    hms_find_launch_sites(tu, &sites);
+    find_sites(tu, &sites, true);
     char *out = NULL;
     size_t len = 0;
     for (size_t i = 0; i < sites.n; i++) {
