@@ -223,17 +223,24 @@ static void contexts_at(CXTranslationUnit tu, CXCursor function, int depth, hms_
     cs.usr = usr;
     if (usr && *usr)
         hms_walk_host_code(clang_Cursor_getTranslationUnit(function), find_call, &cs);
+    /* The caller's own paths, computed once per caller (its calls of
+     * `function` are usually next to each other). */
+    hms_call_contexts outer = {0};
+    CXCursor outer_fn = clang_getNullCursor();
     for (size_t i = 0; i < cs.n && out->n < HMS_MAX_CALL_CONTEXTS; i++) {
         const found_call *fc = &cs.v[i];
-        hms_call_contexts outer = {0};
-        if (depth + 1 < HMS_MAX_CALL_DEPTH && !clang_equalCursors(fc->function, function))
-            contexts_at(tu, fc->function, depth + 1, &outer);
+        if (!clang_equalCursors(fc->function, outer_fn)) {
+            hms_call_contexts_free(&outer);
+            outer_fn = fc->function;
+            if (depth + 1 < HMS_MAX_CALL_DEPTH && !clang_equalCursors(fc->function, function))
+                contexts_at(tu, fc->function, depth + 1, &outer);
+        }
         if (!outer.n)
             paths_through(tu, function, params, nparams, fc, NULL, out);
         for (size_t o = 0; o < outer.n; o++)
             paths_through(tu, function, params, nparams, fc, &outer.v[o], out);
-        hms_call_contexts_free(&outer);
     }
+    hms_call_contexts_free(&outer);
     for (size_t i = 0; i < cs.n; i++)
         free(cs.v[i].chain);
     free(cs.v);
