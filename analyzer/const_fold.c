@@ -47,6 +47,22 @@ static bool same_node(CXCursor a, CXCursor b)
                                 clang_getRangeEnd(clang_getCursorExtent(b)));
 }
 
+static const hms_fold_binding *binding_of(const hms_fold_site *s, CXCursor v)
+{
+    for (size_t i = s->nbinds; i-- > 0;)
+        if (same_node(s->binds[i].var, v))
+            return &s->binds[i];
+    return NULL;
+}
+
+static void from_binding(const hms_fold_binding *b, num *out)
+{
+    memset(out, 0, sizeof *out);
+    out->is_float = b->is_float;
+    out->i = b->i;
+    out->d = b->d;
+}
+
 static unsigned start_offset(CXCursor c)
 {
     unsigned off = 0;
@@ -120,8 +136,9 @@ static bool convert(num *v, CXType t)
     unsigned bits;
     bool uns;
     int cls = type_class(t, &bits, &uns);
-    if (cls == 0)
-        return false;
+    if (cls == 0) /* a dependent type (T in a template helper) keeps the value */
+        return clang_getCanonicalType(t).kind == CXType_Unexposed ||
+               clang_getCanonicalType(t).kind == CXType_Dependent;
     if (cls == 2) {
         if (!v->is_float)
             v->d = v->is_unsigned ? (double)(uint64_t)v->i : (double)v->i;
@@ -504,9 +521,27 @@ static void add_event(event_scan *sc, CXCursor node, ev_kind kind, int member, C
             e->in_loop = true;
 }
 
-/* A call argument bound to a non-const reference may be written by the callee. */
+/* A kernel launch: its second child configures the launch. */
+static bool is_launch(CXCursor call)
+{
+    if (hms_cursor_nchildren(call) < 2)
+        return false;
+    CXCursor cfg = hms_cursor_child(call, 1);
+    if (clang_getCursorKind(cfg) != CXCursor_CallExpr)
+        return false;
+    char *name = hms_cursor_spelling(cfg);
+    bool r = strstr(name, "ConfigureCall") || strstr(name, "PushCallConfiguration");
+    free(name);
+    return r;
+}
+
+/* A call argument bound to a non-const reference may be written by the
+ * callee. Kernels take every argument by value, even where the callee is
+ * not resolved yet (a launch in a template body). */
 static void scan_call_args(event_scan *sc, CXCursor call)
 {
+    if (is_launch(call))
+        return;
     int nargs = clang_Cursor_getNumArguments(call);
     CXCursor callee = clang_getCursorReferenced(call);
     int nparams = clang_Cursor_isNull(callee) ? -1 : clang_Cursor_getNumArguments(callee);
@@ -654,6 +689,7 @@ static bool local_value(const hms_fold_site *s, unsigned pos, CXCursor v, int me
     scan_events(s, v, &sc);
     bool ok = false;
     long last = -1;
+
     for (size_t i = 0; i < sc.nev; i++) {
         const var_event *e = &sc.ev[i];
         if (e->in_loop && (e->member < 0 || member < 0 || e->member == member))
@@ -661,8 +697,21 @@ static bool local_value(const hms_fold_site *s, unsigned pos, CXCursor v, int me
         if (e->offset < pos && e->straight && e->kind != EV_CLOBBER && defines(e, member))
             last = (long)i;
     }
-    if (last < 0)
+    if (last < 0) {
+        /* A bound parameter holds its argument until something writes it. */
+        const hms_fold_binding *b = member < 0 ? binding_of(s, v) : NULL;
+        if (!b)
+            goto done;
+        for (size_t i = 0; i < sc.nev; i++)
+            if (sc.ev[i].offset < pos &&
+                (clobbers(&sc.ev[i], member) || defines(&sc.ev[i], member)))
+                goto done;
+        from_binding(b, out);
+        ok = convert(out, clang_getCursorType(v));
+        if (ok && text)
+            *text = hms_cursor_spelling(v);
         goto done;
+    }
     for (size_t i = (size_t)last + 1; i < sc.nev; i++)
         if (sc.ev[i].offset < pos && clobbers(&sc.ev[i], member))
             goto done;
@@ -712,6 +761,113 @@ done:
     return ok;
 }
 
+/* ---- switch labels ----------------------------------------------------------- */
+
+/* The statements directly under c. */
+typedef struct {
+    CXCursor *v;
+    size_t n;
+} cursor_vec;
+
+static enum CXChildVisitResult collect_all(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    cursor_vec *cv = d;
+    CXCursor *nv = realloc(cv->v, (cv->n + 1) * sizeof *nv);
+    if (!nv)
+        return CXChildVisit_Break;
+    cv->v = nv;
+    cv->v[cv->n++] = c;
+    return CXChildVisit_Continue;
+}
+
+static cursor_vec children_of(CXCursor c)
+{
+    cursor_vec cv = {NULL, 0};
+    clang_visitChildren(c, collect_all, &cv);
+    return cv;
+}
+
+static bool is_jump(CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    return k == CXCursor_BreakStmt || k == CXCursor_ReturnStmt || k == CXCursor_ContinueStmt ||
+           k == CXCursor_GotoStmt;
+}
+
+/* The statement a case label labels (its last child). */
+static CXCursor case_body(CXCursor c)
+{
+    unsigned n = hms_cursor_nchildren(c);
+    return n ? hms_cursor_child(c, n - 1) : clang_getNullCursor();
+}
+
+static bool site_in(CXCursor c, unsigned pos)
+{
+    unsigned b, e;
+    CXFile f;
+    return hms_cursor_offsets(c, &f, &b, &e) && pos >= b && pos < e;
+}
+
+/* Inside `switch (v) { ... case V: ... site ... }` with one label reaching
+ * the site (the case is its only label and the statement before it cannot
+ * fall through), v is V there unless the switch body writes v first. */
+static bool switch_value(const hms_fold_site *s, unsigned pos, CXCursor v, num *out)
+{
+    /* The label is the site's; a value wanted earlier (a local initialised
+     * before the switch) is the same when nothing writes v in between. */
+    unsigned site_at = s->offset, from_pos = pos < site_at ? pos : site_at;
+    for (size_t i = s->nchain; i-- > 0;) {
+        CXCursor sw = s->chain[i];
+        if (clang_getCursorKind(sw) != CXCursor_SwitchStmt || !site_in(sw, site_at))
+            continue;
+        cursor_vec parts = children_of(sw);
+        bool ok = false;
+        if (parts.n >= 2 && refers_to(parts.v[0], v) &&
+            clang_getCursorKind(parts.v[parts.n - 1]) == CXCursor_CompoundStmt) {
+            cursor_vec st = children_of(parts.v[parts.n - 1]);
+            size_t at = st.n;
+            for (size_t j = 0; j < st.n; j++)
+                if (site_in(st.v[j], site_at))
+                    at = j;
+            size_t label = at;
+            while (label < st.n && label > 0 &&
+                   clang_getCursorKind(st.v[label]) != CXCursor_CaseStmt &&
+                   clang_getCursorKind(st.v[label]) != CXCursor_DefaultStmt)
+                label--;
+            if (label < st.n && clang_getCursorKind(st.v[label]) == CXCursor_CaseStmt) {
+                CXCursor lab = st.v[label];
+                bool single = clang_getCursorKind(case_body(lab)) != CXCursor_CaseStmt &&
+                              clang_getCursorKind(case_body(lab)) != CXCursor_DefaultStmt;
+                bool no_fall = label == 0;
+                if (label > 0) {
+                    CXCursor prev = st.v[label - 1];
+                    while (clang_getCursorKind(prev) == CXCursor_CaseStmt ||
+                           clang_getCursorKind(prev) == CXCursor_DefaultStmt)
+                        prev = case_body(prev);
+                    no_fall = is_jump(prev);
+                }
+                expr_children val = expr_kids(lab);
+                if (single && no_fall && val.n >= 1 && eval_leaf(val.v[0], out)) {
+                    event_scan sc;
+                    scan_events(s, v, &sc);
+                    unsigned from = start_offset(sw) < from_pos ? start_offset(sw) : from_pos;
+                    ok = true;
+                    for (size_t e = 0; e < sc.nev; e++)
+                        if (sc.ev[e].offset >= from && sc.ev[e].offset < site_at &&
+                            sc.ev[e].kind != EV_INIT)
+                            ok = false;
+                    free(sc.ev);
+                }
+            }
+            free(st.v);
+        }
+        free(parts.v);
+        return ok && convert(out, clang_getCursorType(v));
+    }
+    return false;
+}
+
 /* The value of a variable named at the site: constants through their
  * initializer, locals through local_value. */
 static bool var_value(const hms_fold_site *s, unsigned pos, CXCursor v, int member, num *out,
@@ -720,6 +876,18 @@ static bool var_value(const hms_fold_site *s, unsigned pos, CXCursor v, int memb
     enum CXCursorKind k = clang_getCursorKind(v);
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
         return false;
+    const hms_fold_binding *bound = member < 0 && k == CXCursor_VarDecl ? binding_of(s, v) : NULL;
+    if (bound) { /* a loop variable at one of its iterations */
+        from_binding(bound, out);
+        if (text)
+            *text = hms_cursor_spelling(v);
+        return convert(out, clang_getCursorType(v));
+    }
+    if (member < 0 && switch_value(s, pos, v, out)) {
+        if (text)
+            *text = hms_cursor_spelling(v);
+        return true;
+    }
     CXType t = clang_getCursorType(v);
     if (clang_isConstQualifiedType(t) && k == CXCursor_VarDecl) {
         CXCursor init = var_init(v);
@@ -748,6 +916,157 @@ static bool var_value(const hms_fold_site *s, unsigned pos, CXCursor v, int memb
     if (k == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(v) == 1)
         return false; /* a mutable global or static may be set anywhere */
     return local_value(s, pos, v, member, out, text, depth);
+}
+
+/* ---- helper calls and constant arrays --------------------------------------- */
+
+/* A call of a helper whose body is `return <expr>;` (ceil_div and the like):
+ * that expression with the helper's parameters bound to the folded arguments. */
+static bool fold_inline_call(const hms_fold_site *s, unsigned pos, CXCursor e, num *out, int depth)
+{
+    CXCursor fn = clang_getCursorReferenced(e);
+    if (clang_Cursor_isNull(fn) || depth > MAX_DEPTH / 2)
+        return false;
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
+    CXCursor def = clang_getCursorDefinition(clang_Cursor_isNull(tmpl) ? fn : tmpl);
+    if (clang_Cursor_isNull(def))
+        def = clang_getCursorDefinition(fn);
+    if (clang_Cursor_isNull(def) || hms_cursor_is_kernel(def))
+        return false;
+    cursor_vec parts = children_of(def);
+    hms_fold_binding binds[16];
+    size_t nparams = 0;
+    CXCursor ret = clang_getNullCursor();
+    bool ok = parts.n > 0 && clang_getCursorKind(parts.v[parts.n - 1]) == CXCursor_CompoundStmt;
+    for (size_t i = 0; ok && i < parts.n; i++) {
+        if (clang_getCursorKind(parts.v[i]) != CXCursor_ParmDecl)
+            continue;
+        if (nparams == sizeof binds / sizeof *binds ||
+            (int)nparams >= clang_Cursor_getNumArguments(e)) {
+            ok = false;
+            break;
+        }
+        num a = {0};
+        binds[nparams].var = parts.v[i];
+        if (!fold_num(s, pos, clang_Cursor_getArgument(e, (unsigned)nparams), &a, depth + 1))
+            binds[nparams].var = clang_getNullCursor(); /* unused, or the call does not fold */
+        binds[nparams].is_float = a.is_float;
+        binds[nparams].i = a.i;
+        binds[nparams].d = a.d;
+        nparams++;
+    }
+    if (ok) {
+        cursor_vec body = children_of(parts.v[parts.n - 1]);
+        if (body.n == 1 && clang_getCursorKind(body.v[0]) == CXCursor_ReturnStmt) {
+            expr_children r = expr_kids(body.v[0]);
+            if (r.n == 1)
+                ret = r.v[0];
+        }
+        free(body.v);
+    }
+    if (!clang_Cursor_isNull(ret) && (int)nparams == clang_Cursor_getNumArguments(e)) {
+        hms_fold_site in = {s->tu, def, NULL, 0, start_offset(ret), binds, nparams};
+        ok = fold_num(&in, in.offset, ret, out, depth + 1);
+    } else {
+        ok = false;
+    }
+    free(parts.v);
+    return ok;
+}
+
+typedef struct {
+    CXCursor var;
+    CXCursor stack[64];
+    size_t depth;
+    bool written;
+} array_use_scan;
+
+/* Is the reference at the top of the stack anything but a read of one element? */
+static bool array_ref_writes(const array_use_scan *a)
+{
+    size_t i = a->depth; /* stack[i - 1] is the parent of the reference */
+    while (i > 0 && (clang_getCursorKind(a->stack[i - 1]) == CXCursor_UnexposedExpr ||
+                     clang_getCursorKind(a->stack[i - 1]) == CXCursor_ParenExpr))
+        i--;
+    if (i == 0)
+        return true;
+    CXCursor p = a->stack[i - 1];
+    enum CXCursorKind k = clang_getCursorKind(p);
+    if (k == CXCursor_UnaryExpr) /* sizeof */
+        return false;
+    if (k != CXCursor_ArraySubscriptExpr || i < 2)
+        return true;
+    CXCursor use = a->stack[i - 2];
+    size_t j = i - 2;
+    while (j > 0 && clang_getCursorKind(use) == CXCursor_ParenExpr)
+        use = a->stack[--j];
+    enum CXCursorKind u = clang_getCursorKind(use);
+    if (u == CXCursor_CompoundAssignOperator)
+        return true;
+    if (u == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(use) == CXBinaryOperator_Assign)
+        return same_node(hms_cursor_child(use, 0), a->stack[j + 1]) ||
+               site_in(hms_cursor_child(use, 0), start_offset(p));
+    if (u == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(use);
+        return op != CXUnaryOperator_Minus && op != CXUnaryOperator_Plus &&
+               op != CXUnaryOperator_Not && op != CXUnaryOperator_LNot;
+    }
+    if (u == CXCursor_CallExpr)
+        return true; /* by reference, perhaps */
+    return false;
+}
+
+static enum CXChildVisitResult array_use_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    array_use_scan *a = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        same_node(clang_getCursorReferenced(c), a->var) && array_ref_writes(a)) {
+        a->written = true;
+        return CXChildVisit_Break;
+    }
+    if (a->depth == sizeof a->stack / sizeof *a->stack) {
+        a->written = true; /* too deep to tell */
+        return CXChildVisit_Break;
+    }
+    a->stack[a->depth++] = c;
+    clang_visitChildren(c, array_use_visit, a);
+    a->depth--;
+    return a->written ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* arr[i] for an array with a brace initializer that is const, or local and
+ * only ever read element by element in its function. */
+static bool fold_subscript(const hms_fold_site *s, unsigned pos, CXCursor e, num *out, int depth)
+{
+    CXCursor base = hms_cursor_strip(hms_cursor_child(e, 0));
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+        return false;
+    CXCursor arr = clang_getCursorReferenced(base);
+    CXType t = clang_getCursorType(arr);
+    if (clang_getCursorKind(arr) != CXCursor_VarDecl || t.kind != CXType_ConstantArray)
+        return false;
+    CXCursor init = var_init(arr);
+    if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+        return false;
+    if (!clang_isConstQualifiedType(clang_getArrayElementType(t))) {
+        if (clang_Cursor_hasVarDeclGlobalStorage(arr) == 1 || clang_Cursor_isNull(s->function))
+            return false;
+        array_use_scan a;
+        memset(&a, 0, sizeof a);
+        a.var = arr;
+        clang_visitChildren(s->function, array_use_visit, &a);
+        if (a.written)
+            return false;
+    }
+    num idx;
+    if (!fold_num(s, pos, hms_cursor_child(e, 1), &idx, depth + 1) || idx.is_float || idx.i < 0)
+        return false;
+    cursor_vec elems = children_of(init);
+    bool ok = (size_t)idx.i < elems.n && fold_num(s, pos, elems.v[idx.i], out, depth + 1);
+    free(elems.v);
+    return ok;
 }
 
 /* ---- expressions ------------------------------------------------------------- */
@@ -785,6 +1104,8 @@ static bool fold_call(const hms_fold_site *s, unsigned pos, CXCursor e, num *out
     free(name);
     if (!ok)
         ok = eval_leaf(e, out); /* constexpr functions */
+    if (!ok)
+        ok = fold_inline_call(s, pos, e, out, depth);
     return ok && convert(out, clang_getCursorType(e));
 }
 
@@ -897,6 +1218,8 @@ static bool fold_num(const hms_fold_site *s, unsigned pos, CXCursor e, num *out,
     }
     case CXCursor_CallExpr:
         return fold_call(s, pos, e, out, depth);
+    case CXCursor_ArraySubscriptExpr:
+        return fold_subscript(s, pos, e, out, depth) && convert(out, type);
     default:
         return false;
     }
@@ -1023,4 +1346,165 @@ bool hms_fold_dim3(const hms_fold_site *site, CXCursor expr, hms_folded_arg out[
         out[i].value = ok[i] ? v[i].i : 0;
     }
     return all;
+}
+
+bool hms_fold_value(const hms_fold_site *site, CXCursor expr, hms_fold_binding *out)
+{
+    budget = FOLD_BUDGET;
+    num v;
+    if (!fold_num(site, site->offset, expr, &v, 0))
+        return false;
+    out->is_float = v.is_float;
+    out->i = v.i;
+    out->d = v.d;
+    return true;
+}
+
+/* j in `j`, `(j)` or an implicit conversion of j. */
+static bool names(CXCursor e, CXCursor var)
+{
+    return refers_to(e, var);
+}
+
+size_t hms_fold_loop_values(const hms_fold_site *site, CXCursor loop, CXCursor *var,
+                            int64_t *values, size_t max)
+{
+    if (clang_getCursorKind(loop) != CXCursor_ForStmt)
+        return 0;
+    cursor_vec parts = children_of(loop);
+    size_t n = 0;
+    if (parts.n != 4)
+        goto out;
+    CXCursor init = parts.v[0], cond = parts.v[1], inc = parts.v[2];
+    CXCursor j = clang_getNullCursor(), first = clang_getNullCursor();
+    if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+        cursor_vec d = children_of(init);
+        if (d.n == 1 && clang_getCursorKind(d.v[0]) == CXCursor_VarDecl)
+            j = d.v[0], first = var_init(d.v[0]);
+        free(d.v);
+    } else if (clang_getCursorKind(init) == CXCursor_BinaryOperator &&
+               clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign) {
+        CXCursor lhs = hms_cursor_strip(hms_cursor_child(init, 0));
+        if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr)
+            j = clang_getCursorReferenced(lhs), first = hms_cursor_child(init, 1);
+    }
+    if (clang_Cursor_isNull(j) || clang_Cursor_isNull(first) ||
+        clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        goto out;
+    enum CXBinaryOperatorKind cop = clang_getCursorBinaryOperatorKind(cond);
+    if (cop < CXBinaryOperator_LT || cop > CXBinaryOperator_NE || cop == CXBinaryOperator_Cmp ||
+        !names(hms_cursor_child(cond, 0), j))
+        goto out;
+    /* the step: ++j, j++, --j, j--, or j op= c */
+    enum CXBinaryOperatorKind sop = CXBinaryOperator_Add;
+    num step = {0};
+    CXCursor step_expr = clang_getNullCursor();
+    if (clang_getCursorKind(inc) == CXCursor_UnaryOperator && names(hms_cursor_child(inc, 0), j)) {
+        enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(inc);
+        if (u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PostInc)
+            step.i = 1;
+        else if (u == CXUnaryOperator_PreDec || u == CXUnaryOperator_PostDec)
+            step.i = -1;
+        else
+            goto out;
+    } else if (clang_getCursorKind(inc) == CXCursor_CompoundAssignOperator &&
+               names(hms_cursor_child(inc, 0), j)) {
+        sop = compound_base(clang_getCursorBinaryOperatorKind(inc));
+        if (sop != CXBinaryOperator_Add && sop != CXBinaryOperator_Sub &&
+            sop != CXBinaryOperator_Mul && sop != CXBinaryOperator_Shl &&
+            sop != CXBinaryOperator_Shr && sop != CXBinaryOperator_Div)
+            goto out;
+        step_expr = hms_cursor_child(inc, 1);
+    } else {
+        goto out;
+    }
+    budget = FOLD_BUDGET;
+    unsigned at = start_offset(loop);
+    num v, bound;
+    if (!fold_num(site, at, first, &v, 0) ||
+        !fold_num(site, at, hms_cursor_child(cond, 1), &bound, 0) ||
+        (!clang_Cursor_isNull(step_expr) && !fold_num(site, at, step_expr, &step, 0)) ||
+        v.is_float || bound.is_float || step.is_float || !convert(&v, clang_getCursorType(j)))
+        goto out;
+    /* The body must leave j alone: its only writes are the init and the step. */
+    event_scan sc;
+    scan_events(site, j, &sc);
+    unsigned init_at = start_offset(init), inc_at = start_offset(inc);
+    bool clean = true;
+    for (size_t i = 0; i < sc.nev; i++)
+        if (sc.ev[i].offset != init_at && sc.ev[i].offset != inc_at &&
+            sc.ev[i].offset != start_offset(j))
+            clean = false;
+    free(sc.ev);
+    if (!clean)
+        goto out;
+    for (;;) {
+        num go;
+        if (!binary(cop, &v, &bound, &go))
+            break;
+        if (!go.i)
+            break;
+        if (n == max) {
+            n = 0; /* too many iterations to enumerate */
+            break;
+        }
+        values[n++] = v.i;
+        num next;
+        if (!binary(sop, &v, &step, &next) || !convert(&next, clang_getCursorType(j)) ||
+            next.i == v.i) {
+            n = 0;
+            break;
+        }
+        v = next;
+    }
+    *var = j;
+out:
+    free(parts.v);
+    return n;
+}
+
+/* Does cond, folded above statement chain[i], rule out the branch of chain[i]
+ * (an if or a switch) that leads to the site? */
+static bool branch_excluded(const hms_fold_site *s, size_t i, unsigned pos)
+{
+    CXCursor st = s->chain[i];
+    enum CXCursorKind k = clang_getCursorKind(st);
+    if (k != CXCursor_IfStmt && k != CXCursor_SwitchStmt)
+        return false;
+    cursor_vec parts = children_of(st);
+    hms_fold_site above = *s;
+    above.nchain = i;
+    unsigned at = start_offset(st);
+    bool excluded = false;
+    num c;
+    budget = FOLD_BUDGET;
+    if (k == CXCursor_IfStmt && (parts.n == 2 || parts.n == 3) && !site_in(parts.v[0], pos) &&
+        fold_num(&above, at, parts.v[0], &c, 0)) {
+        bool in_then = site_in(parts.v[1], pos);
+        bool in_else = parts.n == 3 && site_in(parts.v[2], pos);
+        excluded = (in_then && !truth(&c)) || (in_else && truth(&c));
+    } else if (k == CXCursor_SwitchStmt && parts.n >= 2 &&
+               fold_num(&above, at, parts.v[0], &c, 0)) {
+        /* the site is under a single case label V: excluded when c != V */
+        hms_fold_site inside = *s;
+        CXCursor var = hms_cursor_strip(parts.v[0]);
+        num v;
+        if (clang_getCursorKind(var) == CXCursor_DeclRefExpr) {
+            inside.nchain = i + 1;
+            inside.binds = NULL;
+            inside.nbinds = 0;
+            if (switch_value(&inside, pos, clang_getCursorReferenced(var), &v))
+                excluded = !c.is_float && !v.is_float && c.i != v.i;
+        }
+    }
+    free(parts.v);
+    return excluded;
+}
+
+bool hms_fold_site_reachable(const hms_fold_site *site)
+{
+    for (size_t i = site->nchain; i-- > 0;)
+        if (branch_excluded(site, i, site->offset))
+            return false;
+    return true;
 }

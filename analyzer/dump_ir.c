@@ -261,6 +261,8 @@ void hms_dump_ir_kernel(FILE *out, const ir_kernel *k)
             l->shared_bytes, launch_sources[l->source]);
     if (l->loc.line)
         fprintf(out, " at %u:%u", l->loc.line, l->loc.col);
+    if (l->via)
+        fprintf(out, " via %s", l->via);
     fputc('\n', out);
     if (k->static_shared_bytes)
         fprintf(out, "  static-shared %d\n", k->static_shared_bytes);

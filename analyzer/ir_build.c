@@ -443,6 +443,8 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
         if (dims_ok(site->grid, site->block, l->grid, l->block, &partial)) {
             l->source = IR_LAUNCH_HOST_CALL;
             l->loc = site_loc(k, site);
+            l->via = site->via ? ir_strdup(k, site->via) : NULL;
+            l->others = site->others ? ir_strdup(k, site->others) : NULL;
             char why[512];
             if (partial) {
                 snprintf(why, sizeof why,
@@ -504,7 +506,7 @@ static void resolve_values(build_ctx *c, ir_kernel *k, const kernel_ref *r)
         bool set = false;
         for (size_t i = c->cli.nparams; i-- > 0 && !set;) {
             const hms_param_spec *p = &c->cli.params[i];
-            if (hms_param_matches(p, k->name, v->name))
+            if (!p->is_real && hms_param_matches(p, k->name, v->name))
                 v->value = p->value, v->value_source = "cli", set = true;
         }
         for (size_t i = c->notes.n; i-- > 0 && !set;) {

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,7 +129,17 @@ bool hms_parse_launch_spec(const char *s, uint32_t max_threads, hms_launch_spec 
     bool got_grid = false, got_block = false;
     const char *p = s;
     if (strncmp(p, "grid=", 5) != 0 && strncmp(p, "block=", 6) != 0) {
-        const char *colon = strchr(p, ':');
+        /* the kernel ends at the first ':' outside template arguments
+         * ("k<ns::T>:grid=..."), and not inside "::" ("ns::k:grid=...") */
+        const char *colon = NULL;
+        int depth = 0;
+        for (const char *q = p; *q && !colon; q++) {
+            depth += *q == '<' ? 1 : *q == '>' ? -1 : 0;
+            if (*q == ':' && q[1] == ':')
+                q++;
+            else if (*q == ':' && depth <= 0)
+                colon = q;
+        }
         if (!colon || colon == p) {
             snprintf(err, errlen, "expected <kernel>:grid=X,Y,Z:block=X,Y,Z");
             return false;
@@ -207,8 +218,21 @@ bool hms_parse_param_spec(const char *s, hms_param_spec *out, char *err, size_t 
     int64_t v;
     const char *e;
     if (!parse_int(eq + 1, &e, &v) || *e) {
-        snprintf(err, errlen, "value '%s' is not an integer", eq + 1);
-        return false;
+        char *end = NULL;
+        errno = 0;
+        double d = strtod(eq + 1, &end);
+        if (end == eq + 1 || *end || errno == ERANGE || !isfinite(d) ||
+            !(isdigit((unsigned char)eq[1]) || eq[1] == '-' || eq[1] == '.' || eq[1] == '+')) {
+            snprintf(err, errlen, "value '%s' is not a number", eq + 1);
+            return false;
+        }
+        if (d == floor(d) && fabs(d) < 9e15) {
+            v = (int64_t)d;
+        } else {
+            out->is_real = true;
+            out->real = d;
+            v = 0;
+        }
     }
     if (dot)
         out->kernel = dup_n(s, (size_t)(dot - s));
@@ -417,9 +441,11 @@ static void parse_annotation(const char *p, const char *end, unsigned line, cons
             e++;
         char *tok = dup_n(p, (size_t)(e - p));
         hms_param_spec ps;
-        if (!hms_parse_param_spec(tok, &ps, why, sizeof why) || ps.kernel) {
-            if (ps.kernel) {
-                snprintf(why, sizeof why, "use kernel=NAME, not NAME.param");
+        if (!hms_parse_param_spec(tok, &ps, why, sizeof why) || ps.kernel || ps.is_real) {
+            if (ps.kernel || ps.is_real) {
+                snprintf(why, sizeof why, "%s",
+                         ps.kernel ? "use kernel=NAME, not NAME.param"
+                                   : "only integer values are used");
                 hms_param_spec_free(&ps);
             }
             fprintf(err, "hms-lint: warning: %s:%u: bad param annotation '%s': %s\n", path, line,
@@ -548,4 +574,56 @@ bool hms_param_matches(const hms_param_spec *p, const char *kernel, const char *
         return hms_kernel_name_matches(full, kernel);
     }
     return false;
+}
+
+/* "a, b<32>, c" (at most 12 names, then ", ..."). */
+static void list_names(char *buf, size_t len, const char *const *names, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && at < len; i++) {
+        bool dup = false;
+        for (size_t j = 0; j < i; j++)
+            dup |= !strcmp(names[i], names[j]);
+        if (dup)
+            continue;
+        if (i >= 12) {
+            snprintf(buf + at, len - at, ", ...");
+            return;
+        }
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "", names[i]);
+    }
+}
+
+static bool any_matches(const char *pattern, const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (hms_kernel_name_matches(pattern, names[i]))
+            return true;
+    return false;
+}
+
+size_t hms_launch_cli_warn_unmatched(const hms_options *o, const hms_launch_cli *c,
+                                     const char *const *names, size_t n, FILE *err)
+{
+    char list[1024];
+    list_names(list, sizeof list, names, n);
+    size_t warned = 0;
+    for (size_t i = 0; i < c->nlaunches && i < o->launches.n; i++) {
+        const char *k = c->launches[i].kernel;
+        if (k && !any_matches(k, names, n)) {
+            fprintf(err, "hms-lint: warning: --launch '%s' matches no kernel (kernels: %s)\n",
+                    o->launches.v[i], n ? list : "none");
+            warned++;
+        }
+    }
+    for (size_t i = 0; i < c->nparams; i++) {
+        const hms_param_spec *p = &c->params[i];
+        if (p->from_define || !p->kernel || any_matches(p->kernel, names, n))
+            continue;
+        fprintf(err, "hms-lint: warning: --param '%s.%s' matches no kernel (kernels: %s)\n",
+                p->kernel, p->name, n ? list : "none");
+        warned++;
+    }
+    return warned;
 }

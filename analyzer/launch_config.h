@@ -43,6 +43,11 @@ typedef struct {
     char *kernel; /* NULL: any kernel with a parameter or local of that name */
     char *name;
     int64_t value;
+    /* A value with a fraction (0.25, 1e-3): accepted for floating-point
+     * parameters, which take no part in the model's address arithmetic, so it
+     * is never applied to an integer variable. 4096.0 reads as the integer. */
+    bool is_real;
+    double real;
     bool from_define; /* given as -D NAME=VALUE (also a macro) */
 } hms_param_spec;
 
@@ -58,7 +63,7 @@ typedef struct {
  * returns false with the reason in err. */
 bool hms_parse_launch_spec(const char *s, uint32_t max_threads, hms_launch_spec *out, char *err,
                            size_t errlen);
-/* Parses one --param value: [<kernel>.]<name>=<integer>. */
+/* Parses one --param value: [<kernel>.]<name>=<number> (see is_real). */
 bool hms_parse_param_spec(const char *s, hms_param_spec *out, char *err, size_t errlen);
 void hms_launch_spec_free(hms_launch_spec *s);
 /* Does a --param/-D value apply to variable `var` of kernel `kernel`?
@@ -73,6 +78,13 @@ void hms_param_spec_free(hms_param_spec *p);
  * returns 2, else 0. */
 int hms_launch_cli_parse(const hms_options *o, hms_launch_cli *out, FILE *err);
 void hms_launch_cli_free(hms_launch_cli *c);
+
+/* Warns on err, "hms-lint: warning: --launch '<value>' matches no kernel
+ * (kernels: a, b<32>)", for each --launch/--param whose kernel part names
+ * none of the kernels analysed (names[0..n)). -D values are macros too, so
+ * they are never warned about. Returns how many warnings. */
+size_t hms_launch_cli_warn_unmatched(const hms_options *o, const hms_launch_cli *c,
+                                     const char *const *names, size_t n, FILE *err);
 
 typedef struct {
     unsigned line;  /* of the comment */

@@ -14,6 +14,7 @@
 #include "analyzer/config.h"
 #include "analyzer/fixes.h"
 #include "analyzer/ir_build.h"
+#include "analyzer/launch_config.h"
 #include "analyzer/parse.h"
 #include "analyzer/report_json.h"
 #include "analyzer/report_sarif.h"
@@ -234,22 +235,6 @@ static bool at_or_above(hms_severity s, hms_fail_on f)
     }
 }
 
-static void count_findings(const hms_report *r, hms_diag_counts *c)
-{
-    memset(c, 0, sizeof *c);
-    for (size_t i = 0; i < r->nfiles; i++)
-        for (size_t k = 0; k < r->files[i].nkernels; k++)
-            for (size_t d = 0; d < r->files[i].kernels[k].ndiagnostics; d++) {
-                hms_severity s = r->files[i].kernels[k].diagnostics[d].severity;
-                if (s == HMS_SEV_ERROR)
-                    c->errors++;
-                else if (s == HMS_SEV_WARNING)
-                    c->warnings++;
-                else
-                    c->notes++;
-            }
-}
-
 static bool write_report(const hms_options *o, const hms_report *r, hms_source_cache *src,
                          hms_diag_counts *counts)
 {
@@ -316,14 +301,36 @@ static bool export_fixes(const hms_options *o, const hms_report *r, hms_source_c
     return true;
 }
 
+/* --launch/--param values naming no kernel analysed in any file. */
+static void warn_unmatched(const hms_options *o, const hms_launch_cli *cli, const hms_report *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->nfiles; i++)
+        n += r->files[i].nkernels;
+    const char **names = calloc(n ? n : 1, sizeof *names);
+    if (!names)
+        return;
+    n = 0;
+    for (size_t i = 0; i < r->nfiles; i++)
+        for (size_t k = 0; k < r->files[i].nkernels; k++)
+            if (r->files[i].kernels[k].name)
+                names[n++] = r->files[i].kernels[k].name;
+    hms_launch_cli_warn_unmatched(o, cli, names, n, stderr);
+    free(names);
+}
+
 int hms_cmd_lint(const hms_options *o)
 {
     char msg[600];
+    hms_launch_cli cli;
+    if (hms_launch_cli_parse(o, &cli, stderr) != 0)
+        return 2; /* a malformed --launch/--param: said why */
     hms_baseline *baseline = NULL;
     if (o->baseline) {
         baseline = hms_baseline_load(o->baseline, msg, sizeof msg);
         if (!baseline) {
             fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            hms_launch_cli_free(&cli);
             return 2;
         }
     }
@@ -331,6 +338,7 @@ int hms_cmd_lint(const hms_options *o)
     size_t n = o->files.n;
     file_job *jobs = calloc(n ? n : 1, sizeof *jobs);
     if (!jobs) {
+        hms_launch_cli_free(&cli);
         hms_baseline_free(baseline);
         fprintf(stderr, ERROR_PREFIX "out of memory\n");
         return 2;
@@ -373,6 +381,8 @@ int hms_cmd_lint(const hms_options *o)
     }
     if (!report.arch)
         report.arch = o->arch;
+    warn_unmatched(o, &cli, &report);
+    hms_launch_cli_free(&cli);
 
     hms_source_cache src;
     hms_source_cache_init(&src);
@@ -380,7 +390,7 @@ int hms_cmd_lint(const hms_options *o)
     size_t baselined = hms_baseline_filter(&report, baseline, &src);
 
     hms_diag_counts counts;
-    count_findings(&report, &counts);
+    hms_count_text_findings(&report, &counts);
     bool ok = write_report(o, &report, &src, NULL);
     if (o->export_fixes)
         ok &= export_fixes(o, &report, &src);

@@ -6,7 +6,8 @@
  *   <file>:<line>:<col>: shared|constant|texture|surface <name> <type> [extern]
  *                        [in=<function>] line=<l> [dims=<n>] [bytes=<n>]
  *   <file>:<line>:<col>: launch <kernel> line=<l> grid=(x,y,z) block=(x,y,z) shared=<n>
- *                        [stream=<s>] args=<a, b=value, ...>
+ *                        [stream=<s>] args=<a, b=value, ...> [through=<pointer variable>]
+ *                        [via=<call path the values came from>] [also=<other configurations>]
  * A grid/block/shared value that does not fold prints as ?(<source text>). */
 #include <stdlib.h>
 #include <string.h>
@@ -485,6 +486,18 @@ static void add_launch(listing *l, const hms_launch_site *ls, CXFile main_file)
     }
     if (!ls->nargs)
         sb_add(&b, "(none)");
+    if (ls->pointer) {
+        sb_add(&b, " through=");
+        sb_add(&b, ls->pointer);
+    }
+    if (ls->via) {
+        sb_add(&b, " via=");
+        sb_add(&b, ls->via);
+    }
+    if (ls->others) {
+        sb_add(&b, " also=");
+        sb_add(&b, ls->others);
+    }
     /* Launches are in the main file; order them among its other entries. */
     CXSourceLocation loc = clang_getLocation(l->tu, main_file, ls->line, ls->col);
     unsigned offset = 0;

@@ -8,6 +8,7 @@
 
 #include "analyzer/compile_flags.h"
 #include "analyzer/explicit_inst.h"
+#include "analyzer/launch_sites.h"
 #include "analyzer/parse_diagnostics.h"
 
 /* Binary input is parsed only this far: enough to count its errors. */
@@ -52,6 +53,30 @@ static bool has_nul_bytes(FILE *f)
         total += n;
     }
     return false;
+}
+
+/* The whole file at path (malloc'd, *len its length), or NULL. */
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0, got;
+    char *text = malloc(cap);
+    while (text && (got = fread(text + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *nt = realloc(text, cap *= 2);
+            if (!nt) {
+                free(text);
+                text = NULL;
+            }
+            text = nt;
+        }
+    }
+    fclose(f);
+    *len = n;
+    return text;
 }
 
 /* The whole of f with explicit_inst.h's references appended (malloc'd;
@@ -168,6 +193,40 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
     enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, (const char *const *)args.v,
                                                       (int)args.n, use_unsaved ? &unsaved : NULL,
                                                       use_unsaved ? 1 : 0, flags, &out->tu);
+    /* Kernels launched as k<T, 512> inside host function templates exist
+     * only in instantiations libclang does not show: parse again with a
+     * reference to each (launch_sites.h), appended like explicit_inst.h's. */
+    char *refs =
+        ec == CXError_Success && out->tu && !binary ? hms_template_launch_refs(out->tu) : NULL;
+    if (refs) {
+        size_t text_len = 0;
+        char *text = prefix ? prefix : read_all(path, &text_len);
+        if (prefix)
+            text_len = prefix_len;
+        char *merged = text ? realloc(text, text_len + strlen(refs) + 2) : NULL;
+        if (merged) {
+            if (!appended_from)
+                appended_from = (unsigned long)text_len;
+            if (text_len > 0 && merged[text_len - 1] != '\n')
+                merged[text_len++] = '\n';
+            memcpy(merged + text_len, refs, strlen(refs) + 1);
+            prefix = merged;
+            prefix_len = text_len + strlen(refs);
+            struct CXUnsavedFile again = {path, prefix, (unsigned long)prefix_len};
+            CXTranslationUnit tu2 = NULL;
+            if (clang_parseTranslationUnit2(out->index, path, (const char *const *)args.v,
+                                            (int)args.n, &again, 1, flags,
+                                            &tu2) == CXError_Success &&
+                tu2) {
+                clang_disposeTranslationUnit(out->tu);
+                out->tu = tu2;
+            }
+        } else {
+            free(text);
+            prefix = NULL;
+        }
+        free(refs);
+    }
     hms_flag_list_free(&args);
     free(prefix);
 

@@ -192,6 +192,13 @@ void hms_write_explain(const hms_kernel_report *k, const char *file, FILE *out)
             l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
             l->shared_bytes);
     fprintf(out, "  launch source: %s\n", launch_source_words(l->source));
+    if (l->via)
+        fprintf(out, "  launch values via: %s\n", l->via);
+    if (l->others)
+        fprintf(out,
+                "  other call paths launch it with: %s (not analysed: the first path in "
+                "source order is)\n",
+                l->others);
     fprintf(out, "  figures: %s\n",
             k->sampled ? "sampled from a subset of blocks and scaled to the whole grid"
                        : "every block of the grid simulated");

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/finding_groups.h"
+
 json_t *hms_json_number_or_null(double v)
 {
     if (v < 0 || isnan(v) || isinf(v))
@@ -55,8 +57,10 @@ static json_t *dims(const uint32_t v[3])
 
 static json_t *launch_json(const hms_launch_report *l)
 {
-    return json_pack("{s:o, s:o, s:I, s:o}", "grid", dims(l->grid), "block", dims(l->block),
-                     "shared_bytes", (json_int_t)l->shared_bytes, "source", str_or_null(l->source));
+    return json_pack("{s:o, s:o, s:I, s:o, s:o, s:o}", "grid", dims(l->grid), "block",
+                     dims(l->block), "shared_bytes", (json_int_t)l->shared_bytes, "source",
+                     str_or_null(l->source), "via", str_or_null(l->via), "other_configurations",
+                     str_or_null(l->others));
 }
 
 static json_t *access_json(const hms_access_metrics *a)
@@ -144,7 +148,7 @@ static json_t *model_json(const hms_model_figures *m)
 }
 
 static json_t *diagnostic_json(const hms_finding *f, const char *file_path,
-                               const hms_json_options *opt)
+                               const hms_json_options *opt, json_t *same_in)
 {
     json_t *o = json_object();
     json_object_set_new(o, "check", str_or_null(f->check));
@@ -171,6 +175,7 @@ static json_t *diagnostic_json(const hms_finding *f, const char *file_path,
                               x->replacement ? x->replacement : ""));
     }
     json_object_set_new(o, "fixits", fixits);
+    json_object_set_new(o, "same_in_kernels", same_in);
     if (opt && opt->sources) {
         char *text = hms_trimmed_source_line(opt->sources, f->file ? f->file : file_path, f->line);
         if (text)
@@ -180,9 +185,23 @@ static json_t *diagnostic_json(const hms_finding *f, const char *file_path,
     return o;
 }
 
-static json_t *kernel_json(const hms_kernel_report *k, const char *file_path,
+/* The other kernels of the file with this very finding (finding_groups.h). */
+static json_t *same_in_kernels(const hms_file_report *fr, const hms_finding_groups *g, size_t k,
+                               size_t d)
+{
+    json_t *a = json_array();
+    const hms_finding_ref *r = hms_finding_ref_of(g, k, d);
+    for (size_t i = r ? r->group : g->n; r && r->size > 1 && i < g->n; i++)
+        if (g->v[i].group == r->group && &g->v[i] != r)
+            json_array_append_new(a, str_or_null(fr->kernels[g->v[i].kernel].name));
+    return a;
+}
+
+static json_t *kernel_json(const hms_file_report *fr, size_t ki, const hms_finding_groups *g,
                            const hms_json_options *opt)
 {
+    const hms_kernel_report *k = &fr->kernels[ki];
+    const char *file_path = fr->path;
     json_t *o = json_object();
     json_object_set_new(o, "name", str_or_null(k->name));
     json_object_set_new(o, "line", json_integer(k->line));
@@ -199,7 +218,8 @@ static json_t *kernel_json(const hms_kernel_report *k, const char *file_path,
     json_object_set_new(o, "model", model_json(&k->model));
     json_t *diags = json_array();
     for (size_t i = 0; i < k->ndiagnostics; i++)
-        json_array_append_new(diags, diagnostic_json(&k->diagnostics[i], file_path, opt));
+        json_array_append_new(diags, diagnostic_json(&k->diagnostics[i], file_path, opt,
+                                                     same_in_kernels(fr, g, ki, i)));
     json_object_set_new(o, "diagnostics", diags);
     return o;
 }
@@ -213,8 +233,11 @@ json_t *hms_report_to_json(const hms_report *r, const hms_json_options *o)
         for (size_t e = 0; e < f->nerrors; e++)
             json_array_append_new(errors, json_string(f->errors[e]));
         json_t *kernels = json_array();
+        hms_finding_groups g;
+        hms_group_findings(f, &g);
         for (size_t k = 0; k < f->nkernels; k++)
-            json_array_append_new(kernels, kernel_json(&f->kernels[k], f->path, o));
+            json_array_append_new(kernels, kernel_json(f, k, &g, o));
+        hms_finding_groups_free(&g);
         json_array_append_new(files, json_pack("{s:o, s:o, s:o}", "path", str_or_null(f->path),
                                                "errors", errors, "kernels", kernels));
     }

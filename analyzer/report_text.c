@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analyzer/finding_groups.h"
 #include "analyzer/report_explain.h"
 #include "analyzer/source_cache.h"
 
@@ -212,8 +213,9 @@ static void print_snippet(text_ctx *t, const char *file, unsigned line, unsigned
     free(disp);
 }
 
+/* kernels: the kernels an identical finding came from (NULL: this one only). */
 static void print_finding(text_ctx *t, const hms_finding *f, const char *file_path,
-                          hms_diag_counts *counts)
+                          const char *kernels, size_t nkernels, hms_diag_counts *counts)
 {
     const char *file = f->file ? f->file : file_path;
     print_header(t, file, f->line, f->col, f->severity, f->message, f->check, false);
@@ -238,6 +240,13 @@ static void print_finding(text_ctx *t, const hms_finding *f, const char *file_pa
         print_snippet(t, xfile, x->line, x->col, NULL, f, shown);
         shown[i] = true; /* even when the line could not be read */
     }
+    if (kernels) {
+        char *msg = NULL;
+        if (asprintf(&msg, "the same finding in %zu kernels: %s", nkernels, kernels) >= 0) {
+            print_header(t, file, f->line, f->col, HMS_SEV_NOTE, msg, NULL, true);
+            free(msg);
+        }
+    }
     free(shown);
     if (counts) {
         if (f->severity == HMS_SEV_ERROR)
@@ -253,7 +262,8 @@ typedef struct {
     const hms_finding *f;
     size_t hidden;      /* summary notes of its kernel not shown (text is quiet) */
     const char *kernel; /* the kernel's name */
-    bool other_file;    /* not in the file report's own path (a header): after it */
+    const hms_finding_ref *ref;
+    bool other_file; /* not in the file report's own path (a header): after it */
     size_t order;
 } sorted_finding;
 
@@ -313,17 +323,23 @@ static void print_file(text_ctx *t, const hms_file_report *fr, bool all_notes,
     sorted_finding *v = malloc(n * sizeof *v);
     if (!v)
         return;
+    hms_finding_groups groups;
+    hms_group_findings(fr, &groups);
     size_t i = 0;
     for (size_t k = 0; k < fr->nkernels; k++) {
         size_t hidden = 0;
         const hms_finding *keep = all_notes ? NULL : shown_summary(&fr->kernels[k], &hidden);
         for (size_t d = 0; d < fr->kernels[k].ndiagnostics; d++) {
+            const hms_finding_ref *ref = hms_finding_ref_of(&groups, k, d);
+            if (ref && ref->group != groups.offset[k] + d)
+                continue; /* printed with the first kernel it came from */
             const hms_finding *f = &fr->kernels[k].diagnostics[d];
             if (!all_notes && is_summary(f) && f != keep)
                 continue;
             v[i].f = f;
             v[i].hidden = f == keep ? hidden : 0;
             v[i].kernel = fr->kernels[k].name;
+            v[i].ref = ref;
             v[i].other_file = f->file && fr->path && strcmp(f->file, fr->path) != 0;
             v[i].order = i;
             i++;
@@ -332,14 +348,44 @@ static void print_file(text_ctx *t, const hms_file_report *fr, bool all_notes,
     n = i;
     qsort(v, n, sizeof *v, by_location);
     for (i = 0; i < n; i++) {
-        print_finding(t, v[i].f, fr->path, counts);
+        char *kernels = v[i].ref && v[i].ref->size > 1
+                            ? hms_finding_group_kernels(fr, &groups, v[i].ref, false)
+                            : NULL;
+        print_finding(t, v[i].f, fr->path, kernels, v[i].ref ? v[i].ref->size : 1, counts);
+        free(kernels);
         if (v[i].hidden)
             fprintf(t->out,
                     "  (%zu more note%s on kernel '%s': sampling, assumed values; --explain "
                     "or --format=json lists them)\n",
                     v[i].hidden, v[i].hidden == 1 ? "" : "s", v[i].kernel ? v[i].kernel : "?");
     }
+    hms_finding_groups_free(&groups);
     free(v);
+}
+
+/* Counts what hms_write_text prints: a group of identical findings once. */
+void hms_count_text_findings(const hms_report *r, hms_diag_counts *c)
+{
+    memset(c, 0, sizeof *c);
+    for (size_t i = 0; i < r->nfiles; i++) {
+        const hms_file_report *fr = &r->files[i];
+        hms_finding_groups g;
+        hms_group_findings(fr, &g);
+        for (size_t k = 0; k < fr->nkernels; k++)
+            for (size_t d = 0; d < fr->kernels[k].ndiagnostics; d++) {
+                const hms_finding_ref *ref = hms_finding_ref_of(&g, k, d);
+                if (ref && ref->group != g.offset[k] + d)
+                    continue;
+                hms_severity s = fr->kernels[k].diagnostics[d].severity;
+                if (s == HMS_SEV_ERROR)
+                    c->errors++;
+                else if (s == HMS_SEV_WARNING)
+                    c->warnings++;
+                else
+                    c->notes++;
+            }
+        hms_finding_groups_free(&g);
+    }
 }
 
 void hms_write_text(const hms_report *r, FILE *out, const hms_text_options *o,

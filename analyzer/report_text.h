@@ -37,6 +37,9 @@ void hms_write_text(const hms_report *r, FILE *out, const hms_text_options *o,
 
 /* "3 warnings and 1 note generated.\n" like clang; nothing when all are 0. */
 void hms_write_text_summary(const hms_diag_counts *c, FILE *out);
+/* Counts the findings as the text report prints them: an identical finding
+ * from several kernels (finding_groups.h) once. */
+void hms_count_text_findings(const hms_report *r, hms_diag_counts *c);
 
 /* --color: 1 always, 0 never, -1 auto = a terminal and NO_COLOR unset/empty
  * and TERM not "dumb". */

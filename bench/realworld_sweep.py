@@ -55,7 +55,8 @@ def lint(binary, path, root, timeout):
     secs = time.monotonic() - start
     row = {"file": path, "rc": rc, "secs": secs, "kernels": 0, "zero": 0,
            "sites": 0, "exact": 0, "warnings": 0, "notes": 0, "errors": "",
-           "zero_names": ""}
+           "zero_names": "", "src_cli": 0, "src_annotation": 0, "src_host-call": 0,
+           "src_default": 0, "via": 0}
     try:
         doc = json.loads(out.decode("utf-8", "replace")) if out else None
     except ValueError:
@@ -68,6 +69,11 @@ def lint(binary, path, root, timeout):
         row["errors"] = " | ".join(f.get("errors", []))[:300]
         for k in f.get("kernels", []):
             row["kernels"] += 1
+            launch = k.get("launch", {})
+            key = "src_" + str(launch.get("source"))
+            if key in row:
+                row[key] += 1
+            row["via"] += 1 if launch.get("via") else 0
             acc = k.get("accesses", [])
             if not any((a.get("requests") or 0) > 0 for a in acc):
                 # "(no sites)": the IR has no access at all (an empty or
@@ -123,6 +129,10 @@ def main():
     print(f"files with kernels: {len(with_k)}  all kernels with >=1 access: {len(analysed)}"
           f" ({100.0 * len(analysed) / max(1, len(with_k)):.1f}%)")
     print(f"kernels: {kernels}  with zero accesses: {zero} ({nosite} with no access site in the IR)")
+    print("launch sources: " + "  ".join(
+        f"{s}: {sum(r['src_' + s] for r in rows)}"
+        for s in ("host-call", "default", "annotation", "cli")) +
+        f"  (host-call through a host function's callers: {sum(r['via'] for r in rows)})")
     print(f"access sites: {sites}  exact: {exact} ({100.0 * exact / max(1, sites):.1f}%)")
     print(f"warnings: {sum(r['warnings'] for r in rows)}  notes: {sum(r['notes'] for r in rows)}")
     total = sum(r["secs"] for r in rows)

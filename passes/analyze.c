@@ -260,6 +260,8 @@ static void fill_header(hms_check_ctx *c, hms_kernel_report *r)
     }
     r->launch.shared_bytes = k->launch.shared_bytes;
     r->launch.source = launch_source_name(k->launch.source);
+    r->launch.via = k->launch.via ? xstrdup(k->launch.via) : NULL;
+    r->launch.others = k->launch.others ? xstrdup(k->launch.others) : NULL;
     r->model.bound = hms_bound_name(HMS_BOUND_COMPUTE);
     r->occupancy_limiter = "warps";
 }

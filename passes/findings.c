@@ -112,6 +112,8 @@ void hms_finding_release(hms_finding *f)
 void hms_kernel_report_free(hms_kernel_report *k)
 {
     free(k->name);
+    free(k->launch.via);
+    free(k->launch.others);
     for (size_t i = 0; i < k->naccesses; i++)
         free(k->accesses[i].array);
     free(k->accesses);

@@ -260,6 +260,10 @@ typedef struct {
     uint32_t shared_bytes; /* dynamic shared memory */
     ir_launch_source source;
     ir_loc loc; /* the annotation or <<<>>> call, when there is one */
+    /* host-call launches folded through calls of the enclosing host function:
+     * the call path the values came from, and the configurations other paths
+     * give (first path in source order wins); NULL when not so */
+    const char *via, *others;
 } ir_launch;
 
 typedef struct {

@@ -94,7 +94,23 @@ Test(launch_config, params_with_and_without_kernel)
     cr_assert_eq(p.value, -8);
     hms_param_spec_free(&p);
     cr_assert_not(hms_parse_param_spec("n=abc", &p, err, sizeof err));
-    cr_assert(strstr(err, "'abc' is not an integer"), "%s", err);
+    cr_assert(strstr(err, "'abc' is not a number"), "%s", err);
+    /* floating values: a fraction is kept apart (never applied to integers) */
+    cr_assert(hms_parse_param_spec("k.x=0.25", &p, err, sizeof err), "%s", err);
+    cr_assert(p.is_real);
+    cr_assert_float_eq(p.real, 0.25, 1e-12);
+    cr_assert_str_eq(p.kernel, "k");
+    cr_assert_str_eq(p.name, "x");
+    hms_param_spec_free(&p);
+    cr_assert(hms_parse_param_spec("n=4096.0", &p, err, sizeof err), "%s", err);
+    cr_assert_not(p.is_real);
+    cr_assert_eq(p.value, 4096);
+    hms_param_spec_free(&p);
+    cr_assert(hms_parse_param_spec("eps=-1e-5", &p, err, sizeof err), "%s", err);
+    cr_assert(p.is_real);
+    hms_param_spec_free(&p);
+    cr_assert_not(hms_parse_param_spec("n=nan", &p, err, sizeof err));
+    cr_assert_not(hms_parse_param_spec("n=inf", &p, err, sizeof err));
     cr_assert_not(hms_parse_param_spec("=5", &p, err, sizeof err));
     cr_assert_not(hms_parse_param_spec("k.=5", &p, err, sizeof err));
     cr_assert_not(hms_parse_param_spec("k.a-b=5", &p, err, sizeof err));
@@ -222,11 +238,86 @@ Test(launch_config, bad_cli_values_exit_with_2_and_name_the_option)
     r = hms_run((const char *[]){"--dump-ir", "--param=k.n=big",
                                  hms_test_path("kernels/ir/vector_add_return.cu"), NULL});
     cr_assert_eq(r.status, 2);
-    cr_assert(strstr(r.err, "--param 'k.n=big': value 'big' is not an integer"), "%s", r.err);
+    cr_assert(strstr(r.err, "--param 'k.n=big': value 'big' is not a number"), "%s", r.err);
     hms_run_free(&r);
     /* -D that is a plain macro is not a value: accepted silently */
     r = hms_run((const char *[]){"--dump-ir", "-D", "USE_FAST", "-D", "REAL=float",
                                  hms_test_path("kernels/ir/vector_add_return.cu"), NULL});
     cr_assert_eq(r.status, 0, "%s", r.err);
+    hms_run_free(&r);
+}
+
+Test(launch_config, kernel_part_of_launch_ends_outside_template_arguments)
+{
+    hms_launch_spec l;
+    char err[256];
+    cr_assert(
+        hms_parse_launch_spec("MatrixMulCUDA<32>:grid=20,10:block=32,32", 0, &l, err, sizeof err),
+        "%s", err);
+    cr_assert_str_eq(l.kernel, "MatrixMulCUDA<32>");
+    cr_assert_eq(l.grid[1], 10);
+    hms_launch_spec_free(&l);
+    cr_assert(hms_parse_launch_spec("k<ns::T, 4>:grid=2:block=64", 0, &l, err, sizeof err), "%s",
+              err);
+    cr_assert_str_eq(l.kernel, "k<ns::T, 4>");
+    hms_launch_spec_free(&l);
+    cr_assert(hms_parse_launch_spec("ns::k:grid=2:block=64", 0, &l, err, sizeof err), "%s", err);
+    cr_assert_str_eq(l.kernel, "ns::k");
+    cr_assert_eq(l.block[0], 64);
+    hms_launch_spec_free(&l);
+    /* an instantiation selects only itself; the bare name every instantiation */
+    cr_assert(hms_kernel_name_matches("MatrixMulCUDA<32>", "MatrixMulCUDA<32>"));
+    cr_assert_not(hms_kernel_name_matches("MatrixMulCUDA<32>", "MatrixMulCUDA<16>"));
+    cr_assert(hms_kernel_name_matches("MatrixMulCUDA", "MatrixMulCUDA<16>"));
+}
+
+Test(launch_config, unmatched_launch_and_param_warn_with_the_kernels_that_exist)
+{
+    hms_options o;
+    memset(&o, 0, sizeof o);
+    const char *launches[] = {"nosuch:grid=1:block=32", "k<2>:grid=4:block=64", "grid=8:block=128"};
+    const char *params[] = {"other.n=3", "k.n=5", "n=7"};
+    o.launches.v = launches;
+    o.launches.n = 3;
+    o.params.v = params;
+    o.params.n = 3;
+    hms_launch_cli c;
+    cr_assert_eq(hms_launch_cli_parse(&o, &c, NULL), 0);
+    const char *names[] = {"k<2>", "k<4>", "other_kernel"};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *err = open_memstream(&buf, &len);
+    size_t n = hms_launch_cli_warn_unmatched(&o, &c, names, 3, err);
+    fclose(err);
+    cr_assert_eq(n, 2, "%s", buf);
+    cr_assert(strstr(buf, "hms-lint: warning: --launch 'nosuch:grid=1:block=32' matches no kernel "
+                          "(kernels: k<2>, k<4>, other_kernel)"),
+              "%s", buf);
+    cr_assert(strstr(buf, "--param 'other.n' matches no kernel"), "%s", buf);
+    free(buf);
+    hms_launch_cli_free(&c);
+}
+
+Test(launch_config, floating_param_never_drops_a_launch)
+{
+    /* The issue: a --param with a fraction made the whole command line fall
+     * back to the default launch. */
+    hms_run_result r = hms_run((const char *[]){
+        "--dump-ir", "--param=vectorAdd.scale=0.25", "--launch=vectorAdd:grid=40:block=128",
+        hms_test_path("kernels/ir/vector_add_return.cu"), NULL});
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "kernel vectorAdd ("), "%s", r.out);
+    cr_assert(strstr(r.out, "launch grid=(40,1,1) block=(128,1,1) shared=0 source=cli"), "%s",
+              r.out);
+    hms_run_free(&r);
+    r = hms_run((const char *[]){"--param=vectorAdd.scale=0.25",
+                                 "--launch=vectorAdd:grid=40:block=128",
+                                 hms_test_path("kernels/ir/vector_add_return.cu"), NULL});
+    cr_assert_str_eq(strstr(r.err, "matches no kernel") ? "warned" : "", "", "%s", r.err);
+    hms_run_free(&r);
+    r = hms_run((const char *[]){"--launch=garbage",
+                                 hms_test_path("kernels/ir/vector_add_return.cu"), NULL});
+    cr_assert_eq(r.status, 2);
+    cr_assert(strstr(r.err, "hms-lint: error: --launch 'garbage'"), "%s", r.err);
     hms_run_free(&r);
 }

@@ -235,3 +235,47 @@ Test(launch_sites, launches_in_included_project_files_are_found)
     cr_assert_str_eq(sites.v[0].kernel, "kinc");
     cr_assert(sites.v[0].grid[0].folded && sites.v[0].grid[0].value == 10);
 }
+
+Test(launch_sites, parameters_fold_through_the_calls_that_can_reach_the_launch)
+{
+    load(KERNELS "static int up(int a, int b) { return (a + b - 1) / b; }\n"
+                 "void direct(int n, int bs) { k<<<up(n, bs), bs>>>(0, n, 0); }\n"
+                 "void reassigned(int bs) { bs = bs * 2; k<<<1, bs>>>(0, 0, 0); }\n"
+                 "void branch(int mode, int bs) {\n"
+                 "    if (mode == 1)\n"
+                 "        k<<<1, bs>>>(0, 1, 0);\n"
+                 "    else\n"
+                 "        k<<<2, bs>>>(0, 2, 0);\n"
+                 "}\n"
+                 "void sweep(void) {\n"
+                 "    for (int bs = 32; bs <= 128; bs *= 2)\n"
+                 "        direct(1000, bs);\n"
+                 "}\n"
+                 "void written(void) {\n"
+                 "    int sizes[] = {64, 128};\n"
+                 "    sizes[0] = 7;\n"
+                 "    for (int j = 0; j < 2; j++)\n"
+                 "        reassigned(sizes[j]);\n"
+                 "}\n"
+                 "int main(void) { branch(1, 96); reassigned(16); return 0; }\n");
+    cr_assert_eq(sites.n, 4);
+    /* direct: bs = 32, 64, 128 from the loop; the first is the site's:
+     * up(1000, 32) = 32 blocks; the other two listed */
+    hms_launch_site *d = &sites.v[0];
+    assert_arg(&d->grid[0], true, 32, NULL);
+    assert_arg(&d->block[0], true, 32, NULL);
+    assert_arg(&d->args[1], true, 1000, NULL);
+    cr_assert(d->via && !strncmp(d->via, "direct(n=1000, bs=32) called at hms-launch-", 43), "%s",
+              d->via);
+    cr_assert(strstr(d->via, ":14 [bs=32]"), "%s", d->via); /* the call in the loop */
+    cr_assert_str_eq(d->others, "grid(16,1,1) block(64,1,1); grid(8,1,1) block(128,1,1)");
+    cr_assert_eq(d->nconfigs, 3);
+    /* reassigned: written() passes an element of an array it writes (no
+     * value); main passes 16, doubled before the launch */
+    assert_arg(&sites.v[1].block[0], true, 32, NULL);
+    /* branch(1, 96) takes the then-branch only: the else launch keeps its
+     * unknown block size */
+    assert_arg(&sites.v[2].block[0], true, 96, NULL);
+    assert_arg(&sites.v[3].block[0], false, 0, "bs");
+    cr_assert_null(sites.v[3].via);
+}

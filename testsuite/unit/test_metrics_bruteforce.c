@@ -223,3 +223,10 @@ Test(metrics_bruteforce, long_loops)
                        NULL};
     cr_expect_eq(compare_file("kernels/loops/long_loops.cu", l), 5);
 }
+
+Test(metrics_bruteforce, launches_from_host_code)
+{
+    /* No --launch: every launch comes from main's <<<COLS / 256, 256>>>
+     * calls, template instantiations included (grid 4, block 256). */
+    cr_expect_eq(compare_file("kernels/launches/header_helper.cu", NULL), 4);
+}

@@ -127,7 +127,7 @@ Test(report_json, kernel_and_launch)
     cr_assert_eq(integer(k, "line"), 1);
     cr_assert(json_is_true(json_object_get(k, "sampled")));
     json_t *l = json_object_get(k, "launch");
-    assert_keys(l, "grid", "block", "shared_bytes", "source", NULL);
+    assert_keys(l, "grid", "block", "shared_bytes", "source", "via", "other_configurations", NULL);
     assert_dims(json_object_get(l, "grid"), 64, 64, 1);
     assert_dims(json_object_get(l, "block"), 16, 16, 1);
     cr_assert_eq(integer(l, "shared_bytes"), 128);
@@ -243,7 +243,9 @@ Test(report_json, diagnostics_notes_fixits)
     json_t *bank = json_array_get(d, 0), *bound = json_array_get(d, 1), *pl = json_array_get(d, 2);
     for (size_t i = 0; i < 3; i++)
         assert_keys(json_array_get(d, i), "check", "severity", "message", "line", "column",
-                    "end_line", "end_column", "notes", "fixits", NULL);
+                    "end_line", "end_column", "notes", "fixits", "same_in_kernels", NULL);
+    /* one kernel: no other kernel has the same finding */
+    cr_assert_eq(json_array_size(json_object_get(bank, "same_in_kernels")), 0);
     cr_assert_str_eq(str(bank, "check"), "hms-shared-bank-conflict");
     cr_assert_str_eq(str(bank, "severity"), "warning");
     cr_assert_str_eq(str(bank, "message"),

@@ -64,10 +64,12 @@ int main()
 // EXPECT-KERNEL: reduce line=7 template=<unsigned int blockSize> instantiations=reduce<512>; reduce<256>; reduce<128> params=const float *g_idata, float *g_odata, unsigned int n
 // EXPECT-SHARED: sdata float[blockSize] in=reduce line=9
 // EXPECT-KERNEL: axpy_t line=33 template=<typename T, bool Accumulate> instantiations=axpy_t<float, true>; axpy_t<double, false> params=T *y, const T *x, T a, int n
-// inside launch_reduce, blocks is a parameter: only the block size folds
-// EXPECT-LAUNCH: reduce<512> line=43 grid=?(blocks) block=(512,1,1) shared=0
+// inside launch_reduce, blocks is a parameter: main's one call,
+// launch_reduce(128, 64, ...), reaches only case 128, which gets grid 64;
+// the other cases are not reached from any call: only the block size folds
+// EXPECT-LAUNCH: reduce<512> line=43 grid=?(blocks) block=(512,1,1) shared=0 args=in, out, n
 // EXPECT-LAUNCH: reduce<256> line=44 grid=?(blocks) block=(256,1,1)
-// EXPECT-LAUNCH: reduce<128> line=45 grid=?(blocks) block=(128,1,1)
+// EXPECT-LAUNCH: reduce<128> line=45 grid=(64,1,1) block=(128,1,1) shared=0 args=in, out, n=4194304 via=launch_reduce(threads=128, blocks=64, n=4194304) called at template_blocksize.cu:58
 // EXPECT-LAUNCH: reduce<256> line=57 grid=(8192,1,1) block=(256,1,1) shared=0 args=in, out, n=4194304
 // 4194304 / 256 = 16384; 4194304 / 512 = 8192; n / 2 = 2097152
 // EXPECT-LAUNCH: axpy_t<float, true> line=59 grid=(16384,1,1) block=(256,1,1) shared=0 args=out, in, 2.0f, n=4194304
