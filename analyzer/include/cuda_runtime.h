@@ -17,6 +17,7 @@
  * `using ::sqrt;`-style declarations see both execution spaces. */
 #ifndef HMS_CUDA_RUNTIME_H
 #define HMS_CUDA_RUNTIME_H
+#define __CUDA_RUNTIME_H__
 
 #include "host_defines.h"
 

@@ -5,6 +5,7 @@
  * declared before <cmath>, which cuda_runtime.h includes afterwards. */
 #ifndef HMS_MATH_FUNCTIONS_H
 #define HMS_MATH_FUNCTIONS_H
+#define __MATH_FUNCTIONS_H__
 
 #include "host_defines.h"
 

@@ -2,6 +2,7 @@
  * objects and legacy `surface<void, dim>` references. */
 #ifndef HMS_SURFACE_FUNCTIONS_H
 #define HMS_SURFACE_FUNCTIONS_H
+#define __SURFACE_FUNCTIONS_H__
 
 #include "cuda_surface_types.h"
 #include "surface_types.h"
