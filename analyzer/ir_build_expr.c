@@ -858,13 +858,20 @@ static bval call_value(irb *b, CXCursor c)
     if (int_result && irb_eval_int(c, &v)) /* constexpr calls */
         return val(ir_const(k, v));
     bool has_def = false;
-    if (!clang_Cursor_isNull(callee) && !builtin) {
+    bool model = builtin && irb_is_model(callee);
+    if (!clang_Cursor_isNull(callee) && (!builtin || model)) {
         CXCursor def = clang_getCursorDefinition(callee);
         if (!clang_Cursor_isNull(def)) {
             bval out;
             bptr p;
             has_def = true;
-            if (sb_inline_call(b, c, def, &out, &p))
+            /* A header model is reported at the outermost call in user code. */
+            if (model && b->model_depth++ == 0)
+                b->model_call = c;
+            bool inlined = sb_inline_call(b, c, def, &out, &p);
+            if (model)
+                b->model_depth--;
+            if (inlined)
                 return out;
         }
     }
