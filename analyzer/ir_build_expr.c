@@ -1186,7 +1186,12 @@ bval xb_value(irb *b, CXCursor c)
         r = member(b, c);
         break;
     case CXCursor_ArraySubscriptExpr:
-        r = memory_load(b, c);
+        if (!ab_is_memory(b, c)) { /* an array member of a struct in registers */
+            xb_effects_children(b, c);
+            r = val(xb_unknown(b, c, "element of an array held in registers"));
+        } else {
+            r = memory_load(b, c);
+        }
         break;
     case CXCursor_UnaryOperator:
         r = unary(b, c);

@@ -153,6 +153,7 @@ typedef enum {
     E_UNDECLARED,   /* use of an undeclared identifier or function */
     E_UNKNOWN_TYPE, /* unknown type name */
     E_NO_DECL,      /* no matching function, no template/type/member named in a namespace */
+    E_DIALECT,      /* nvcc accepts it, clang does not (a device-side launch, ...) */
 } error_kind;
 
 typedef struct {
@@ -181,8 +182,23 @@ static bool starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/* Errors clang gives for code nvcc compiles, and what that costs the
+ * analysis; NULL for any other message. */
+static const char *nvcc_dialect(const char *msg)
+{
+    if (starts_with(msg, "reference to __global__ function"))
+        return "a kernel launched from device code (dynamic parallelism), which clang does not "
+               "implement: the child launch is not modelled";
+    if (!strcmp(msg, "an attribute list cannot appear here"))
+        return "an attribute (alignas) after __shared__ or another qualifier, which nvcc accepts "
+               "and clang does not: the attribute is ignored";
+    return NULL;
+}
+
 static error_kind classify(CXDiagnostic d, const char *msg)
 {
+    if (nvcc_dialect(msg))
+        return E_DIALECT;
     if (starts_with(msg, "use of undeclared identifier"))
         return E_UNDECLARED;
     if (starts_with(msg, "unknown type name"))
@@ -224,6 +240,13 @@ static verdict judge(const pending_error *e, const char *first_missing, int nmis
     *warning = NULL;
     if (!e->loc)
         return AS_ERROR;
+    if (e->kind == E_DIALECT) {
+        if (asprintf(warning, "hms-lint: warning: %s: %s\n", e->loc, nvcc_dialect(e->msg)) < 0) {
+            *warning = NULL;
+            return AS_ERROR;
+        }
+        return AS_WARNING;
+    }
     if (e->kind == E_SYNTAX) {
         /* `DWORD WINAPI f(...)` with <windows.h> missing: "unknown type name
          * 'DWORD'", then "expected ';'" on that line. */
@@ -365,7 +388,8 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
             char *w = NULL;
             bool follows = false;
             for (size_t j = 0; j < i && !follows; j++)
-                follows = errs[j].kind != E_SYNTAX && errs[j].kind != E_SEMANTIC && !errs[j].fn &&
+                follows = errs[j].kind != E_SYNTAX && errs[j].kind != E_SEMANTIC &&
+                          errs[j].kind != E_DIALECT && !errs[j].fn &&
                           errs[j].line == errs[i].line && errs[j].file && errs[i].file &&
                           clang_File_isEqual(errs[j].file, errs[i].file);
             switch (judge(&errs[i], first_missing, sum.missing_includes, &w, follows)) {

@@ -97,12 +97,16 @@ __device__ __HMS_MODEL__ void copy_pieces(void *dst, const void *src, size_t n, 
 }
 
 /* A copy whose alignment is known at compile time (aligned_size_t<Align>):
- * as wide as the alignment, at most 16 bytes. */
+ * pieces as wide as the alignment, at most 16 bytes. The IR does not follow
+ * the size through the aligned_size_t struct, so each thread is modelled
+ * copying one piece, the usual use (one float or float4 per thread and
+ * call), a group's copy one piece per thread in rank order; a larger copy
+ * is undercounted, its pattern kept. */
 template <size_t Align>
-__device__ __HMS_MODEL__ void copy_async(void *dst, const void *src, size_t n, unsigned rank,
-                                         unsigned count)
+__device__ __HMS_MODEL__ void copy_async(void *dst, const void *src, unsigned rank)
 {
-    copy_pieces<(Align >= 16 ? 16 : (int)Align)>(dst, src, n, rank, count);
+    typedef typename piece<(Align >= 16 ? 16 : (int)Align)>::type P;
+    ((P *)dst)[rank] = ((const P *)src)[rank];
 }
 
 /* A copy of a plain size (libcu++ checks alignment at run time; the

@@ -4,6 +4,7 @@
  * <cuda_runtime.h> always resolves to our copy, never to a CUDA toolkit. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,47 @@ Test(hermetic, real_world_style_sources_parse_without_errors, .timeout = 300)
         free(names[i]);
     }
     free(names);
+}
+
+/* The sources written for the toolkit headers real code includes beyond
+ * the runtime (bf16, fp8, WMMA, cuda/pipeline and cuda/barrier, warp
+ * intrinsics, toolkit include guards): the run exits 0 and every kernel has
+ * an access the model counted requests for, so nothing their memory traffic
+ * goes through (bf16/fp8 loads and stores, WMMA tiles, memcpy_async copies)
+ * is left opaque. */
+Test(hermetic, kernels_using_the_wider_toolkit_headers_have_modelled_accesses, .timeout = 600)
+{
+    static const char *const files[] = {
+        "llmc_bf16_layernorm_gelu.cu", "fp8_quantize.cu",
+        "samples_wmma_gemm.cu",        "async_copy_pipeline.cu",
+        "warp_primitives_surfaces.cu", "samples_helper_include_guards.cu",
+    };
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", hms_test_path("kernels/hermetic"), files[i]);
+        const char *args[] = {"--format=json", "--fail-on=never", path, NULL};
+        hms_run_result r = hms_run(args);
+        cr_expect_eq(r.status, 0, "%s: exit %d\n%s", files[i], r.status, r.err);
+        json_error_t e;
+        json_t *doc = json_loads(r.out, 0, &e);
+        cr_assert(doc, "%s: no JSON report: %s", files[i], e.text);
+        json_t *kernels =
+            json_object_get(json_array_get(json_object_get(doc, "files"), 0), "kernels");
+        cr_expect_geq(json_array_size(kernels), 1, "%s: no kernels", files[i]);
+        size_t ki;
+        json_t *k;
+        json_array_foreach(kernels, ki, k)
+        {
+            size_t ai, counted = 0;
+            json_t *a;
+            json_array_foreach(json_object_get(k, "accesses"), ai, a) counted +=
+                json_number_value(json_object_get(a, "requests")) > 0;
+            cr_expect_gt(counted, 0, "%s: kernel %s has no modelled access", files[i],
+                         json_string_value(json_object_get(k, "name")));
+        }
+        json_decref(doc);
+        hms_run_free(&r);
+    }
 }
 
 typedef struct {

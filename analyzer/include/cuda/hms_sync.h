@@ -40,7 +40,7 @@ template <size_t Align, class Sync>
 __device__ __HMS_MODEL__ void memcpy_async(void *dst, const void *src, aligned_size_t<Align> n,
                                            Sync &sync)
 {
-    __hms::copy_async<Align>(dst, src, n.value, 0, 1);
+    __hms::copy_async<Align>(dst, src, 0);
 }
 /* ... and a group's, shared among its threads by rank. */
 template <class Group, class Sync>
@@ -53,7 +53,7 @@ template <class Group, size_t Align, class Sync>
 __device__ __HMS_MODEL__ void memcpy_async(const Group &g, void *dst, const void *src,
                                            aligned_size_t<Align> n, Sync &sync)
 {
-    __hms::copy_async<Align>(dst, src, n.value, g.thread_rank(), g.size());
+    __hms::copy_async<Align>(dst, src, g.thread_rank());
 }
 } // namespace cuda
 
