@@ -186,18 +186,44 @@ static bool starts_with(const char *s, const char *prefix)
  * analysis; NULL for any other message. */
 static const char *nvcc_dialect(const char *msg)
 {
-    if (starts_with(msg, "reference to __global__ function"))
+    if (starts_with(msg, "reference to __global__ function") ||
+        starts_with(msg, "no matching function for call to"))
         return "a kernel launched from device code (dynamic parallelism), which clang does not "
                "implement: the child launch is not modelled";
+    if (starts_with(msg, "reference to __host__ function 'cudaConfigureCall'"))
+        return "a kernel launched from device code with a stream (dynamic parallelism), which "
+               "clang does not implement: the child launch is not modelled";
+    if (!strcmp(msg, "invalid % escape in inline assembly string"))
+        return "inline PTX naming a special register (%globaltimer, ...), which clang's asm "
+               "parser rejects: inline assembly is not modelled";
     if (!strcmp(msg, "an attribute list cannot appear here"))
         return "an attribute (alignas) after __shared__ or another qualifier, which nvcc accepts "
                "and clang does not: the attribute is ignored";
     return NULL;
 }
 
+/* Does a note under d say the candidate was a kernel called from device
+ * code (how clang reports a device-side launch of a template kernel)? */
+static bool launch_from_device_note(CXDiagnostic d)
+{
+    CXDiagnosticSet kids = clang_getChildDiagnostics(d);
+    bool found = false;
+    for (unsigned i = 0; kids && i < clang_getNumDiagnosticsInSet(kids) && !found; i++) {
+        CXDiagnostic k = clang_getDiagnosticInSet(kids, i);
+        CXString s = clang_getDiagnosticSpelling(k);
+        const char *m = clang_getCString(s);
+        found = m && strstr(m, "call to __global__ function from __");
+        clang_disposeString(s);
+        clang_disposeDiagnostic(k);
+    }
+    return found;
+}
+
 static error_kind classify(CXDiagnostic d, const char *msg)
 {
     if (nvcc_dialect(msg))
+        return E_DIALECT;
+    if (starts_with(msg, "no matching function for call to") && launch_from_device_note(d))
         return E_DIALECT;
     if (starts_with(msg, "use of undeclared identifier"))
         return E_UNDECLARED;
@@ -240,31 +266,30 @@ static verdict judge(const pending_error *e, const char *first_missing, int nmis
     *warning = NULL;
     if (!e->loc)
         return AS_ERROR;
-    if (e->kind == E_DIALECT) {
-        if (asprintf(warning, "hms-lint: warning: %s: %s\n", e->loc, nvcc_dialect(e->msg)) < 0) {
-            *warning = NULL;
-            return AS_ERROR;
-        }
-        return AS_WARNING;
-    }
-    if (e->kind == E_SYNTAX) {
-        /* `DWORD WINAPI f(...)` with <windows.h> missing: "unknown type name
-         * 'DWORD'", then "expected ';'" on that line. */
-        return !e->fn && nmissing > 0 && follows_missing_decl ? AS_IGNORED : AS_ERROR;
-    }
-    bool missing_decl = e->kind != E_SEMANTIC;
     int r = -1;
-    if (!e->fn) {
-        /* Host code is not analysed: what it lacks does not matter. With a
-         * header missing, all its (non-syntax) errors are blamed on it. */
+    if (e->kind == E_DIALECT) {
+        r = asprintf(warning, "hms-lint: warning: %s: %s\n", e->loc, nvcc_dialect(e->msg));
+    } else if (e->kind == E_SYNTAX) {
+        /* A syntax error on a line whose declaration is missing is its
+         * consequence (`DWORD WINAPI f(...)` with <windows.h> missing:
+         * "unknown type name 'DWORD'", then "expected ';'"; `(fp *)x` in a
+         * file whose includer defines fp), reported already. In host code
+         * with a header missing, any syntax error is blamed on it (thrust or
+         * Vulkan templates and types parse as expressions without it): host
+         * code is not analysed, and the note counts them. */
+        if (follows_missing_decl || (!e->fn && nmissing > 0))
+            return AS_IGNORED;
+        return AS_ERROR;
+    } else if (!e->fn) {
+        /* Host code is not analysed: what it lacks, or what clang rejects in
+         * it, does not matter. With a header missing, all its (non-syntax)
+         * errors are blamed on it. */
         if (nmissing > 0)
             return AS_IGNORED;
-        if (!missing_decl)
-            return AS_ERROR;
         r = asprintf(warning,
                      "hms-lint: warning: %s: %s (in host code, which is not analysed: ignored)\n",
                      e->loc, e->msg);
-    } else if (e->kind == E_UNKNOWN_TYPE && (e->in_params || nmissing > 0)) {
+    } else if (e->kind == E_UNKNOWN_TYPE) {
         char where[512];
         where_declared(where, sizeof where, first_missing, nmissing);
         const char *what = e->fn->is_kernel ? "kernel" : "device function";
@@ -275,11 +300,19 @@ static verdict judge(const pending_error *e, const char *first_missing, int nmis
                            e->loc, e->name, what, e->fn->name, where)
                 : asprintf(warning, "hms-lint: warning: %s: unknown type '%s' in %s '%s', %s\n",
                            e->loc, e->name, what, e->fn->name, where);
-    } else if (e->kind == E_UNDECLARED && nmissing > 0 && *e->name) {
+    } else if (e->kind == E_UNDECLARED && *e->name) {
+        /* A file #included by another relies on its includer's macros. */
         r = asprintf(warning,
-                     "hms-lint: warning: %s: undeclared '%s' in kernel code; define it with "
+                     "hms-lint: warning: %s: undeclared '%s' in kernel code%s; define it with "
                      "-D %s=<value>\n",
-                     e->loc, e->name, e->name);
+                     e->loc, e->name,
+                     nmissing > 0 ? "" : " (declared in the file that #includes this one?)",
+                     e->name);
+    } else if (e->kind == E_NO_DECL && strstr(e->msg, "in namespace")) {
+        r = asprintf(warning,
+                     "hms-lint: warning: %s: %s (not declared by hms-lint's CUDA headers or a "
+                     "missing one): what depends on it is not modelled\n",
+                     e->loc, e->msg);
     } else {
         return AS_ERROR;
     }
@@ -389,7 +422,7 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
             bool follows = false;
             for (size_t j = 0; j < i && !follows; j++)
                 follows = errs[j].kind != E_SYNTAX && errs[j].kind != E_SEMANTIC &&
-                          errs[j].kind != E_DIALECT && !errs[j].fn &&
+                          errs[j].kind != E_DIALECT && errs[j].fn == errs[i].fn &&
                           errs[j].line == errs[i].line && errs[j].file && errs[i].file &&
                           clang_File_isEqual(errs[j].file, errs[i].file);
             switch (judge(&errs[i], first_missing, sum.missing_includes, &w, follows)) {
