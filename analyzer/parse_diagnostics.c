@@ -182,14 +182,16 @@ static bool starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+#define DEVICE_LAUNCH                                                                              \
+    "a kernel launched from device code (dynamic parallelism), which clang does not implement: "   \
+    "the child launch is not modelled"
+
 /* Errors clang gives for code nvcc compiles, and what that costs the
  * analysis; NULL for any other message. */
 static const char *nvcc_dialect(const char *msg)
 {
-    if (starts_with(msg, "reference to __global__ function") ||
-        starts_with(msg, "no matching function for call to"))
-        return "a kernel launched from device code (dynamic parallelism), which clang does not "
-               "implement: the child launch is not modelled";
+    if (starts_with(msg, "reference to __global__ function"))
+        return DEVICE_LAUNCH;
     if (starts_with(msg, "reference to __host__ function 'cudaConfigureCall'"))
         return "a kernel launched from device code with a stream (dynamic parallelism), which "
                "clang does not implement: the child launch is not modelled";
@@ -261,23 +263,22 @@ typedef enum { AS_ERROR, AS_WARNING, AS_IGNORED } verdict;
 
 /* How an error is reported; *warning is set (malloc'd) for AS_WARNING. */
 static verdict judge(const pending_error *e, const char *first_missing, int nmissing,
-                     char **warning, bool follows_missing_decl)
+                     char **warning, bool beside_missing_decl)
 {
     *warning = NULL;
     if (!e->loc)
         return AS_ERROR;
     int r = -1;
     if (e->kind == E_DIALECT) {
-        r = asprintf(warning, "hms-lint: warning: %s: %s\n", e->loc, nvcc_dialect(e->msg));
+        const char *why = nvcc_dialect(e->msg);
+        r = asprintf(warning, "hms-lint: warning: %s: %s\n", e->loc, why ? why : DEVICE_LAUNCH);
     } else if (e->kind == E_SYNTAX) {
         /* A syntax error on a line whose declaration is missing is its
          * consequence (`DWORD WINAPI f(...)` with <windows.h> missing:
          * "unknown type name 'DWORD'", then "expected ';'"; `(fp *)x` in a
-         * file whose includer defines fp), reported already. In host code
-         * with a header missing, any syntax error is blamed on it (thrust or
-         * Vulkan templates and types parse as expressions without it): host
-         * code is not analysed, and the note counts them. */
-        if (follows_missing_decl || (!e->fn && nmissing > 0))
+         * file whose includer defines fp; thrust::device_ptr<T>(p) parsed
+         * as comparisons without thrust), reported already. */
+        if (beside_missing_decl)
             return AS_IGNORED;
         return AS_ERROR;
     } else if (!e->fn) {
@@ -420,7 +421,7 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
         for (size_t i = 0; i < nerr; i++) {
             char *w = NULL;
             bool follows = false;
-            for (size_t j = 0; j < i && !follows; j++)
+            for (size_t j = 0; j < nerr && !follows; j++)
                 follows = errs[j].kind != E_SYNTAX && errs[j].kind != E_SEMANTIC &&
                           errs[j].kind != E_DIALECT && errs[j].fn == errs[i].fn &&
                           errs[j].line == errs[i].line && errs[j].file && errs[i].file &&
