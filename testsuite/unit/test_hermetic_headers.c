@@ -450,3 +450,28 @@ Test(hermetic_paths, code_nvcc_accepts_and_clang_does_not_is_a_warning_not_exit_
     json_decref(doc);
     hms_run_free(&r);
 }
+
+Test(hermetic_paths, device_new_and_placement_new_need_no_include)
+{
+    /* As with nvcc: placement new into __shared__ storage and new/delete in
+     * device code, with no <new>. */
+    const char *p =
+        put("devnew.cu",
+            "struct Vec { int *d; int n; __device__ Vec(int c, int *p) : d(p), n(c) {} };\n"
+            "__global__ void k(int *out)\n"
+            "{\n"
+            "    __shared__ unsigned char __align__(8) buf[sizeof(Vec)];\n"
+            "    __shared__ int data[64];\n"
+            "    Vec *v = new (buf) Vec(64, data);\n"
+            "    int *tmp = new int[4];\n"
+            "    out[threadIdx.x] = v->n + tmp[0];\n"
+            "    delete[] tmp;\n"
+            "}\n");
+    hms_tu t;
+    char *msgs = NULL;
+    cr_assert(parse(p, NULL, &t, &msgs), "%s", msgs);
+    cr_expect_eq(t.errors + t.tolerated_errors, 0, "%s", msgs);
+    cr_expect_str_empty(msgs);
+    hms_tu_dispose(&t);
+    free(msgs);
+}
