@@ -231,6 +231,8 @@ static error_kind classify(CXDiagnostic d, const char *msg)
         return E_UNDECLARED;
     if (starts_with(msg, "unknown type name"))
         return E_UNKNOWN_TYPE;
+    if (!strcmp(msg, "expected namespace name")) /* using namespace N; N undeclared */
+        return E_UNDECLARED;
     if (starts_with(msg, "no matching function for call to") ||
         starts_with(msg, "no template named") || starts_with(msg, "unknown template name") ||
         ((starts_with(msg, "no type named") || starts_with(msg, "no member named")) &&
@@ -309,6 +311,13 @@ static verdict judge(const pending_error *e, const char *first_missing, int nmis
                      e->loc, e->name,
                      nmissing > 0 ? "" : " (declared in the file that #includes this one?)",
                      e->name);
+    } else if (e->kind == E_NO_DECL && nmissing > 0) {
+        /* A type from the missing header became int: the call no longer
+         * matches (llm.c's floatX without the header bringing bf16). */
+        r = asprintf(warning,
+                     "hms-lint: warning: %s: %s, probably because '%s' is missing: what depends "
+                     "on it is not modelled\n",
+                     e->loc, e->msg, first_missing);
     } else if (e->kind == E_NO_DECL && strstr(e->msg, "in namespace")) {
         r = asprintf(warning,
                      "hms-lint: warning: %s: %s (not declared by hms-lint's CUDA headers or a "

@@ -466,3 +466,27 @@ Test(bad_input, unknown_clang_flag_is_an_error_for_that_file)
     cr_assert(strstr(r.err, "-fno-such-flag-xyz"), "got: %s", r.err);
     hms_run_free(&r);
 }
+
+Test(bad_input, call_broken_by_a_type_from_a_missing_header_is_a_warning)
+{
+    /* floatX comes from the missing header, so clang takes it as int and the
+     * instantiated kernel's call no longer matches: a consequence of the
+     * missing header, not an error of the file. */
+    const char *p =
+        put("lowp.cu",
+            "#include \"lowp_types.h\"\n"
+            "typedef lowp_t floatX;\n"
+            "__device__ void addx(float *p, float v) { *p += v; }\n"
+            "template <class T> __global__ void k(T *a) { addx(&a[threadIdx.x], 1.0f); }\n"
+            "void run(floatX *a) { k<<<1, 32>>>(a); }\n",
+            0);
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
+    cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+    char want[4400];
+    snprintf(want, sizeof want,
+             "hms-lint: warning: %s:4:46: no matching function for call to 'addx', probably "
+             "because 'lowp_types.h' is missing",
+             p);
+    cr_assert(strstr(r.err, want), "got: %s", r.err);
+    hms_run_free(&r);
+}
