@@ -766,8 +766,21 @@ bool ab_is_memory(irb *b, CXCursor c)
     c = irb_strip(c);
     CXType t = clang_getCursorType(c);
     switch (clang_getCursorKind(c)) {
-    case CXCursor_ArraySubscriptExpr:
-        return !irb_is_array(t);
+    case CXCursor_ArraySubscriptExpr: {
+        if (irb_is_array(t))
+            return false;
+        /* An array member of a struct held in registers (a local variable
+         * or a by-value parameter: a WMMA fragment's x[]) is not memory. */
+        CXCursor base, idx;
+        if (two_kids(c, &base, &idx)) {
+            CXCursor m = irb_strip(base);
+            if (clang_getCursorKind(m) == CXCursor_MemberRefExpr &&
+                irb_is_array(clang_getCursorType(m)) && !clang_Cursor_isNull(last_expr_child(m)) &&
+                !ab_is_memory(b, m))
+                return false;
+        }
+        return true;
+    }
     case CXCursor_UnaryOperator:
         return clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref && !irb_is_array(t) &&
                clang_getCanonicalType(t).kind != CXType_FunctionProto;

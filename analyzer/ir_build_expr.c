@@ -836,13 +836,20 @@ static bval call_value(irb *b, CXCursor c)
     if (int_result && irb_eval_int(c, &v)) /* constexpr calls */
         return val(ir_const(k, v));
     bool has_def = false;
-    if (!clang_Cursor_isNull(callee) && !builtin) {
+    bool model = builtin && irb_is_model(callee);
+    if (!clang_Cursor_isNull(callee) && (!builtin || model)) {
         CXCursor def = clang_getCursorDefinition(callee);
         if (!clang_Cursor_isNull(def)) {
             bval out;
             bptr p;
             has_def = true;
-            if (sb_inline_call(b, c, def, &out, &p))
+            /* A header model is reported at the outermost call in user code. */
+            if (model && b->model_depth++ == 0)
+                b->model_call = c;
+            bool inlined = sb_inline_call(b, c, def, &out, &p);
+            if (model)
+                b->model_depth--;
+            if (inlined)
                 return out;
         }
     }
@@ -1164,7 +1171,12 @@ bval xb_value(irb *b, CXCursor c)
         r = member(b, c);
         break;
     case CXCursor_ArraySubscriptExpr:
-        r = memory_load(b, c);
+        if (!ab_is_memory(b, c)) { /* an array member of a struct in registers */
+            xb_effects_children(b, c);
+            r = val(xb_unknown(b, c, "element of an array held in registers"));
+        } else {
+            r = memory_load(b, c);
+        }
         break;
     case CXCursor_UnaryOperator:
         r = unary(b, c);

@@ -109,6 +109,10 @@ typedef struct irb {
     int loop_depth;
     bool uses_tid[3], uses_bid[3];
     unsigned budget; /* AST nodes left before we give up (per kernel) */
+    /* Inside the body of a header model function (hms_model.h): locations
+     * and texts are those of the user's call to it. */
+    int model_depth;
+    CXCursor model_call;
     bool out_of_budget;
 } irb;
 
@@ -150,6 +154,9 @@ CXCursor irb_callee(CXCursor call);
 bool irb_has_attr(CXCursor decl, enum CXCursorKind attr);
 /* Is the declaration in our hermetic CUDA headers or a system header? */
 bool irb_is_builtin(CXCursor decl);
+/* Is it a header function whose body models its memory accesses
+ * (__HMS_MODEL__ in hms_model.h), to be inlined like user code? */
+bool irb_is_model(CXCursor decl);
 bool irb_budget(irb *b, CXCursor at);
 /* ir_add_limit, once per reason and place, at most MAX_LIMITS per kernel. */
 void irb_limit(irb *b, const char *reason, const char *hint, ir_loc loc);

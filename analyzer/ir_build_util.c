@@ -105,6 +105,8 @@ static const char *file_name(irb *b, CXFile f)
 
 ir_loc irb_loc(irb *b, CXCursor c)
 {
+    if (b->model_depth > 0)
+        c = b->model_call;
     ir_loc l = {0};
     CXSourceRange r = clang_getCursorExtent(c);
     CXFile f = NULL;
@@ -124,6 +126,8 @@ ir_loc irb_loc(irb *b, CXCursor c)
 
 void irb_text(irb *b, CXCursor c, char *buf, size_t len)
 {
+    if (b->model_depth > 0)
+        c = b->model_call;
     buf[0] = '\0';
     CXSourceRange r = clang_getCursorExtent(c);
     CXFile f1 = NULL, f2 = NULL;
@@ -265,6 +269,26 @@ bool irb_is_builtin(CXCursor decl)
     return r;
 }
 
+static enum CXChildVisitResult find_model_attr(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_AnnotateAttr)
+        return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    const char *n = clang_getCString(s);
+    *(bool *)d = n && !strcmp(n, "hms_model");
+    clang_disposeString(s);
+    return *(bool *)d ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+bool irb_is_model(CXCursor decl)
+{
+    bool found = false;
+    if (!clang_Cursor_isNull(decl) && irb_is_builtin(decl))
+        clang_visitChildren(decl, find_model_attr, &found);
+    return found;
+}
+
 /* Every AST node the builder looks at costs one unit; a kernel that inlines
  * without end (or is simply enormous) stops with a limit instead of hanging. */
 bool irb_budget(irb *b, CXCursor at)
@@ -283,6 +307,8 @@ bool irb_budget(irb *b, CXCursor at)
 
 ir_loc irb_loc_name(irb *b, CXCursor c)
 {
+    if (b->model_depth > 0)
+        return irb_loc(b, c);
     ir_loc l = {0};
     CXFile f = NULL;
     clang_getExpansionLocation(clang_getCursorLocation(c), &f, &l.line, &l.col, NULL);

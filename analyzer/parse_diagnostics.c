@@ -153,6 +153,7 @@ typedef enum {
     E_UNDECLARED,   /* use of an undeclared identifier or function */
     E_UNKNOWN_TYPE, /* unknown type name */
     E_NO_DECL,      /* no matching function, no template/type/member named in a namespace */
+    E_DIALECT,      /* nvcc accepts it, clang does not (a device-side launch, ...) */
 } error_kind;
 
 typedef struct {
@@ -181,12 +182,57 @@ static bool starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+#define DEVICE_LAUNCH                                                                              \
+    "a kernel launched from device code (dynamic parallelism), which clang does not implement: "   \
+    "the child launch is not modelled"
+
+/* Errors clang gives for code nvcc compiles, and what that costs the
+ * analysis; NULL for any other message. */
+static const char *nvcc_dialect(const char *msg)
+{
+    if (starts_with(msg, "reference to __global__ function"))
+        return DEVICE_LAUNCH;
+    if (starts_with(msg, "reference to __host__ function 'cudaConfigureCall'"))
+        return "a kernel launched from device code with a stream (dynamic parallelism), which "
+               "clang does not implement: the child launch is not modelled";
+    if (!strcmp(msg, "invalid % escape in inline assembly string"))
+        return "inline PTX naming a special register (%globaltimer, ...), which clang's asm "
+               "parser rejects: inline assembly is not modelled";
+    if (!strcmp(msg, "an attribute list cannot appear here"))
+        return "an attribute (alignas) after __shared__ or another qualifier, which nvcc accepts "
+               "and clang does not: the attribute is ignored";
+    return NULL;
+}
+
+/* Does a note under d say the candidate was a kernel called from device
+ * code (how clang reports a device-side launch of a template kernel)? */
+static bool launch_from_device_note(CXDiagnostic d)
+{
+    CXDiagnosticSet kids = clang_getChildDiagnostics(d);
+    bool found = false;
+    for (unsigned i = 0; kids && i < clang_getNumDiagnosticsInSet(kids) && !found; i++) {
+        CXDiagnostic k = clang_getDiagnosticInSet(kids, i);
+        CXString s = clang_getDiagnosticSpelling(k);
+        const char *m = clang_getCString(s);
+        found = m && strstr(m, "call to __global__ function from __");
+        clang_disposeString(s);
+        clang_disposeDiagnostic(k);
+    }
+    return found;
+}
+
 static error_kind classify(CXDiagnostic d, const char *msg)
 {
+    if (nvcc_dialect(msg))
+        return E_DIALECT;
+    if (starts_with(msg, "no matching function for call to") && launch_from_device_note(d))
+        return E_DIALECT;
     if (starts_with(msg, "use of undeclared identifier"))
         return E_UNDECLARED;
     if (starts_with(msg, "unknown type name"))
         return E_UNKNOWN_TYPE;
+    if (!strcmp(msg, "expected namespace name")) /* using namespace N; N undeclared */
+        return E_UNDECLARED;
     if (starts_with(msg, "no matching function for call to") ||
         starts_with(msg, "no template named") || starts_with(msg, "unknown template name") ||
         ((starts_with(msg, "no type named") || starts_with(msg, "no member named")) &&
@@ -219,29 +265,34 @@ typedef enum { AS_ERROR, AS_WARNING, AS_IGNORED } verdict;
 
 /* How an error is reported; *warning is set (malloc'd) for AS_WARNING. */
 static verdict judge(const pending_error *e, const char *first_missing, int nmissing,
-                     char **warning, bool follows_missing_decl)
+                     char **warning, bool beside_missing_decl)
 {
     *warning = NULL;
     if (!e->loc)
         return AS_ERROR;
-    if (e->kind == E_SYNTAX) {
-        /* `DWORD WINAPI f(...)` with <windows.h> missing: "unknown type name
-         * 'DWORD'", then "expected ';'" on that line. */
-        return !e->fn && nmissing > 0 && follows_missing_decl ? AS_IGNORED : AS_ERROR;
-    }
-    bool missing_decl = e->kind != E_SEMANTIC;
     int r = -1;
-    if (!e->fn) {
-        /* Host code is not analysed: what it lacks does not matter. With a
-         * header missing, all its (non-syntax) errors are blamed on it. */
+    if (e->kind == E_DIALECT) {
+        const char *why = nvcc_dialect(e->msg);
+        r = asprintf(warning, "hms-lint: warning: %s: %s\n", e->loc, why ? why : DEVICE_LAUNCH);
+    } else if (e->kind == E_SYNTAX) {
+        /* A syntax error on a line whose declaration is missing is its
+         * consequence (`DWORD WINAPI f(...)` with <windows.h> missing:
+         * "unknown type name 'DWORD'", then "expected ';'"; `(fp *)x` in a
+         * file whose includer defines fp; thrust::device_ptr<T>(p) parsed
+         * as comparisons without thrust), reported already. */
+        if (beside_missing_decl)
+            return AS_IGNORED;
+        return AS_ERROR;
+    } else if (!e->fn) {
+        /* Host code is not analysed: what it lacks, or what clang rejects in
+         * it, does not matter. With a header missing, all its (non-syntax)
+         * errors are blamed on it. */
         if (nmissing > 0)
             return AS_IGNORED;
-        if (!missing_decl)
-            return AS_ERROR;
         r = asprintf(warning,
                      "hms-lint: warning: %s: %s (in host code, which is not analysed: ignored)\n",
                      e->loc, e->msg);
-    } else if (e->kind == E_UNKNOWN_TYPE && (e->in_params || nmissing > 0)) {
+    } else if (e->kind == E_UNKNOWN_TYPE) {
         char where[512];
         where_declared(where, sizeof where, first_missing, nmissing);
         const char *what = e->fn->is_kernel ? "kernel" : "device function";
@@ -252,11 +303,26 @@ static verdict judge(const pending_error *e, const char *first_missing, int nmis
                            e->loc, e->name, what, e->fn->name, where)
                 : asprintf(warning, "hms-lint: warning: %s: unknown type '%s' in %s '%s', %s\n",
                            e->loc, e->name, what, e->fn->name, where);
-    } else if (e->kind == E_UNDECLARED && nmissing > 0 && *e->name) {
+    } else if (e->kind == E_UNDECLARED && *e->name) {
+        /* A file #included by another relies on its includer's macros. */
         r = asprintf(warning,
-                     "hms-lint: warning: %s: undeclared '%s' in kernel code; define it with "
+                     "hms-lint: warning: %s: undeclared '%s' in kernel code%s; define it with "
                      "-D %s=<value>\n",
-                     e->loc, e->name, e->name);
+                     e->loc, e->name,
+                     nmissing > 0 ? "" : " (declared in the file that #includes this one?)",
+                     e->name);
+    } else if (e->kind == E_NO_DECL && nmissing > 0) {
+        /* A type from the missing header became int: the call no longer
+         * matches (llm.c's floatX without the header bringing bf16). */
+        r = asprintf(warning,
+                     "hms-lint: warning: %s: %s, probably because '%s' is missing: what depends "
+                     "on it is not modelled\n",
+                     e->loc, e->msg, first_missing);
+    } else if (e->kind == E_NO_DECL && strstr(e->msg, "in namespace")) {
+        r = asprintf(warning,
+                     "hms-lint: warning: %s: %s (not declared by hms-lint's CUDA headers or a "
+                     "missing one): what depends on it is not modelled\n",
+                     e->loc, e->msg);
     } else {
         return AS_ERROR;
     }
@@ -364,8 +430,9 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
         for (size_t i = 0; i < nerr; i++) {
             char *w = NULL;
             bool follows = false;
-            for (size_t j = 0; j < i && !follows; j++)
-                follows = errs[j].kind != E_SYNTAX && errs[j].kind != E_SEMANTIC && !errs[j].fn &&
+            for (size_t j = 0; j < nerr && !follows; j++)
+                follows = errs[j].kind != E_SYNTAX && errs[j].kind != E_SEMANTIC &&
+                          errs[j].kind != E_DIALECT && errs[j].fn == errs[i].fn &&
                           errs[j].line == errs[i].line && errs[j].file && errs[i].file &&
                           clang_File_isEqual(errs[j].file, errs[i].file);
             switch (judge(&errs[i], first_missing, sum.missing_includes, &w, follows)) {

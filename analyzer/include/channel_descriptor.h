@@ -2,6 +2,7 @@
  * bit widths and kind of each element type. */
 #ifndef HMS_CHANNEL_DESCRIPTOR_H
 #define HMS_CHANNEL_DESCRIPTOR_H
+#define __CHANNEL_DESCRIPTOR_H__
 
 #include "driver_types.h"
 #include "vector_types.h"

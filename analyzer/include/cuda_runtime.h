@@ -17,6 +17,7 @@
  * `using ::sqrt;`-style declarations see both execution spaces. */
 #ifndef HMS_CUDA_RUNTIME_H
 #define HMS_CUDA_RUNTIME_H
+#define __CUDA_RUNTIME_H__
 
 #include "host_defines.h"
 
@@ -45,6 +46,48 @@
 #include <cmath>
 #include <cstdlib>
 #include <new>
+
+/* Device operator new/delete, placement forms included, as nvcc provides
+ * them. clang's cuda_wrappers/<new> declares the same when clang adds that
+ * directory (then __CLANG_CUDA_WRAPPERS_NEW is set); libclang parses may
+ * not, so they are declared here otherwise, under that guard. */
+#ifndef __CLANG_CUDA_WRAPPERS_NEW
+#define __CLANG_CUDA_WRAPPERS_NEW
+__device__ inline void *operator new(size_t size)
+{
+    return malloc(size ? size : 1);
+}
+__device__ inline void *operator new[](size_t size)
+{
+    return ::operator new(size);
+}
+__device__ inline void operator delete(void *ptr) noexcept
+{
+    free(ptr);
+}
+__device__ inline void operator delete[](void *ptr) noexcept
+{
+    ::operator delete(ptr);
+}
+__device__ inline void operator delete(void *ptr, size_t) noexcept
+{
+    ::operator delete(ptr);
+}
+__device__ inline void operator delete[](void *ptr, size_t) noexcept
+{
+    ::operator delete(ptr);
+}
+__device__ inline void *operator new(size_t, void *ptr) noexcept
+{
+    return ptr;
+}
+__device__ inline void *operator new[](size_t, void *ptr) noexcept
+{
+    return ptr;
+}
+__device__ inline void operator delete(void *, void *) noexcept {}
+__device__ inline void operator delete[](void *, void *) noexcept {}
+#endif
 
 /* The C++ API: typed overloads of the C functions. */
 template <class T> static __inline__ __host__ cudaError_t cudaMalloc(T **devPtr, size_t size)

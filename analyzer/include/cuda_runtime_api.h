@@ -3,6 +3,7 @@
  * device runtime also offers to kernels (dynamic parallelism). */
 #ifndef HMS_CUDA_RUNTIME_API_H
 #define HMS_CUDA_RUNTIME_API_H
+#define __CUDA_RUNTIME_API_H__
 
 #include "driver_types.h"
 #include "surface_types.h"

@@ -1,6 +1,7 @@
 /* hms-lint hermetic CUDA headers: the legacy `surface<T, dim>` template. */
 #ifndef HMS_CUDA_SURFACE_TYPES_H
 #define HMS_CUDA_SURFACE_TYPES_H
+#define __CUDA_SURFACE_TYPES_H__
 
 #include "channel_descriptor.h"
 #include "surface_types.h"

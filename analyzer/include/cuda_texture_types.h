@@ -3,6 +3,7 @@
  * this type usable from device code, as with nvcc. */
 #ifndef HMS_CUDA_TEXTURE_TYPES_H
 #define HMS_CUDA_TEXTURE_TYPES_H
+#define __CUDA_TEXTURE_TYPES_H__
 
 #include "channel_descriptor.h"
 #include "texture_types.h"

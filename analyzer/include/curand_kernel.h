@@ -2,6 +2,7 @@
  * states, curand_init and the common distributions). */
 #ifndef HMS_CURAND_KERNEL_H
 #define HMS_CURAND_KERNEL_H
+#define CURAND_KERNEL_H_
 
 #include "curand.h"
 

@@ -2,6 +2,7 @@
  * the _block and _system scoped variants, for the types CUDA provides. */
 #ifndef HMS_DEVICE_ATOMIC_FUNCTIONS_H
 #define HMS_DEVICE_ATOMIC_FUNCTIONS_H
+#define __DEVICE_ATOMIC_FUNCTIONS_H__
 
 #include "host_defines.h"
 
@@ -50,6 +51,6 @@ HMS_ATOMIC(unsigned short, atomicCAS, unsigned short *address, unsigned short co
            unsigned short val)
 
 #undef HMS_ATOMIC_RMW
-#undef HMS_ATOMIC
+/* HMS_ATOMIC stays defined: hms_half_family.h declares atomicAdd with it. */
 
 #endif

@@ -3,6 +3,7 @@
  * device code (printf, malloc, memcpy, assert). */
 #ifndef HMS_DEVICE_FUNCTIONS_H
 #define HMS_DEVICE_FUNCTIONS_H
+#define __DEVICE_FUNCTIONS_H__
 
 #include <stddef.h>
 

@@ -4,6 +4,7 @@
  * reference on a DeclRefExpr to one of these variables. */
 #ifndef HMS_DEVICE_LAUNCH_PARAMETERS_H
 #define HMS_DEVICE_LAUNCH_PARAMETERS_H
+#define __DEVICE_LAUNCH_PARAMETERS_H__
 
 #include "vector_types.h"
 

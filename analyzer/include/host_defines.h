@@ -10,6 +10,7 @@
  * that with libclang's inclusion list. */
 #ifndef HMS_HOST_DEFINES_H
 #define HMS_HOST_DEFINES_H
+#define __HOST_DEFINES_H__
 
 /* nvcc defines these; CUDA code tests them to pick device paths. Clang itself
  * only defines __CUDA__ and, in device mode, __CUDA_ARCH__. */

@@ -5,6 +5,7 @@
  * declared before <cmath>, which cuda_runtime.h includes afterwards. */
 #ifndef HMS_MATH_FUNCTIONS_H
 #define HMS_MATH_FUNCTIONS_H
+#define __MATH_FUNCTIONS_H__
 
 #include "host_defines.h"
 
@@ -140,11 +141,6 @@ __device__ float __log10f(float x);
 __device__ float __powf(float x, float y);
 __device__ float __fdividef(float x, float y);
 __device__ float __saturatef(float x);
-__device__ float __frcp_rn(float x);
-__device__ float __fsqrt_rn(float x);
-__device__ float __frsqrt_rn(float x);
-__device__ double __drcp_rn(double x);
-__device__ double __dsqrt_rn(double x);
 #define HMS_ROUNDED2(T, N)                                                                         \
     __device__ T N##_rn(T x, T y);                                                                 \
     __device__ T N##_rz(T x, T y);                                                                 \
@@ -159,10 +155,86 @@ HMS_ROUNDED2(double, __dsub)
 HMS_ROUNDED2(double, __dmul)
 HMS_ROUNDED2(double, __ddiv)
 #undef HMS_ROUNDED2
-__device__ float __fmaf_rn(float x, float y, float z);
-__device__ float __fmaf_rz(float x, float y, float z);
-__device__ double __fma_rn(double x, double y, double z);
-__device__ double __fma_rz(double x, double y, double z);
+#define HMS_ROUNDED1(T, N)                                                                         \
+    __device__ T N##_rn(T x);                                                                      \
+    __device__ T N##_rz(T x);                                                                      \
+    __device__ T N##_ru(T x);                                                                      \
+    __device__ T N##_rd(T x);
+#define HMS_ROUNDED3(T, N)                                                                         \
+    __device__ T N##_rn(T x, T y, T z);                                                            \
+    __device__ T N##_rz(T x, T y, T z);                                                            \
+    __device__ T N##_ru(T x, T y, T z);                                                            \
+    __device__ T N##_rd(T x, T y, T z);
+HMS_ROUNDED1(float, __fsqrt)
+HMS_ROUNDED1(float, __frcp)
+HMS_ROUNDED1(double, __dsqrt)
+HMS_ROUNDED1(double, __drcp)
+HMS_ROUNDED3(float, __fmaf)
+HMS_ROUNDED3(float, __fmaf_ieee)
+HMS_ROUNDED3(double, __fma)
+#undef HMS_ROUNDED1
+#undef HMS_ROUNDED3
+__device__ float __frsqrt_rn(float x);
+__device__ float __tanhf(float x);
+
+/* Integer min/max under their CUDA names (the IR builder folds them). */
+__device__ unsigned int umin(unsigned int a, unsigned int b);
+__device__ unsigned int umax(unsigned int a, unsigned int b);
+__device__ long long llmin(long long a, long long b);
+__device__ long long llmax(long long a, long long b);
+__device__ unsigned long long ullmin(unsigned long long a, unsigned long long b);
+__device__ unsigned long long ullmax(unsigned long long a, unsigned long long b);
+
+/* SIMD intrinsics on 2 x 16-bit and 4 x 8-bit lanes of a 32-bit word. */
+#define HMS_SIMD2(N)                                                                               \
+    __device__ unsigned int N##2(unsigned int a, unsigned int b);                                  \
+    __device__ unsigned int N##4(unsigned int a, unsigned int b);
+HMS_SIMD2(__vadd)
+HMS_SIMD2(__vaddss)
+HMS_SIMD2(__vaddus)
+HMS_SIMD2(__vsub)
+HMS_SIMD2(__vsubss)
+HMS_SIMD2(__vsubus)
+HMS_SIMD2(__vavgs)
+HMS_SIMD2(__vavgu)
+HMS_SIMD2(__vhaddu)
+HMS_SIMD2(__vabsdiffs)
+HMS_SIMD2(__vabsdiffu)
+HMS_SIMD2(__vmaxs)
+HMS_SIMD2(__vmaxu)
+HMS_SIMD2(__vmins)
+HMS_SIMD2(__vminu)
+HMS_SIMD2(__vsads)
+HMS_SIMD2(__vsadu)
+HMS_SIMD2(__vseteq)
+HMS_SIMD2(__vsetne)
+HMS_SIMD2(__vsetges)
+HMS_SIMD2(__vsetgeu)
+HMS_SIMD2(__vsetgts)
+HMS_SIMD2(__vsetgtu)
+HMS_SIMD2(__vsetles)
+HMS_SIMD2(__vsetleu)
+HMS_SIMD2(__vsetlts)
+HMS_SIMD2(__vsetltu)
+HMS_SIMD2(__vcmpeq)
+HMS_SIMD2(__vcmpne)
+HMS_SIMD2(__vcmpges)
+HMS_SIMD2(__vcmpgeu)
+HMS_SIMD2(__vcmpgts)
+HMS_SIMD2(__vcmpgtu)
+HMS_SIMD2(__vcmples)
+HMS_SIMD2(__vcmpleu)
+HMS_SIMD2(__vcmplts)
+HMS_SIMD2(__vcmpltu)
+#undef HMS_SIMD2
+__device__ unsigned int __vabs2(unsigned int a);
+__device__ unsigned int __vabs4(unsigned int a);
+__device__ unsigned int __vabsss2(unsigned int a);
+__device__ unsigned int __vabsss4(unsigned int a);
+__device__ unsigned int __vneg2(unsigned int a);
+__device__ unsigned int __vneg4(unsigned int a);
+__device__ unsigned int __vnegss2(unsigned int a);
+__device__ unsigned int __vnegss4(unsigned int a);
 
 /* Integer abs; min/max, which CUDA declares for host and device. */
 extern "C" {

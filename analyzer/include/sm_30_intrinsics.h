@@ -2,10 +2,12 @@
  * match, reduce, __syncwarp), with and without the _sync mask argument. */
 #ifndef HMS_SM_30_INTRINSICS_H
 #define HMS_SM_30_INTRINSICS_H
+#define __SM_30_INTRINSICS_H__
 
 #include "host_defines.h"
 
-#define HMS_SHFL(T)                                                                                \
+/* Kept defined: the half, bfloat16 headers declare the same for their types. */
+#define HMS_WARP_SHUFFLES(T)                                                                       \
     __device__ T __shfl_sync(unsigned int mask, T var, int srcLane, int width = 32);               \
     __device__ T __shfl_up_sync(unsigned int mask, T var, unsigned int delta, int width = 32);     \
     __device__ T __shfl_down_sync(unsigned int mask, T var, unsigned int delta, int width = 32);   \
@@ -14,15 +16,14 @@
     __device__ T __shfl_up(T var, unsigned int delta, int width = 32);                             \
     __device__ T __shfl_down(T var, unsigned int delta, int width = 32);                           \
     __device__ T __shfl_xor(T var, int laneMask, int width = 32);
-HMS_SHFL(int)
-HMS_SHFL(unsigned int)
-HMS_SHFL(long)
-HMS_SHFL(unsigned long)
-HMS_SHFL(long long)
-HMS_SHFL(unsigned long long)
-HMS_SHFL(float)
-HMS_SHFL(double)
-#undef HMS_SHFL
+HMS_WARP_SHUFFLES(int)
+HMS_WARP_SHUFFLES(unsigned int)
+HMS_WARP_SHUFFLES(long)
+HMS_WARP_SHUFFLES(unsigned long)
+HMS_WARP_SHUFFLES(long long)
+HMS_WARP_SHUFFLES(unsigned long long)
+HMS_WARP_SHUFFLES(float)
+HMS_WARP_SHUFFLES(double)
 
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
 __device__ int __any_sync(unsigned int mask, int predicate);

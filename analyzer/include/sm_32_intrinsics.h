@@ -3,10 +3,13 @@
  * __stwb/__stcg/__stcs/__stwt) for the scalar and vector types. */
 #ifndef HMS_SM_32_INTRINSICS_H
 #define HMS_SM_32_INTRINSICS_H
+#define __SM_32_INTRINSICS_H__
 
 #include "vector_types.h"
 
-#define HMS_LOADS(T)                                                                               \
+/* Kept defined: cuda_fp16.h, cuda_bf16.h and cuda_fp8.h declare the same set
+ * for their types. */
+#define HMS_CACHE_HINTED(T)                                                                        \
     __device__ T __ldg(const T *ptr);                                                              \
     __device__ T __ldcg(const T *ptr);                                                             \
     __device__ T __ldca(const T *ptr);                                                             \
@@ -18,36 +21,35 @@
     __device__ void __stcs(T *ptr, T value);                                                       \
     __device__ void __stwt(T *ptr, T value);
 
-HMS_LOADS(char)
-HMS_LOADS(signed char)
-HMS_LOADS(unsigned char)
-HMS_LOADS(short)
-HMS_LOADS(unsigned short)
-HMS_LOADS(int)
-HMS_LOADS(unsigned int)
-HMS_LOADS(long)
-HMS_LOADS(unsigned long)
-HMS_LOADS(long long)
-HMS_LOADS(unsigned long long)
-HMS_LOADS(float)
-HMS_LOADS(double)
-HMS_LOADS(char2)
-HMS_LOADS(char4)
-HMS_LOADS(uchar2)
-HMS_LOADS(uchar4)
-HMS_LOADS(short2)
-HMS_LOADS(short4)
-HMS_LOADS(ushort2)
-HMS_LOADS(ushort4)
-HMS_LOADS(int2)
-HMS_LOADS(int4)
-HMS_LOADS(uint2)
-HMS_LOADS(uint4)
-HMS_LOADS(longlong2)
-HMS_LOADS(ulonglong2)
-HMS_LOADS(float2)
-HMS_LOADS(float4)
-HMS_LOADS(double2)
-#undef HMS_LOADS
+HMS_CACHE_HINTED(char)
+HMS_CACHE_HINTED(signed char)
+HMS_CACHE_HINTED(unsigned char)
+HMS_CACHE_HINTED(short)
+HMS_CACHE_HINTED(unsigned short)
+HMS_CACHE_HINTED(int)
+HMS_CACHE_HINTED(unsigned int)
+HMS_CACHE_HINTED(long)
+HMS_CACHE_HINTED(unsigned long)
+HMS_CACHE_HINTED(long long)
+HMS_CACHE_HINTED(unsigned long long)
+HMS_CACHE_HINTED(float)
+HMS_CACHE_HINTED(double)
+HMS_CACHE_HINTED(char2)
+HMS_CACHE_HINTED(char4)
+HMS_CACHE_HINTED(uchar2)
+HMS_CACHE_HINTED(uchar4)
+HMS_CACHE_HINTED(short2)
+HMS_CACHE_HINTED(short4)
+HMS_CACHE_HINTED(ushort2)
+HMS_CACHE_HINTED(ushort4)
+HMS_CACHE_HINTED(int2)
+HMS_CACHE_HINTED(int4)
+HMS_CACHE_HINTED(uint2)
+HMS_CACHE_HINTED(uint4)
+HMS_CACHE_HINTED(longlong2)
+HMS_CACHE_HINTED(ulonglong2)
+HMS_CACHE_HINTED(float2)
+HMS_CACHE_HINTED(float4)
+HMS_CACHE_HINTED(double2)
 
 #endif

@@ -1,6 +1,7 @@
 /* hms-lint hermetic CUDA headers: surface reference/object descriptors. */
 #ifndef HMS_SURFACE_TYPES_H
 #define HMS_SURFACE_TYPES_H
+#define __SURFACE_TYPES_H__
 
 #include "driver_types.h"
 

@@ -3,6 +3,7 @@
  * cudaReadModeNormalizedFloat returns float (or float2/float4) whatever T is. */
 #ifndef HMS_TEXTURE_FETCH_FUNCTIONS_H
 #define HMS_TEXTURE_FETCH_FUNCTIONS_H
+#define __TEXTURE_FETCH_FUNCTIONS_H__
 
 #include "cuda_texture_types.h"
 

@@ -3,6 +3,7 @@
  * value-returning and the pointer-result forms. */
 #ifndef HMS_TEXTURE_INDIRECT_FUNCTIONS_H
 #define HMS_TEXTURE_INDIRECT_FUNCTIONS_H
+#define __TEXTURE_INDIRECT_FUNCTIONS_H__
 
 #include "texture_types.h"
 #include "vector_types.h"

@@ -1,6 +1,7 @@
 /* hms-lint hermetic CUDA headers: texture reference/object descriptors. */
 #ifndef HMS_TEXTURE_TYPES_H
 #define HMS_TEXTURE_TYPES_H
+#define __TEXTURE_TYPES_H__
 
 #include "driver_types.h"
 

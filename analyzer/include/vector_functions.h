@@ -1,6 +1,7 @@
 /* hms-lint hermetic CUDA headers: make_<vector type>() constructors. */
 #ifndef HMS_VECTOR_FUNCTIONS_H
 #define HMS_VECTOR_FUNCTIONS_H
+#define __VECTOR_FUNCTIONS_H__
 
 #include "vector_types.h"
 

@@ -4,6 +4,7 @@
  * float3: 12 bytes, 4-aligned), plus the make_<type>() constructors. */
 #ifndef HMS_VECTOR_TYPES_H
 #define HMS_VECTOR_TYPES_H
+#define __VECTOR_TYPES_H__
 
 #include "host_defines.h"
 
