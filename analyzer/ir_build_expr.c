@@ -1255,6 +1255,10 @@ bval xb_value(irb *b, CXCursor c)
         ir_expr *u = xb_unknown(b, c, "non-integer value");
         r.e = u;
     }
+    /* An unknown that is exactly what a load read: the tracer gives it one
+     * value per address, so a warp-uniform load stays warp-uniform. */
+    if (r.load_site >= 0 && r.e && r.e->kind == IR_UNKNOWN && r.e->site < 0)
+        r.e->site = r.load_site;
     return r;
 }
 

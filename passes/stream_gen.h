@@ -70,6 +70,14 @@
  * memory: indirect access) is spread pseudo-randomly (deterministically) over
  * the array's extent (known size, else opt.default_array_bytes): "indirect
  * reads are modelled as spread over the array"; the record is inexact.
+ * Except for a value loaded from a warp-uniform address (every active lane
+ * of that load read the same address: `int ix = tok[bt]` with bt the same
+ * for the warp): it is the same on those lanes, so it stays one opaque
+ * unknown (lanes.h) with a stand-in number derived from the address, and an
+ * index built from it (`wte[ix * C + c]`) keeps its exact intra-warp
+ * pattern around an unknown base. Such a record is inexact; if its
+ * addresses leave the array, they are all moved back by the same multiple
+ * of 128 bytes (the pattern within sectors, lines and banks is kept).
  *
  * Sampling (passes/sample.h): at most opt.max_blocks blocks (256), first
  * resident wave first. After the first sampled block the sample shrinks, if

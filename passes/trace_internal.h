@@ -22,8 +22,18 @@ struct trace_loop {
     trace_loop *outer;
 };
 
+/* A load site's last execution in the current warp run, when every active
+ * lane read one address: what its value's opaque stand-in is made from
+ * (lanes.h "opaque"). */
+typedef struct {
+    uint64_t run;   /* trace_warp.run of that execution; other runs: none */
+    uint32_t lanes; /* lanes that read the address; 0: not uniform */
+    uint64_t key;   /* array and byte offset read */
+} trace_load;
+
 typedef struct {
     uint32_t warp;
+    uint64_t run;             /* distinct for every warp run of the trace (trace_load.run) */
     uint32_t present;         /* lanes that exist (partial last warp) */
     hms_lanes tid[3], laneid; /* threadIdx.{x,y,z} and lane id per lane */
     hms_lanes *vars;          /* current value of every kernel variable */
@@ -64,6 +74,8 @@ typedef struct {
     /* per record of the current block: barrier epoch (barriers passed before it) */
     uint32_t *epoch;
     size_t capepoch;
+    trace_load *loads; /* per site */
+    uint64_t runs;     /* warp runs so far */
     uint64_t total_steps;
     uint64_t total_lines;   /* 32-byte lines the records touch, for max_lines */
     bool kernel_budget_hit; /* max_steps or max_records reached */
