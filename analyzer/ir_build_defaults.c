@@ -8,8 +8,13 @@
  * the bound of `if (i < n)`, `if (x >= w - 1 - t) return;` or a grid-stride
  * loop `for (i = tid; i < n; i += stride)`. It takes the number of threads
  * launched along the dimension the index uses (grid * block), so the guard
- * keeps (almost) every thread. Any other parameter (loop counts, offsets,
- * strides, widths in arithmetic) takes HMS_PARAM_DEFAULT_SMALL. */
+ * keeps (almost) every thread. A parameter subtracted from such a bound
+ * (the `t` of `n - 1 - t`) is an *offset*: it takes a quarter of the
+ * threads launched along its dimensions, at most HMS_PARAM_DEFAULT_SMALL, so
+ * that on a small launch it cannot cancel the bound and make every thread
+ * leave (Rodinia gaussian's Fan2 on a 64-thread grid). Any other parameter
+ * (loop counts, strides, widths in arithmetic) takes
+ * HMS_PARAM_DEFAULT_SMALL. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +25,7 @@ typedef struct {
     unsigned *tdep;   /* per var: mask of the dimensions (1 << d) its value follows */
     bool *extent;     /* per var */
     unsigned *ext_dm; /* per var: dimensions of the indexes it bounds */
+    unsigned *off_dm; /* per var: dimensions of the bounds it is subtracted from */
 } roles;
 
 static unsigned sym_dims(ir_sym s)
@@ -102,10 +108,13 @@ static void mark_bound(roles *r, const ir_expr *e, int sign, unsigned dims)
     int64_t c;
     switch (e->kind) {
     case IR_VAR:
-        if (sign > 0 && e->var >= 0 && (size_t)e->var < r->k->nvars &&
-            r->k->vars[e->var].kind == IR_VAR_PARAM) {
+        if (e->var < 0 || (size_t)e->var >= r->k->nvars || r->k->vars[e->var].kind != IR_VAR_PARAM)
+            return;
+        if (sign > 0) {
             r->extent[e->var] = true;
             r->ext_dm[e->var] |= dims;
+        } else {
+            r->off_dm[e->var] |= dims;
         }
         return;
     case IR_UNARY:
@@ -203,13 +212,20 @@ static void scan_stmt(roles *r, const ir_stmt *s)
     }
 }
 
+/* Threads launched along dimension d (0 = x). */
+static int64_t threads_along(const ir_kernel *k, int d)
+{
+    return (int64_t)k->launch.grid[d] * k->launch.block[d];
+}
+
 void irb_role_defaults(ir_kernel *k, const bool *unset)
 {
     if (!k->nvars)
         return;
     roles r = {k, calloc(k->nvars, sizeof(unsigned)), calloc(k->nvars, sizeof(bool)),
-               calloc(k->nvars, sizeof(unsigned))};
-    if (r.tdep && r.extent && r.ext_dm) {
+               calloc(k->nvars, sizeof(unsigned)), calloc(k->nvars, sizeof(unsigned))};
+    bool ok = r.tdep && r.extent && r.ext_dm && r.off_dm;
+    if (ok) {
         for (size_t it = 0; it <= k->nvars && tdep_stmt(&r, k->body); it++)
             ;
         scan_stmt(&r, k->body);
@@ -219,11 +235,20 @@ void irb_role_defaults(ir_kernel *k, const bool *unset)
         if (v->kind != IR_VAR_PARAM || !unset[vi])
             continue;
         int64_t val = HMS_PARAM_DEFAULT_SMALL;
-        if (r.extent && r.extent[vi]) {
+        const char *why = NULL;
+        if (ok && r.extent[vi]) {
             unsigned dm = r.ext_dm[vi];
             int d = dm == 2u ? 1 : dm == 4u ? 2 : 0; /* one dimension, else x */
-            val = (int64_t)k->launch.grid[d] * k->launch.block[d];
+            val = threads_along(k, d);
+            why = "a bound of a thread index: the threads launched along it";
+        } else if (ok && r.off_dm[vi]) {
+            for (int d = 0; d < 3; d++)
+                if (r.off_dm[vi] >> d & 1u && threads_along(k, d) / 4 < val)
+                    val = threads_along(k, d) / 4;
+            why = "subtracted from a bound of a thread index: small enough that the guard "
+                  "keeps most threads";
         }
+        v->default_why = why;
         v->value = val;
         v->value_source = "default";
         v->has_value = true;
@@ -231,4 +256,5 @@ void irb_role_defaults(ir_kernel *k, const bool *unset)
     free(r.tdep);
     free(r.extent);
     free(r.ext_dm);
+    free(r.off_dm);
 }

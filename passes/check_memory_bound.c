@@ -11,7 +11,7 @@
 
 void hms_check_memory_bound(struct hms_check_ctx *c)
 {
-    if (!c->traced)
+    if (!c->traced || hms_ctx_no_access_ran(c)) /* no verdict on nothing (hms-analysis-limit) */
         return;
     const hms_kernel_figures *f = &c->fig;
     char d[32], s[32], rbh[32], camat[32], ch[32], cm[32], pmr[32], pamp[32], t[32], amat[32];

@@ -150,6 +150,7 @@ typedef struct {
     bool has_value; /* a known value: --param, annotation, host call, or default */
     int64_t value;
     const char *value_source; /* "cli" | "annotation" | "host-call" | "default" | NULL */
+    const char *default_why;  /* value_source "default": how it was chosen, for notes; or NULL */
     ir_loc loc;
 } ir_var;
 
