@@ -12,7 +12,8 @@
  * (the `t` of `n - 1 - t`) is an *offset*: it takes a quarter of the
  * threads launched along its dimensions, at most HMS_PARAM_DEFAULT_SMALL, so
  * that on a small launch it cannot cancel the bound and make every thread
- * leave (Rodinia gaussian's Fan2 on a 64-thread grid). Any other parameter
+ * leave (Rodinia gaussian's Fan2 on a 64-thread grid). The terms of a lower
+ * bound (`if (i < first) return;`) take the opposite roles. Any other parameter
  * (loop counts, strides, widths in arithmetic) takes
  * HMS_PARAM_DEFAULT_SMALL. */
 #include <stdlib.h>
@@ -162,22 +163,53 @@ static bool is_compare(ir_op op)
            op == IR_OP_NE;
 }
 
-static void scan_expr(roles *r, const ir_expr *e)
+/* Marks the bounds in e. live: +1 when the threads for which e is true go
+ * on (`if (i < n) {...}`, a loop condition), -1 when they leave (`if (i >=
+ * n) return;`), 0 when unknown (taken as +1). A bound the live threads stay
+ * below is an upper bound (its positive terms extents); one they stay above
+ * (`if (i < first) return;`) is a lower bound, whose terms take the
+ * opposite roles, so that a default never makes every thread leave. */
+static void scan_expr(roles *r, const ir_expr *e, int live)
 {
     if (!e)
         return;
     if (e->kind == IR_BINARY && is_compare(e->op)) {
         unsigned da = expr_dims(r, e->a), db = expr_dims(r, e->b);
-        if (da && !db)
-            mark_bound(r, e->b, 1, da);
-        else if (db && !da)
-            mark_bound(r, e->a, 1, db);
+        bool below = e->op == IR_OP_LT || e->op == IR_OP_LE; /* thread side first */
+        bool ordered = below || e->op == IR_OP_GT || e->op == IR_OP_GE;
+        if (da && !db) {
+            bool upper = !ordered || live == 0 || below == (live > 0);
+            mark_bound(r, e->b, upper ? 1 : -1, da);
+        } else if (db && !da) {
+            bool upper = !ordered || live == 0 || below != (live > 0);
+            mark_bound(r, e->a, upper ? 1 : -1, db);
+        }
     }
-    if (e->kind == IR_UNARY || e->kind == IR_BINARY || e->kind == IR_SELECT) {
-        scan_expr(r, e->a);
-        scan_expr(r, e->b);
-        scan_expr(r, e->c);
+    if (e->kind == IR_UNARY && e->op == IR_OP_NOT) {
+        scan_expr(r, e->a, -live);
+    } else if (e->kind == IR_BINARY && (e->op == IR_OP_LAND || e->op == IR_OP_LOR)) {
+        scan_expr(r, e->a, live);
+        scan_expr(r, e->b, live);
+    } else if (e->kind == IR_UNARY || e->kind == IR_BINARY || e->kind == IR_SELECT) {
+        scan_expr(r, e->a, 0);
+        scan_expr(r, e->b, 0);
+        scan_expr(r, e->c, 0);
     }
+}
+
+/* A branch that only leaves: return, break or continue (after assignments). */
+static bool only_leaves(const ir_stmt *s)
+{
+    if (!s)
+        return false;
+    if (s->kind == IR_S_RETURN || s->kind == IR_S_BREAK || s->kind == IR_S_CONTINUE)
+        return true;
+    if (s->kind != IR_S_BLOCK || s->items.n == 0)
+        return false;
+    for (size_t i = 0; i + 1 < s->items.n; i++)
+        if (s->items.v[i]->kind != IR_S_ASSIGN)
+            return false;
+    return only_leaves(s->items.v[s->items.n - 1]);
 }
 
 static void scan_stmt(roles *r, const ir_stmt *s)
@@ -190,20 +222,20 @@ static void scan_stmt(roles *r, const ir_stmt *s)
             scan_stmt(r, s->items.v[i]);
         break;
     case IR_S_ACCESS:
-        scan_expr(r, s->access.index);
-        scan_expr(r, s->access.index2);
+        scan_expr(r, s->access.index, 0);
+        scan_expr(r, s->access.index2, 0);
         break;
     case IR_S_ASSIGN:
-        scan_expr(r, s->value);
+        scan_expr(r, s->value, 0);
         break;
     case IR_S_IF:
-        scan_expr(r, s->cond);
+        scan_expr(r, s->cond, only_leaves(s->then) ? -1 : 1);
         scan_stmt(r, s->then);
         scan_stmt(r, s->els);
         break;
     case IR_S_LOOP:
         scan_stmt(r, s->init);
-        scan_expr(r, s->cond);
+        scan_expr(r, s->cond, 1);
         scan_stmt(r, s->body);
         scan_stmt(r, s->step);
         break;

@@ -85,7 +85,7 @@ static void assert_matches_bruteforce(const ir_kernel *k, const hms_trace_option
     hms_stream ref;
     hms_stream_init(&ref);
     char err[256];
-    hms_bf_options bo = {o ? o->default_param : 0, o ? o->first_wave_blocks : 0, 0};
+    hms_bf_options bo = {o ? o->default_param : 0, o ? o->first_wave_blocks : 0, 0, false};
     cr_assert(hms_bruteforce_trace(k, blocks, t.nblocks, bases, &bo, &ref, err, sizeof err), "%s",
               err);
     cr_assert_eq(ref.n, t.stream.n, "brute force %zu records, trace %zu", ref.n, t.stream.n);
