@@ -7,8 +7,9 @@
  * thread (threadIdx/blockIdx, or a local/loop variable assigned from them):
  * the bound of `if (i < n)`, `if (x >= w - 1 - t) return;` or a grid-stride
  * loop `for (i = tid; i < n; i += stride)`. It takes the number of threads
- * launched along the dimension the index uses (grid * block), so the guard
- * keeps (almost) every thread. A parameter subtracted from such a bound
+ * launched along the dimension the index uses (grid * block; the product of
+ * them for an index that mixes dimensions, a linearised thread id), so the
+ * guard keeps (almost) every thread. A parameter subtracted from such a bound
  * (the `t` of `n - 1 - t`) is an *offset*: it takes a quarter of the
  * threads launched along its dimensions, at most HMS_PARAM_DEFAULT_SMALL, so
  * that on a small launch it cannot cancel the bound and make every thread
@@ -25,8 +26,9 @@ typedef struct {
     ir_kernel *k;
     unsigned *tdep;   /* per var: mask of the dimensions (1 << d) its value follows */
     bool *extent;     /* per var */
-    unsigned *ext_dm; /* per var: dimensions of the indexes it bounds */
+    int64_t *ext_val; /* per var: most threads along the indexes it bounds */
     unsigned *off_dm; /* per var: dimensions of the bounds it is subtracted from */
+    bool thread_side; /* marking terms beside the thread index: offsets only */
 } roles;
 
 static unsigned sym_dims(ir_sym s)
@@ -101,6 +103,23 @@ static bool tdep_stmt(roles *r, const ir_stmt *s)
     return changed;
 }
 
+/* Threads launched along dimension d (0 = x). */
+static int64_t threads_along(const ir_kernel *k, int d)
+{
+    return (int64_t)k->launch.grid[d] * k->launch.block[d];
+}
+
+/* Threads along the dimensions of mask `dims`: an index mixing dimensions is
+ * a linearised thread id over all of them. */
+static int64_t threads_of(const ir_kernel *k, unsigned dims)
+{
+    int64_t n = 1;
+    for (int d = 0; d < 3; d++)
+        if (dims >> d & 1u)
+            n *= threads_along(k, d);
+    return n;
+}
+
 /* Marks the parameters that are positive additive terms of a bound. */
 static void mark_bound(roles *r, const ir_expr *e, int sign, unsigned dims)
 {
@@ -111,9 +130,13 @@ static void mark_bound(roles *r, const ir_expr *e, int sign, unsigned dims)
     case IR_VAR:
         if (e->var < 0 || (size_t)e->var >= r->k->nvars || r->k->vars[e->var].kind != IR_VAR_PARAM)
             return;
-        if (sign > 0) {
+        if (sign > 0 && r->thread_side) {
+            return; /* `x - b <= hi` shifts the index; it bounds nothing */
+        } else if (sign > 0) {
+            int64_t n = threads_of(r->k, dims);
             r->extent[e->var] = true;
-            r->ext_dm[e->var] |= dims;
+            if (n > r->ext_val[e->var])
+                r->ext_val[e->var] = n;
         } else {
             r->off_dm[e->var] |= dims;
         }
@@ -177,12 +200,21 @@ static void scan_expr(roles *r, const ir_expr *e, int live)
         unsigned da = expr_dims(r, e->a), db = expr_dims(r, e->b);
         bool below = e->op == IR_OP_LT || e->op == IR_OP_LE; /* thread side first */
         bool ordered = below || e->op == IR_OP_GT || e->op == IR_OP_GE;
+        /* a parameter added on the thread's side (`i + off < n`) is on the
+         * bound's side with the opposite sign (`i < n - off`): an offset there
+         * is kept small; one that would be an extent only shifts the index */
         if (da && !db) {
-            bool upper = !ordered || live == 0 || below == (live > 0);
-            mark_bound(r, e->b, upper ? 1 : -1, da);
+            int sign = !ordered || live == 0 || below == (live > 0) ? 1 : -1;
+            mark_bound(r, e->b, sign, da);
+            r->thread_side = true;
+            mark_bound(r, e->a, -sign, da);
+            r->thread_side = false;
         } else if (db && !da) {
-            bool upper = !ordered || live == 0 || below != (live > 0);
-            mark_bound(r, e->a, upper ? 1 : -1, db);
+            int sign = !ordered || live == 0 || below != (live > 0) ? 1 : -1;
+            mark_bound(r, e->a, sign, db);
+            r->thread_side = true;
+            mark_bound(r, e->b, -sign, db);
+            r->thread_side = false;
         }
     }
     if (e->kind == IR_UNARY && e->op == IR_OP_NOT) {
@@ -244,19 +276,17 @@ static void scan_stmt(roles *r, const ir_stmt *s)
     }
 }
 
-/* Threads launched along dimension d (0 = x). */
-static int64_t threads_along(const ir_kernel *k, int d)
-{
-    return (int64_t)k->launch.grid[d] * k->launch.block[d];
-}
-
 void irb_role_defaults(ir_kernel *k, const bool *unset)
 {
     if (!k->nvars)
         return;
-    roles r = {k, calloc(k->nvars, sizeof(unsigned)), calloc(k->nvars, sizeof(bool)),
-               calloc(k->nvars, sizeof(unsigned)), calloc(k->nvars, sizeof(unsigned))};
-    bool ok = r.tdep && r.extent && r.ext_dm && r.off_dm;
+    roles r = {k,
+               calloc(k->nvars, sizeof(unsigned)),
+               calloc(k->nvars, sizeof(bool)),
+               calloc(k->nvars, sizeof(int64_t)),
+               calloc(k->nvars, sizeof(unsigned)),
+               false};
+    bool ok = r.tdep && r.extent && r.ext_val && r.off_dm;
     if (ok) {
         for (size_t it = 0; it <= k->nvars && tdep_stmt(&r, k->body); it++)
             ;
@@ -269,9 +299,7 @@ void irb_role_defaults(ir_kernel *k, const bool *unset)
         int64_t val = HMS_PARAM_DEFAULT_SMALL;
         const char *why = NULL;
         if (ok && r.extent[vi]) {
-            unsigned dm = r.ext_dm[vi];
-            int d = dm == 2u ? 1 : dm == 4u ? 2 : 0; /* one dimension, else x */
-            val = threads_along(k, d);
+            val = r.ext_val[vi];
             why = "a bound of a thread index: the threads launched along it";
         } else if (ok && r.off_dm[vi]) {
             for (int d = 0; d < 3; d++)
@@ -287,6 +315,6 @@ void irb_role_defaults(ir_kernel *k, const bool *unset)
     }
     free(r.tdep);
     free(r.extent);
-    free(r.ext_dm);
+    free(r.ext_val);
     free(r.off_dm);
 }

@@ -13,9 +13,11 @@
  *
  * Control flow.
  *  - if: lanes split by the condition. A lane whose condition is unknown runs
- *    BOTH sides (then first; a lane that leaves by break/continue/return in
- *    the then side does not run the else side) and everything under it is
- *    marked inexact. A condition that is only approximate (rests on a default
+ *    BOTH sides (then first; a lane that leaves by break/continue in the
+ *    then side does not run the else side) and everything under it is
+ *    marked inexact. One that returns in the then side is assumed to go on
+ *    (the guard lets it through) and the rest of its warp is inexact:
+ *    otherwise `if (unknown) return;` would end every lane. A condition that is only approximate (rests on a default
  *    value) is followed by value and marks what it guards inexact.
  *  - loops: init; while any lane's condition holds: body, step. Each lane
  *    leaves when its own condition fails; break removes a lane until the loop

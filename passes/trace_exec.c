@@ -465,9 +465,23 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     if (uncertain)
         w->inexact_depth++;
     uint32_t then_m = c.t | c.unknown, else_m = c.f | c.unknown;
+    uint32_t ret0 = w->ret;
     if (then_m && s->then) {
         w->active = then_m;
         exec_stmt(t, w, s->then);
+    }
+    /* A lane that returned on a condition the analysis cannot know goes on
+     * (inexact from here): `if (unknown) return;` would otherwise end every
+     * lane of every warp and leave nothing to model. */
+    uint32_t revived = w->ret & ~ret0 & c.unknown;
+    if (revived) {
+        char where[300];
+        w->ret &= ~revived;
+        w->sticky_inexact = true;
+        trace_note(t,
+                   "return at %s under a condition the analysis cannot know: those lanes are "
+                   "assumed to go on",
+                   trace_loc_str(t, s->loc, where, sizeof where));
     }
     uint32_t gone = w->ret | w->brk | w->cont;
     if (s->els && (else_m & ~gone)) {

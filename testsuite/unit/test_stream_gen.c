@@ -576,6 +576,28 @@ Test(stream_gen, unknown_condition_runs_both_sides)
     ir_kernel_free(k);
 }
 
+Test(stream_gen, return_on_unknown_condition_goes_on_inexact)
+{
+    /* if (flag[tid]) return; a[tid] = 0;  a guard on a value nobody knows
+     * must not end every lane */
+    ir_kernel *k = fx_kernel("unknown_exit", 1, 1, 64, 1);
+    int a = fx_array(k, "a", HMS_SPACE_GLOBAL, 4, 0, NULL);
+    ir_expr *tid = fx_s(k, IR_SYM_TID_X);
+    fx_body(k,
+            fx_if(k, ir_unknown(k, "flag[tid]", -1, (ir_loc){0}), fx_simple(k, IR_S_RETURN), NULL));
+    fx_body(k, fx_access(k, a, HMS_ACCESS_STORE, tid, 4, 4));
+    hms_kernel_trace t;
+    trace_ok(k, NULL, &t);
+    cr_assert_eq(t.stream.n, 2);
+    for (size_t i = 0; i < t.stream.n; i++) {
+        cr_assert_eq(t.stream.v[i].mask, 0xffffffffu);
+        cr_assert_not(t.stream.v[i].exact);
+    }
+    cr_assert(has_note(&t, "assumed to go on"));
+    hms_kernel_trace_free(&t);
+    ir_kernel_free(k);
+}
+
 Test(stream_gen, unknown_trip_count_uses_default_iterations)
 {
     ir_kernel *k = fx_kernel("unknown_loop", 1, 1, 32, 1);
