@@ -99,14 +99,19 @@ Test(ir_defaults, lower_bounds_take_small_values)
     built b;
     /* the live threads are those at or above `first` / `lo`: a bound of
      * threads launched would make every thread leave */
-    build(&b, "__global__ void k(float *a, int first, int lo, int n) {\n"
+    build(&b, "__global__ void k(float *a, int first, int lo, int n, int halo, int w) {\n"
               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
               "  if (i < first) return;\n"
               "  if (i >= lo && i < n) a[i] = 0.f;\n"
+              "  if (threadIdx.x - halo >= 0 && threadIdx.x - halo < w) a[i] = 1.f;\n"
               "}\n");
     expect_default(b.k[0], "first", 64);
     expect_default(b.k[0], "lo", 64);
     expect_default(b.k[0], "n", 256 * 256);
+    /* beside the thread index: a shift, kept small; w bounds it */
+    expect_default(b.k[0], "halo", 64);
+    cr_assert(strstr(var_named(b.k[0], "halo")->default_why, "subtracted"));
+    expect_default(b.k[0], "w", 256 * 256);
     release(&b);
 }
 
