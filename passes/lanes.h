@@ -8,9 +8,10 @@
  *    parameter with a default value, or control flow that depended on one);
  *    figures built from it are estimates;
  *  - opaque: the value is unknown, but only by a term U that is the same on
- *    every opaque lane of the warp (a value loaded from a warp-uniform
- *    address, passes/trace_exec.c): v[] holds U's stand-in (a pseudo-random
- *    number) plus the lane's exact rest, so differences between lanes are
+ *    every lane of a group (a value loaded from a warp-uniform address, or
+ *    from one of a few addresses each shared by a group of lanes,
+ *    passes/trace_exec.c): v[] holds U's stand-in (a pseudo-random number)
+ *    plus the lane's exact rest, so differences between lanes of a group are
  *    exact while the value itself is not. Operations keep the form
  *    U + rest(lane) or become unknown: + and - always; * and << by a known
  *    value that is the same on those lanes; any operation whose operands are

@@ -74,12 +74,13 @@
  * reads are modelled as spread over the array"; the record is inexact.
  * Except for a value loaded from a warp-uniform address (every active lane
  * of that load read the same address: `int ix = tok[bt]` with bt the same
- * for the warp): it is the same on those lanes, so it stays one opaque
- * unknown (lanes.h) with a stand-in number derived from the address, and an
- * index built from it (`wte[ix * C + c]`) keeps its exact intra-warp
- * pattern around an unknown base. Such a record is inexact; if its
- * addresses leave the array, they are all moved back by the same multiple
- * of 128 bytes (the pattern within sectors, lines and banks is kept).
+ * for the warp), or from at most TRACE_STANDIN_GROUPS addresses each shared
+ * by a group of lanes (a warp straddling two rows): it is the same on the
+ * lanes of a group, so it stays an opaque unknown (lanes.h) with a stand-in
+ * number per address, and an index built from it (`wte[ix * C + c]`) keeps
+ * its exact pattern within each group around an unknown base. Such a record
+ * is inexact; its addresses that leave the array wrap into it modulo a
+ * multiple of 128 bytes (the sectors, lines and banks touched are kept).
  *
  * Sampling (passes/sample.h): at most opt.max_blocks blocks (256), first
  * resident wave first. After the first sampled block the sample shrinks, if

@@ -9,9 +9,9 @@
 
 static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s);
 
-/* Stand-ins for uniform unknowns are below this: a plausible row number, so
- * that `ix * C` mostly stays inside the array. */
-#define STANDIN_RANGE 65536
+/* Stand-ins for loaded values are below this: a plausible row number, so
+ * that `ix * C` and the rows of a few groups stay inside an array. */
+#define STANDIN_RANGE 4096
 /* Opaque addresses that leave their array move back by a multiple of this. */
 #define REBASE_UNIT 128
 
@@ -24,9 +24,10 @@ static uint64_t mix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* The value of load site `site` on the lanes whose last execution of it in
- * this warp read one common address: the same opaque stand-in on all of them
- * (a function of the address), unknown elsewhere. False when no lane has one. */
+/* The value of load site `site` on the lanes of its last execution in this
+ * warp, if those lanes read few distinct addresses: an opaque stand-in per
+ * address (lanes that read the same address share it), unknown elsewhere.
+ * False when no lane has one. */
 static bool load_standin(const tracer *t, const trace_warp *w, int site, hms_lanes *out)
 {
     if (site < 0 || (size_t)site >= t->k->nsites || t->k->sites[site]->kind != HMS_ACCESS_LOAD)
@@ -35,10 +36,9 @@ static bool load_standin(const tracer *t, const trace_warp *w, int site, hms_lan
     if (L->run != w->run || !L->lanes)
         return false;
     hms_lanes_set_unknown(out);
-    int64_t u = (int64_t)(mix64(L->key) % STANDIN_RANGE);
     for (int l = 0; l < HMS_WARP_LANES; l++)
         if (L->lanes >> l & 1u)
-            out->v[l] = u;
+            out->v[l] = (int64_t)(mix64(L->key[l]) % STANDIN_RANGE);
     out->unknown = ~L->lanes;
     out->opaque = L->lanes;
     return true;
@@ -264,36 +264,26 @@ static bool push_epoch(tracer *t, size_t i, uint32_t epoch)
     return true;
 }
 
-static int64_t floor_div(int64_t a, int64_t b)
+/* Opaque lanes' offsets (lanes.h) rest on stand-in bases: those outside the
+ * array are wrapped into it modulo a multiple of REBASE_UNIT bytes (the
+ * extent rounded down), which keeps the sectors, lines and banks a warp's
+ * lanes touch, as a run split at a multiple of 128 bytes covers the same
+ * ones. */
+static void rebase_opaque(int64_t *off, uint32_t lanes, int64_t extent)
 {
-    int64_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
-/* Opaque lanes' offsets (lanes.h) rest on a stand-in base: when they leave
- * [0, extent), move them all back by one multiple of REBASE_UNIT, which
- * keeps their pattern within sectors, lines and banks. */
-static void rebase_opaque(int64_t *off, uint32_t lanes, int width, int64_t extent)
-{
-    int64_t lo = INT64_MAX, hi = INT64_MIN;
-    for (int l = 0; l < HMS_WARP_LANES; l++)
-        if (lanes >> l & 1u) {
-            lo = off[l] < lo ? off[l] : lo;
-            hi = sat_add(off[l], width) > hi ? sat_add(off[l], width) : hi;
-        }
-    if (lo >= 0 && hi <= extent)
-        return;
     int64_t unit = extent / REBASE_UNIT * REBASE_UNIT;
     if (unit < REBASE_UNIT)
         unit = REBASE_UNIT;
-    uint64_t shift = (uint64_t)floor_div(lo, unit) * (uint64_t)unit;
     for (int l = 0; l < HMS_WARP_LANES; l++)
-        if (lanes >> l & 1u)
-            off[l] = (int64_t)((uint64_t)off[l] - shift);
+        if ((lanes >> l & 1u) && (off[l] < 0 || off[l] >= unit)) {
+            int64_t r = off[l] % unit;
+            off[l] = r < 0 ? r + unit : r;
+        }
 }
 
-/* After a load: whether all its active lanes read one address (the key of
- * the stand-in its value gets, load_standin). */
+/* After a load: whether its active lanes read at most TRACE_STANDIN_GROUPS
+ * distinct addresses (each then the key of the stand-in its readers get,
+ * load_standin); a scattered load's value stays unknown. */
 static void remember_load(tracer *t, const trace_warp *w, const ir_access *a, const int64_t *off,
                           uint32_t known, uint32_t m)
 {
@@ -304,12 +294,22 @@ static void remember_load(tracer *t, const trace_warp *w, const ir_access *a, co
     L->lanes = 0;
     if (!m || known != m)
         return;
-    int64_t first = off[__builtin_ctz(m)];
-    for (int l = 0; l < HMS_WARP_LANES; l++)
-        if ((m >> l & 1u) && off[l] != first)
-            return;
+    int64_t seen[TRACE_STANDIN_GROUPS];
+    int n = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if (!(m >> l & 1u))
+            continue;
+        int g = 0;
+        while (g < n && seen[g] != off[l])
+            g++;
+        if (g == n) {
+            if (n == TRACE_STANDIN_GROUPS)
+                return;
+            seen[n++] = off[l];
+        }
+        L->key[l] = mix64((uint64_t)a->array) ^ (uint64_t)off[l];
+    }
     L->lanes = m;
-    L->key = mix64((uint64_t)a->array) ^ (uint64_t)first;
 }
 
 static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
@@ -365,7 +365,7 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
         }
     }
     if (opaque)
-        rebase_opaque(off, opaque, a->width, extent);
+        rebase_opaque(off, opaque, extent);
     remember_load(t, w, a, off, m & ~unknown, m);
     int64_t lo = t->touched_lo[a->array], hi = t->touched_hi[a->array];
     for (int l = 0; l < HMS_WARP_LANES; l++) {
@@ -389,8 +389,9 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
     if (opaque) {
         char where[300];
         trace_note(t,
-                   "access %s at %s: index rests on a value loaded from a warp-uniform address; "
-                   "each warp keeps its exact pattern around an unknown base in '%s'",
+                   "access %s at %s: index rests on a value loaded from a warp-uniform address "
+                   "(or a few shared by groups of lanes); each keeps its exact pattern around an "
+                   "unknown base in '%s'",
                    a->text ? a->text : "?", trace_loc_str(t, a->loc, where, sizeof where),
                    arr->name ? arr->name : "?");
     }

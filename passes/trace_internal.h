@@ -22,13 +22,14 @@ struct trace_loop {
     trace_loop *outer;
 };
 
-/* A load site's last execution in the current warp run, when every active
- * lane read one address: what its value's opaque stand-in is made from
- * (lanes.h "opaque"). */
+/* A load site's last execution in the current warp run, when its active
+ * lanes read at most TRACE_STANDIN_GROUPS distinct addresses: what the
+ * opaque stand-ins of its value are made from (lanes.h "opaque"). */
+#define TRACE_STANDIN_GROUPS 4
 typedef struct {
-    uint64_t run;   /* trace_warp.run of that execution; other runs: none */
-    uint32_t lanes; /* lanes that read the address; 0: not uniform */
-    uint64_t key;   /* array and byte offset read */
+    uint64_t run;                 /* trace_warp.run of that execution; other runs: none */
+    uint32_t lanes;               /* lanes that read one of those addresses; 0: scattered */
+    uint64_t key[HMS_WARP_LANES]; /* per lane: array and byte offset read */
 } trace_load;
 
 typedef struct {
