@@ -42,5 +42,5 @@ __global__ void rowSumHalfWarps(float *sums, const float *inp, int N, int C)
         s += inp[row * C + i]; // EXPECT-NO: hms-uncoalesced-access
     s = cg::reduce(tile, s, cg::plus<float>());
     if (tile.thread_rank() == 0)
-        sums[row] = s;
+        sums[row] = s; // EXPECT-NO: hms-divergent-access
 }
