@@ -17,8 +17,9 @@
  *    then side does not run the else side) and everything under it is
  *    marked inexact. One that returns in the then side is assumed to go on
  *    (the guard lets it through) and the rest of its warp is inexact:
- *    otherwise `if (unknown) return;` would end every lane. A condition that is only approximate (rests on a default
- *    value) is followed by value and marks what it guards inexact.
+ *    otherwise `if (unknown) return;` would end every lane. A condition
+ *    that is only approximate (rests on a default value) is followed by
+ *    value and marks what it guards inexact.
  *  - loops: init; while any lane's condition holds: body, step. Each lane
  *    leaves when its own condition fails; break removes a lane until the loop
  *    exits, continue until the end of the body, return until the end of the
