@@ -390,8 +390,8 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
         char where[300];
         trace_note(t,
                    "access %s at %s: index rests on a value loaded from a warp-uniform address "
-                   "(or a few shared by groups of lanes); each keeps its exact pattern around an "
-                   "unknown base in '%s'",
+                   "(or from a few, each shared by a group of lanes): the lanes keep their exact "
+                   "pattern around an unknown base in '%s'",
                    a->text ? a->text : "?", trace_loc_str(t, a->loc, where, sizeof where),
                    arr->name ? arr->name : "?");
     }
