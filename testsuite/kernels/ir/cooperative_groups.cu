@@ -76,3 +76,14 @@ __global__ void cg_row_sum(float *sums, const float *x, int N, int C)
     // EXPECT-ACCESS: -1 store sums global 4 guard={laneid == 0} index=blockIdx.x * ((blockDim.x * (blockDim.y * blockDim.z) + 31) / 32) + ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) / 32
     // EXPECT-NO-LIMIT:
 }
+
+// Tiles wider than a warp (with the block_tile_memory scratch CUDA 11+
+// wants for them): rank = linear thread index % 64, meta_group_rank = / 64.
+__global__ void cg_wide_tiles(float *out, const float *in)
+{
+    __shared__ cg::block_tile_memory<256> scratch;
+    cg::thread_block cta = cg::this_thread_block(scratch);
+    cg::thread_block_tile<64> wide = cg::tiled_partition<64>(cta);
+    out[wide.meta_group_rank() * 64 + wide.thread_rank()] = in[cta.thread_rank()];
+    // EXPECT-ACCESS: -1 store out global 4 index=((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) / 64 * 64 + ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) % 64
+}
