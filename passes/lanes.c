@@ -278,6 +278,12 @@ void hms_lanes_binary(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lane
 
 void hms_lanes_unary(ir_op op, const hms_lanes *a, hms_lanes *out)
 {
+    bool valid = op == IR_OP_NEG || op == IR_OP_NOT || op == IR_OP_BITNOT;
+    /* -(U + r) and ~(U + r) = -U - r - 1 keep the opaque form; !x only when
+     * uniform (judged before out, which may alias a, is written) */
+    uint32_t opq = valid ? a->opaque : 0, lost = 0;
+    if (op == IR_OP_NOT && !same_on(a->v, opq))
+        lost = opq, opq = 0;
     for (int i = 0; i < HMS_WARP_LANES; i++) {
         int64_t x = a->v[i];
         switch (op) {
@@ -295,11 +301,6 @@ void hms_lanes_unary(ir_op op, const hms_lanes *a, hms_lanes *out)
             break;
         }
     }
-    bool valid = op == IR_OP_NEG || op == IR_OP_NOT || op == IR_OP_BITNOT;
-    /* -(U + r) and ~(U + r) = -U - r - 1 keep the opaque form; !x only when uniform */
-    uint32_t opq = valid ? a->opaque : 0, lost = 0;
-    if (op == IR_OP_NOT && !same_on(a->v, opq))
-        lost = opq, opq = 0;
     out->unknown = valid ? a->unknown | lost : HMS_ALL_LANES;
     out->approx = valid ? a->approx & ~lost : 0;
     out->opaque = opq;

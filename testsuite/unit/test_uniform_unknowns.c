@@ -50,6 +50,10 @@ Test(uniform_lanes, sums_and_known_scales_keep_the_form)
     hms_lanes_unary(IR_OP_NEG, &r, &r);
     cr_assert_eq(r.opaque, HMS_ALL_LANES);
     cr_assert_eq(r.v[4] - r.v[5], 4);
+    hms_lanes_unary(IR_OP_NOT, &r, &r); /* !(U + r(lane)) depends on U: unknown */
+    cr_assert_eq(r.unknown, HMS_ALL_LANES);
+    hms_lanes_unary(IR_OP_NOT, &u, &r); /* !U is one value */
+    cr_assert_eq(r.opaque, HMS_ALL_LANES);
 }
 
 Test(uniform_lanes, lane_dependent_scales_and_non_linear_ops_become_unknown)
