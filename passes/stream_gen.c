@@ -254,6 +254,8 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                 t->kernel_budget_hit = false;
                 o->budget_exhausted = false;
                 reset_touched(t);
+                for (size_t i = 0; i < o->nsites; i++)
+                    o->sites[i].spread = 0;
                 b = 0;
             }
         }

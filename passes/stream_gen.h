@@ -150,6 +150,8 @@ typedef struct {
     uint64_t lanes;           /* active lanes summed over its records */
     uint64_t partial;         /* records with fewer active lanes than the warp has threads
                                  (divergence, guards, early exits) */
+    uint64_t spread;          /* records with lanes whose unknown index was spread over the
+                                 array (their pattern is an assumption) */
     double weighted_requests; /* requests scaled to the full launch */
 } hms_site_trace;
 

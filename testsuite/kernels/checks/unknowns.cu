@@ -23,6 +23,17 @@ __global__ void embedTokens(float *out, const int *tokens, const float *wte, con
     out[idx] = wte[ix * C + c] + wpe[t * C + c]; // EXPECT-NO: hms-uncoalesced-access
 }
 
+// One thread per token, each gathering its own row: 32 tokens nobody knows
+// per warp. Modelled as a scatter over wte, which is an assumption, so no
+// coalescing verdict, only the note saying so.
+// hms-lint: launch grid(16) block(256)
+// hms-lint: param C=768
+__global__ void gatherOwnRow(float *out, const int *tokens, const float *wte, int C) // EXPECT-NOTE: @+0 hms-analysis-limit modelled as spread over 'wte'
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = wte[tokens[i] * C]; // EXPECT-NO: hms-uncoalesced-access
+}
+
 // The elimination step of Rodinia's gaussian (Fan2 style) with neither Size
 // nor t given: t is an offset subtracted from the bound Size, so it takes a
 // quarter of the 64 threads per dimension instead of cancelling the bound.
