@@ -115,8 +115,8 @@ static int64_t threads_of(const ir_kernel *k, unsigned dims)
 {
     int64_t n = 1;
     for (int d = 0; d < 3; d++)
-        if (dims >> d & 1u)
-            n *= threads_along(k, d);
+        if ((dims >> d & 1u) && __builtin_mul_overflow(n, threads_along(k, d), &n))
+            return INT64_MAX / 2; /* no launch has that many threads: saturate */
     return n;
 }
 
@@ -188,10 +188,11 @@ static bool is_compare(ir_op op)
 
 /* Marks the bounds in e. live: +1 when the threads for which e is true go
  * on (`if (i < n) {...}`, a loop condition), -1 when they leave (`if (i >=
- * n) return;`), 0 when unknown (taken as +1). A bound the live threads stay
- * below is an upper bound (its positive terms extents); one they stay above
- * (`if (i < first) return;`) is a lower bound, whose terms take the
- * opposite roles, so that a default never makes every thread leave. */
+ * n) return;`), 0 when unknown (every bound then taken as an upper one). A
+ * bound the live threads stay below is an upper bound (its positive terms
+ * extents); one they stay above (`if (i < first) return;`) is a lower bound,
+ * whose terms take the opposite roles, so that a default never makes every
+ * thread leave. */
 static void scan_expr(roles *r, const ir_expr *e, int live)
 {
     if (!e)
