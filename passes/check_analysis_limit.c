@@ -62,13 +62,15 @@ static void report_nothing_ran(hms_check_ctx *c)
         int64_t val = 0;
         bool approx = false;
         hms_trace_param_value(k, &c->topt, (int)i, &val, &approx);
-        n += (size_t)snprintf(assumed + n, sizeof assumed - n, "%s%s = %lld", n ? ", " : "",
-                              v->name, (long long)val);
+        int w = snprintf(assumed + n, sizeof assumed - n, "%s%s = %lld", n ? ", " : "", v->name,
+                         (long long)val);
+        n = w < 0 || (size_t)w >= sizeof assumed - n ? sizeof assumed - 1 : n + (size_t)w;
     }
     if (k->launch.source == IR_LAUNCH_DEFAULT && n + 60 < sizeof assumed) {
         const uint32_t *g = k->launch.grid, *b = k->launch.block;
-        n += (size_t)snprintf(assumed + n, sizeof assumed - n, "%sgrid(%u,%u,%u) block(%u,%u,%u)",
-                              n ? ", " : "", g[0], g[1], g[2], b[0], b[1], b[2]);
+        snprintf(assumed + n, sizeof assumed - n, "%sgrid(%u,%u,%u) block(%u,%u,%u)", n ? ", " : "",
+                 g[0], g[1], g[2], b[0], b[1], b[2]);
+        n = strlen(assumed);
     }
     char blocks[64] = "";
     if (c->trace.sampled)
