@@ -636,7 +636,73 @@ static ir_expr *dim3_of(irb *b, ir_sym base, const char *field)
     return ir_symbol(b->k, (ir_sym)(base + d));
 }
 
-/* Cooperative groups: thread_block / grid_group / thread_block_tile methods. */
+/* Threads of the block: blockDim.x * blockDim.y * blockDim.z. */
+static ir_expr *block_threads(irb *b)
+{
+    ir_kernel *k = b->k;
+    b->uses_tid[0] = true;
+    return irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_X),
+                   irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z)));
+}
+
+/* The block's rank in the grid, x fastest (grid_group::block_rank). */
+static ir_expr *block_rank(irb *b)
+{
+    ir_kernel *k = b->k;
+    b->uses_bid[0] = true;
+    ir_expr *e = irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BID_Z), ir_symbol(k, IR_SYM_GDIM_Y));
+    e = irb_bin(b, IR_OP_ADD, e, ir_symbol(k, IR_SYM_BID_Y));
+    e = irb_bin(b, IR_OP_MUL, e, ir_symbol(k, IR_SYM_GDIM_X));
+    return irb_bin(b, IR_OP_ADD, e, ir_symbol(k, IR_SYM_BID_X));
+}
+
+/* The size N of a thread_block_tile<N, ...> type; 32 when it cannot be read
+ * or is not a power of two up to a block's 1024 threads. */
+static int64_t tile_size(const char *ty)
+{
+    const char *lt = strstr(ty, "thread_block_tile<");
+    int64_t n = lt ? strtoll(lt + strlen("thread_block_tile<"), NULL, 10) : 32;
+    return n > 0 && n <= 1024 && !(n & (n - 1)) ? n : 32;
+}
+
+/* Blocks of the grid: gridDim.x * gridDim.y * gridDim.z. */
+static ir_expr *grid_blocks(irb *b)
+{
+    ir_kernel *k = b->k;
+    b->uses_bid[0] = true;
+    return irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_GDIM_X),
+                   irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_GDIM_Y), ir_symbol(k, IR_SYM_GDIM_Z)));
+}
+
+/* A tile's methods: tiles are consecutive runs of N threads of the block's
+ * linear order, so rank = linear % N (the lane id's low bits when N <= 32),
+ * meta_group_rank = linear / N, meta_group_size = ceil(threads / N). */
+static bool cg_tile_method(irb *b, const char *method, int64_t n, ir_expr **out)
+{
+    ir_kernel *k = b->k;
+    if (!strcmp(method, "thread_rank")) {
+        if (n <= 32) {
+            ir_expr *lane = ir_symbol(k, IR_SYM_LANEID);
+            *out = n == 32 ? lane : irb_bin(b, IR_OP_MOD, lane, ir_const(k, n));
+        } else {
+            *out = irb_bin(b, IR_OP_MOD, linear_tid(b), ir_const(k, n));
+        }
+    } else if (!strcmp(method, "size") || !strcmp(method, "num_threads")) {
+        *out = ir_const(k, n);
+    } else if (!strcmp(method, "meta_group_rank")) {
+        *out = irb_bin(b, IR_OP_DIV, linear_tid(b), ir_const(k, n));
+    } else if (!strcmp(method, "meta_group_size")) {
+        *out = irb_bin(b, IR_OP_DIV, irb_bin(b, IR_OP_ADD, block_threads(b), ir_const(k, n - 1)),
+                       ir_const(k, n));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* Cooperative groups: thread_block / grid_group / thread_block_tile /
+ * coalesced_group methods, which are functions of the launch. A coalesced
+ * group is taken as a whole warp (its lanes all active). */
 static bool cg_call(irb *b, CXCursor call, bval *out)
 {
     char method[64];
@@ -645,70 +711,34 @@ static bool cg_call(irb *b, CXCursor call, bval *out)
         return false;
     char ty[160];
     irb_type_spelling(clang_getCanonicalType(clang_getCursorType(obj)), ty, sizeof ty);
-    bool block = strstr(ty, "thread_block") && !strstr(ty, "tile");
     bool tile = strstr(ty, "thread_block_tile") || strstr(ty, "coalesced_group");
+    bool block = strstr(ty, "thread_block") && !tile;
     bool grid = strstr(ty, "grid_group") != NULL;
     if (!block && !tile && !grid)
         return false;
     ir_kernel *k = b->k;
+    ir_expr *e = NULL;
     if (!strcmp(method, "sync")) {
         if (!tile) /* a tile's sync is a warp barrier: no block-wide ordering */
             sb_append(b, ir_stmt_new(k, IR_S_SYNC, irb_loc(b, call)));
-        *out = val(ir_const(k, 0));
-        return true;
+        e = ir_const(k, 0);
+    } else if (tile) {
+        if (!cg_tile_method(b, method, tile_size(ty), &e))
+            e = NULL;
+    } else if (!strcmp(method, "thread_rank")) {
+        e = linear_tid(b);
+        if (grid)
+            e = irb_bin(b, IR_OP_ADD, irb_bin(b, IR_OP_MUL, block_rank(b), block_threads(b)), e);
+    } else if (!strcmp(method, "size") || !strcmp(method, "num_threads")) {
+        e = block_threads(b);
+        if (grid)
+            e = irb_bin(b, IR_OP_MUL, grid_blocks(b), e);
+    } else if (grid && !strcmp(method, "block_rank")) {
+        e = block_rank(b);
+    } else if (grid && !strcmp(method, "num_blocks")) {
+        e = grid_blocks(b);
     }
-    if (!strcmp(method, "thread_rank")) {
-        if (block) {
-            *out = val(linear_tid(b));
-        } else if (tile) {
-            /* Tiles of a power of two up to 32: rank = lane % tile size. */
-            int64_t n = 32;
-            char *lt = strchr(ty, '<');
-            if (lt)
-                n = strtoll(lt + 1, NULL, 10);
-            if (n <= 0 || n > 32)
-                n = 32;
-            ir_expr *lane = ir_symbol(k, IR_SYM_LANEID);
-            *out = val(n == 32 ? lane : irb_bin(b, IR_OP_MOD, lane, ir_const(k, n)));
-        } else {
-            ir_expr *bid = irb_bin(
-                b, IR_OP_ADD,
-                irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BID_Y), ir_symbol(k, IR_SYM_GDIM_X)),
-                ir_symbol(k, IR_SYM_BID_X));
-            ir_expr *nthreads = irb_bin(
-                b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_X),
-                irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z)));
-            b->uses_bid[0] = true;
-            *out = val(irb_bin(b, IR_OP_ADD, irb_bin(b, IR_OP_MUL, bid, nthreads), linear_tid(b)));
-        }
-        return true;
-    }
-    if (!strcmp(method, "size") || !strcmp(method, "num_threads")) {
-        if (tile) {
-            char *lt = strchr(ty, '<');
-            int64_t n = lt ? strtoll(lt + 1, NULL, 10) : 32;
-            *out = val(ir_const(k, n > 0 && n <= 32 ? n : 32));
-        } else {
-            b->uses_tid[0] = true;
-            ir_expr *threads = irb_bin(
-                b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_X),
-                irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_BDIM_Y), ir_symbol(k, IR_SYM_BDIM_Z)));
-            if (grid) { /* every thread of the grid */
-                b->uses_bid[0] = true;
-                ir_expr *blocks = irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_GDIM_X),
-                                          irb_bin(b, IR_OP_MUL, ir_symbol(k, IR_SYM_GDIM_Y),
-                                                  ir_symbol(k, IR_SYM_GDIM_Z)));
-                threads = irb_bin(b, IR_OP_MUL, blocks, threads);
-            }
-            *out = val(threads);
-        }
-        return true;
-    }
-    if (tile && !strcmp(method, "meta_group_rank")) {
-        *out = val(irb_bin(b, IR_OP_DIV, linear_tid(b), ir_symbol(k, IR_SYM_WARPSIZE)));
-        return true;
-    }
-    *out = val(xb_unknown(b, call, "cooperative-groups value '%s()'", method));
+    *out = val(e ? e : xb_unknown(b, call, "cooperative-groups value '%s()'", method));
     return true;
 }
 
@@ -1222,6 +1252,10 @@ bval xb_value(irb *b, CXCursor c)
         ir_expr *u = xb_unknown(b, c, "non-integer value");
         r.e = u;
     }
+    /* An unknown that is exactly what a load read: the tracer gives it one
+     * value per address, so a warp-uniform load stays warp-uniform. */
+    if (r.load_site >= 0 && r.e && r.e->kind == IR_UNKNOWN && r.e->site < 0)
+        r.e->site = r.load_site;
     return r;
 }
 

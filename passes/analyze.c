@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "passes/analyze_internal.h"
+#include "passes/check_util.h"
 #include "passes/checks.h"
 #include "passes/sample.h"
 
@@ -246,7 +247,8 @@ static void fill_model(hms_check_ctx *c, hms_kernel_report *r)
     }
     m->dram_peak_gbs = c->arch->dram_bandwidth_gbs;
     m->occupancy = c->occ_ok ? c->occ.occupancy : 0;
-    m->bound = hms_bound_name(f->bound);
+    /* no access ran: no class (hms-analysis-limit says why) */
+    m->bound = hms_ctx_no_access_ran(c) ? NULL : hms_bound_name(f->bound);
 }
 
 static void fill_header(hms_check_ctx *c, hms_kernel_report *r)

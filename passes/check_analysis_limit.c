@@ -42,6 +42,53 @@ static bool stmt_uses_var(const ir_stmt *s, int var)
     }
 }
 
+static bool param_defaulted(const ir_var *v)
+{
+    return v->kind == IR_VAR_PARAM &&
+           (!v->has_value || (v->value_source && !strcmp(v->value_source, "default")));
+}
+
+/* Every access site was skipped by every simulated thread: say under which
+ * assumptions, instead of the memory verdict hms-memory-bound then omits. */
+static void report_nothing_ran(hms_check_ctx *c)
+{
+    const ir_kernel *k = c->k;
+    char assumed[400] = "";
+    size_t n = 0;
+    for (size_t i = 0; i < k->nvars && n + 40 < sizeof assumed; i++) {
+        const ir_var *v = &k->vars[i];
+        if (!param_defaulted(v) || !stmt_uses_var(k->body, (int)i))
+            continue;
+        int64_t val = 0;
+        bool approx = false;
+        hms_trace_param_value(k, &c->topt, (int)i, &val, &approx);
+        int w = snprintf(assumed + n, sizeof assumed - n, "%s%s = %lld", n ? ", " : "", v->name,
+                         (long long)val);
+        n = w < 0 || (size_t)w >= sizeof assumed - n ? sizeof assumed - 1 : n + (size_t)w;
+    }
+    if (k->launch.source == IR_LAUNCH_DEFAULT && n + 60 < sizeof assumed) {
+        const uint32_t *g = k->launch.grid, *b = k->launch.block;
+        snprintf(assumed + n, sizeof assumed - n, "%sgrid(%u,%u,%u) block(%u,%u,%u)", n ? ", " : "",
+                 g[0], g[1], g[2], b[0], b[1], b[2]);
+        n = strlen(assumed);
+    }
+    char blocks[64] = "";
+    if (c->trace.sampled)
+        snprintf(blocks, sizeof blocks, " in the %llu simulated blocks",
+                 (unsigned long long)c->trace.blocks_simulated);
+    if (n)
+        hms_ctx_report(c, &k->loc,
+                       "no access ran%s under the assumed values (%s): every thread left before "
+                       "its first access, so there is no memory verdict; give the real values "
+                       "(--param, --launch or `// hms-lint:` annotations)",
+                       blocks, assumed);
+    else
+        hms_ctx_report(c, &k->loc,
+                       "no access ran%s with this launch and these parameter values: every "
+                       "thread left before its first access, so there is no memory verdict",
+                       blocks);
+}
+
 void hms_check_analysis_limit(struct hms_check_ctx *c)
 {
     const ir_kernel *k = c->k;
@@ -83,20 +130,22 @@ void hms_check_analysis_limit(struct hms_check_ctx *c)
     }
     for (size_t i = 0; i < k->nvars; i++) {
         const ir_var *v = &k->vars[i];
-        if (v->kind != IR_VAR_PARAM)
-            continue;
-        bool defaulted = !v->has_value || (v->value_source && !strcmp(v->value_source, "default"));
-        if (!defaulted || !stmt_uses_var(k->body, (int)i))
+        if (!param_defaulted(v) || !stmt_uses_var(k->body, (int)i))
             continue;
         int64_t val = 0;
         bool approx = false;
         hms_trace_param_value(k, &c->topt, (int)i, &val, &approx);
+        char why[200] = "";
+        if (v->default_why && v->has_value && val == v->value)
+            snprintf(why, sizeof why, " (%s)", v->default_why);
         hms_ctx_report(c, &v->loc,
-                       "parameter '%s' has no value: assumed %lld, figures that depend on it are "
-                       "estimates; set it with `// hms-lint: param %s=<value>` or "
+                       "parameter '%s' has no value: assumed %lld%s, figures that depend on it "
+                       "are estimates; set it with `// hms-lint: param %s=<value>` or "
                        "--param=%s.%s=<value>",
-                       v->name, (long long)val, v->name, k->name, v->name);
+                       v->name, (long long)val, why, v->name, k->name, v->name);
     }
+    if (hms_ctx_no_access_ran(c))
+        report_nothing_ran(c);
     for (size_t i = 0; c->traced && i < c->trace.nnotes; i++) {
         if (strncmp(c->trace.notes[i], "parameter '", 11) == 0)
             continue; /* reported above, at the parameter */

@@ -4,7 +4,8 @@
  * SIMT cost CuMAPz's branch_eff stands for (seeds/001_3bb0fc5541bb7adb.txt,
  * Sec. 5.6, eq. 7), measured on the trace: requests against the requests
  * with each block's active lanes of one execution packed into whole warps
- * (e.g. the interleaved against the sequential-addressing reduction). */
+ * (e.g. the interleaved against the sequential-addressing reduction), when
+ * the waste is a noticeable share of the kernel's requests. */
 #include <stdio.h>
 
 #include "passes/check_thresholds.h"
@@ -13,13 +14,17 @@
 void hms_check_divergent_access(struct hms_check_ctx *c)
 {
     double blocks = c->trace.blocks_total ? (double)c->trace.blocks_total : 1;
+    double all = 0;
+    for (size_t i = 0; i < c->nsites; i++)
+        all += c->sites[i].requests;
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
         if (!s->branch || s->requests <= 0 || s->compact_requests <= 0 || s->threads <= 0)
             continue;
         double ratio = s->requests / s->compact_requests;
         double wasted = (s->requests - s->compact_requests) / blocks;
-        if (ratio < HMS_DIVERGENCE_MIN_RATIO || wasted < HMS_DIVERGENCE_MIN_WASTED_PER_BLOCK)
+        if (ratio < HMS_DIVERGENCE_MIN_RATIO || wasted < HMS_DIVERGENCE_MIN_WASTED_PER_BLOCK ||
+            wasted * blocks < HMS_DIVERGENCE_MIN_SHARE * all)
             continue;
         char eff[32], req[32], ideal[32], g[32];
         const char *what = s->acc->kind == HMS_ACCESS_STORE ? "store to" : "load of";

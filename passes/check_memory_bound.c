@@ -31,7 +31,7 @@ static const char *binding_words(hms_roofline_kind k)
 
 void hms_check_memory_bound(struct hms_check_ctx *c)
 {
-    if (!c->traced)
+    if (!c->traced || hms_ctx_no_access_ran(c)) /* no verdict on nothing (hms-analysis-limit) */
         return;
     const hms_kernel_figures *f = &c->fig;
     char t[32], us[32], mb[32], gbs[32], peak[32], ratio[32];

@@ -37,6 +37,10 @@
  * packed, and at least this many requests are wasted per block on average. */
 #define HMS_DIVERGENCE_MIN_RATIO 2.0
 #define HMS_DIVERGENCE_MIN_WASTED_PER_BLOCK 1.0
+/* ... and the wasted requests are at least this share of all the kernel's
+ * warp requests: one lane per warp writing its reduced result (`if (lane ==
+ * 0) out[row] = sum;`) beside a row of loads costs nothing worth a change. */
+#define HMS_DIVERGENCE_MIN_SHARE 0.10
 
 /* hms-latency-hiding: CuMAPz eq. 2 saturates at 50% occupancy; below it the
  * check fires for kernels with global traffic, when raising occupancy to

@@ -3,7 +3,9 @@
  * coalesce.h; CuMAPz bw_util, seeds/001_3bb0fc5541bb7adb.txt eq. 3). The
  * message names the lane stride, symbolically when a size is unknown
  * (passes/stride.h), the sectors per request against the ideal, the share
- * of fetched bytes used, and the traffic a coalesced access would save. */
+ * of fetched bytes used, and the traffic a coalesced access would save.
+ * Quiet where most of the site's records rest on unknown indices spread over
+ * the array: that scatter is the analysis's assumption. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +69,11 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
             continue;
         if (s->space != HMS_SPACE_GLOBAL && s->space != HMS_SPACE_LOCAL &&
             s->space != HMS_SPACE_READONLY)
+            continue;
+        /* an index the analysis cannot know was spread over the array: the
+         * scatter is an assumption (hms-analysis-limit says so), not a finding */
+        const hms_site_trace *st = &c->trace.sites[i];
+        if (st->spread * 2 >= st->requests)
             continue;
         double ratio = s->sectors / s->ideal_sectors;
         if (ratio < HMS_UNCOALESCED_MIN_RATIO ||

@@ -134,3 +134,13 @@ bool hms_camping_judged(const hms_check_ctx *c, const char **why)
         *why = w;
     return w == NULL;
 }
+
+bool hms_ctx_no_access_ran(const hms_check_ctx *c)
+{
+    if (!c->traced || c->nsites == 0)
+        return false;
+    for (size_t i = 0; i < c->nsites; i++)
+        if (c->sites[i].requests > 0)
+            return false;
+    return true;
+}

@@ -36,4 +36,9 @@ double hms_ctx_predict(const hms_check_ctx *c, hms_model_edit edit, void *arg);
  * says which. */
 bool hms_camping_judged(const hms_check_ctx *c, const char **why);
 
+/* True when the kernel has access sites but the trace ran none of them
+ * (every thread left before its first access, typically under assumed
+ * parameter values): there is nothing to judge memory behaviour on. */
+bool hms_ctx_no_access_ran(const hms_check_ctx *c);
+
 #endif

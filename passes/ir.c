@@ -155,6 +155,7 @@ ir_expr *ir_unknown(ir_kernel *k, const char *reason, int array, ir_loc loc)
     ir_expr *e = expr_new(k, IR_UNKNOWN);
     e->reason = ir_strdup(k, reason);
     e->array = array;
+    e->site = -1;
     e->loc = loc;
     return e;
 }

@@ -26,7 +26,9 @@
  *  - IR_UNKNOWN has no value. It is never a silent zero: an expression
  *    containing one makes what depends on it an estimate. When one reaches an
  *    access index, a loop condition or a branch condition, the kernel has an
- *    ir_limit saying so (with the unknown's reason).
+ *    ir_limit saying so (with the unknown's reason). One with a `site` is
+ *    the value that load site last read on the lane: unknown, but the same
+ *    on every lane whose load used the same address.
  *  - IF: lanes where cond != 0 run `then`, the others `els`.
  *  - LOOP: `init` once; then, while cond != 0 (cond NULL = forever; a
  *    do-while runs the body once before the first test), `body` then `step`.
@@ -128,6 +130,9 @@ struct ir_expr {
     ir_expr *a, *b, *c; /* operands */
     const char *reason; /* IR_UNKNOWN: why ("value loaded from memory: col[j]") */
     int array;          /* IR_UNKNOWN: array it was loaded from, or -1 */
+    int site;           /* IR_UNKNOWN: the load site whose value this is (a function of it
+                           only), or -1; a load at a warp-uniform address gives every lane
+                           the same value (passes/lanes.h "opaque") */
     ir_loc loc;
 };
 
@@ -145,6 +150,7 @@ typedef struct {
     bool has_value; /* a known value: --param, annotation, host call, or default */
     int64_t value;
     const char *value_source; /* "cli" | "annotation" | "host-call" | "default" | NULL */
+    const char *default_why;  /* value_source "default": how it was chosen, for notes; or NULL */
     ir_loc loc;
 } ir_var;
 

@@ -9,6 +9,7 @@ void hms_lanes_splat(hms_lanes *out, int64_t value)
         out->v[i] = value;
     out->unknown = 0;
     out->approx = 0;
+    out->opaque = 0;
 }
 
 void hms_lanes_set_unknown(hms_lanes *out)
@@ -16,6 +17,7 @@ void hms_lanes_set_unknown(hms_lanes *out)
     memset(out->v, 0, sizeof out->v);
     out->unknown = HMS_ALL_LANES;
     out->approx = 0;
+    out->opaque = 0;
 }
 
 /* Wrapping arithmetic through uint64_t: signed overflow is undefined in C,
@@ -192,14 +194,55 @@ static bool binary_fast(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_la
     memcpy(out->v, r, sizeof r);
     out->approx = a->approx | b->approx;
     out->unknown = 0;
+    out->opaque = 0;
     return true;
+}
+
+/* True when every lane of `lanes` holds the same value. */
+static bool same_on(const int64_t *v, uint32_t lanes)
+{
+    if (!lanes)
+        return true;
+    int64_t first = v[__builtin_ctz(lanes)];
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        if ((lanes >> i & 1u) && v[i] != first)
+            return false;
+    return true;
+}
+
+/* Whether a op b keeps the form U + rest(lane) on lanes r, where an operand
+ * is opaque (lanes.h): sums always; products and left shifts when the
+ * factor or shift is a known value the same on r; anything when both
+ * operands are the same on every lane of r. */
+static bool keeps_opaque_form(ir_op op, const hms_lanes *a, const hms_lanes *b, uint32_t r)
+{
+    bool ua = same_on(a->v, r), ub = same_on(b->v, r);
+    bool ka = ua && !(a->opaque & r), kb = ub && !(b->opaque & r);
+    if (ua && ub)
+        return true;
+    switch (op) {
+    case IR_OP_ADD:
+    case IR_OP_SUB:
+        return true;
+    case IR_OP_MUL:
+        return ka || kb;
+    case IR_OP_SHL:
+        return kb;
+    default:
+        return false;
+    }
 }
 
 void hms_lanes_binary(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lanes *out)
 {
-    if (!(a->unknown | b->unknown) && binary_fast(op, a, b, out))
+    if (!(a->unknown | b->unknown | a->opaque | b->opaque) && binary_fast(op, a, b, out))
         return;
     uint32_t unknown = 0, approx = 0;
+    uint32_t opq = (a->opaque | b->opaque) & ~(a->unknown | b->unknown);
+    if (opq && !keeps_opaque_form(op, a, b, opq)) {
+        unknown |= opq;
+        opq = 0;
+    }
     int64_t v[HMS_WARP_LANES];
     for (int i = 0; i < HMS_WARP_LANES; i++) {
         uint32_t bit = 1u << i;
@@ -208,9 +251,13 @@ void hms_lanes_binary(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lane
         v[i] = 0;
         if (ua && ub) {
             unknown |= bit;
+        } else if (unknown & bit) {
+            /* an opaque operand the operation cannot carry */
         } else if (ua || ub) {
-            /* e.g. 0 && unknown: the known side decides, carrying its own taint */
-            if (absorbs(op, ua ? b->v[i] : a->v[i], &v[i])) {
+            /* e.g. 0 && unknown: the known side decides, carrying its own taint
+             * (an opaque side's number is a stand-in: it decides nothing) */
+            if (!((ua ? b->opaque : a->opaque) & bit) &&
+                absorbs(op, ua ? b->v[i] : a->v[i], &v[i])) {
                 if (ua ? xb : xa)
                     approx |= bit;
             } else {
@@ -226,10 +273,17 @@ void hms_lanes_binary(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lane
     memcpy(out->v, v, sizeof v);
     out->unknown = unknown;
     out->approx = approx & ~unknown;
+    out->opaque = opq & ~unknown;
 }
 
 void hms_lanes_unary(ir_op op, const hms_lanes *a, hms_lanes *out)
 {
+    bool valid = op == IR_OP_NEG || op == IR_OP_NOT || op == IR_OP_BITNOT;
+    /* -(U + r) and ~(U + r) = -U - r - 1 keep the opaque form; !x only when
+     * uniform (judged before out, which may alias a, is written) */
+    uint32_t opq = valid ? a->opaque : 0, lost = 0;
+    if (op == IR_OP_NOT && !same_on(a->v, opq))
+        lost = opq, opq = 0;
     for (int i = 0; i < HMS_WARP_LANES; i++) {
         int64_t x = a->v[i];
         switch (op) {
@@ -247,34 +301,39 @@ void hms_lanes_unary(ir_op op, const hms_lanes *a, hms_lanes *out)
             break;
         }
     }
-    bool valid = op == IR_OP_NEG || op == IR_OP_NOT || op == IR_OP_BITNOT;
-    out->unknown = valid ? a->unknown : HMS_ALL_LANES;
-    out->approx = valid ? a->approx : 0;
+    out->unknown = valid ? a->unknown | lost : HMS_ALL_LANES;
+    out->approx = valid ? a->approx & ~lost : 0;
+    out->opaque = opq;
 }
 
 void hms_lanes_select(const hms_lanes *c, const hms_lanes *a, const hms_lanes *b, hms_lanes *out)
 {
-    uint32_t unknown = 0, approx = 0;
+    uint32_t unknown = 0, approx = 0, opaque = 0;
     int64_t v[HMS_WARP_LANES];
     for (int i = 0; i < HMS_WARP_LANES; i++) {
         uint32_t bit = 1u << i;
-        if (c->unknown & bit) {
-            bool same = !((a->unknown | b->unknown) & bit) && a->v[i] == b->v[i];
+        if ((c->unknown | c->opaque) & bit) { /* an opaque condition decides nothing */
+            bool same = !((a->unknown | b->unknown) & bit) && a->v[i] == b->v[i] &&
+                        (a->opaque & bit) == (b->opaque & bit);
             v[i] = same ? a->v[i] : 0;
             if (!same)
                 unknown |= bit;
-            else if ((a->approx | b->approx) & bit)
-                approx |= bit;
+            else {
+                approx |= (a->approx | b->approx) & bit;
+                opaque |= a->opaque & bit;
+            }
             continue;
         }
         const hms_lanes *pick = c->v[i] ? a : b;
         v[i] = pick->v[i];
         unknown |= pick->unknown & bit;
+        opaque |= pick->opaque & bit;
         approx |= (pick->approx | c->approx) & bit;
     }
     memcpy(out->v, v, sizeof v);
     out->unknown = unknown;
     out->approx = approx & ~unknown;
+    out->opaque = opaque & ~unknown;
 }
 
 void hms_lanes_assign(hms_lanes *dst, const hms_lanes *src, uint32_t mask)
@@ -289,6 +348,7 @@ void hms_lanes_assign(hms_lanes *dst, const hms_lanes *src, uint32_t mask)
     }
     dst->unknown = (dst->unknown & ~mask) | (src->unknown & mask);
     dst->approx = (dst->approx & ~mask) | (src->approx & mask);
+    dst->opaque = (dst->opaque & ~mask) | (src->opaque & mask);
 }
 
 uint32_t hms_lanes_true(const hms_lanes *a, uint32_t mask)
@@ -296,10 +356,10 @@ uint32_t hms_lanes_true(const hms_lanes *a, uint32_t mask)
     uint32_t m = 0;
     for (int i = 0; i < HMS_WARP_LANES; i++)
         m |= (uint32_t)(a->v[i] != 0) << i;
-    return m & mask & ~a->unknown;
+    return m & mask & ~(a->unknown | a->opaque);
 }
 
 uint32_t hms_lanes_false(const hms_lanes *a, uint32_t mask)
 {
-    return ~hms_lanes_true(a, HMS_ALL_LANES) & mask & ~a->unknown;
+    return ~hms_lanes_true(a, HMS_ALL_LANES) & mask & ~(a->unknown | a->opaque);
 }

@@ -6,7 +6,18 @@
  *    meaningless;
  *  - approx: the value is a number, but it rests on an estimate (a scalar
  *    parameter with a default value, or control flow that depended on one);
- *    figures built from it are estimates.
+ *    figures built from it are estimates;
+ *  - opaque: the value is unknown, but only by a term U that is the same on
+ *    every lane of a group (a value loaded from a warp-uniform address, or
+ *    from one of a few addresses each shared by a group of lanes,
+ *    passes/trace_exec.c): v[] holds U's stand-in (a pseudo-random number)
+ *    plus the lane's exact rest, so differences between lanes of a group are
+ *    exact while the value itself is not. Operations keep the form
+ *    U + rest(lane) or become unknown: + and - always; * and << by a known
+ *    value that is the same on those lanes; any operation whose operands are
+ *    each the same on all those lanes (the result is then uniform too).
+ *    Conditions on opaque lanes are unknown (hms_lanes_true/false skip
+ *    them). Opaque lanes are never unknown lanes.
  * Arithmetic wraps like the GPU's 64-bit integer unit (no C undefined
  * behaviour); operations C leaves undefined make the lane unknown. */
 #ifndef HMS_PASSES_LANES_H
@@ -24,6 +35,7 @@ typedef struct {
     int64_t v[HMS_WARP_LANES];
     uint32_t unknown; /* bit i: lane i's value is unknown */
     uint32_t approx;  /* bit i: lane i's value is an estimate */
+    uint32_t opaque;  /* bit i: lane i's value is a uniform unknown plus an exact rest */
 } hms_lanes;
 
 /* Every lane = value, no taint. */
@@ -51,7 +63,7 @@ bool hms_scalar_binary(ir_op op, int64_t a, int64_t b, int64_t *out);
 void hms_lanes_assign(hms_lanes *dst, const hms_lanes *src, uint32_t mask);
 
 /* Lanes of mask whose value is known (possibly approximate) and non-zero /
- * zero. Unknown lanes are in neither. */
+ * zero. Unknown and opaque lanes are in neither. */
 uint32_t hms_lanes_true(const hms_lanes *a, uint32_t mask);
 uint32_t hms_lanes_false(const hms_lanes *a, uint32_t mask);
 

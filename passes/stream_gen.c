@@ -109,7 +109,8 @@ static bool setup_vars(tracer *t)
     size_t n = k->nvars ? k->nvars : 1;
     t->var_init = malloc(n * sizeof *t->var_init);
     t->var_noted = calloc(n, sizeof *t->var_noted);
-    if (!t->var_init || !t->var_noted)
+    t->loads = calloc(k->nsites ? k->nsites : 1, sizeof *t->loads);
+    if (!t->var_init || !t->var_noted || !t->loads)
         return false;
     for (size_t i = 0; i < k->nvars; i++) {
         int64_t value;
@@ -260,6 +261,8 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                 t->kernel_budget_hit = false;
                 o->budget_exhausted = false;
                 reset_touched(t);
+                for (size_t i = 0; i < o->nsites; i++)
+                    o->sites[i].spread = 0;
                 b = 0;
             }
         }
@@ -370,6 +373,7 @@ static void tracer_free(tracer *t)
 {
     free(t->var_init);
     free(t->var_noted);
+    free(t->loads);
     free(t->touched_lo);
     free(t->touched_hi);
     free(t->extent_bytes);

@@ -13,10 +13,13 @@
  *
  * Control flow.
  *  - if: lanes split by the condition. A lane whose condition is unknown runs
- *    BOTH sides (then first; a lane that leaves by break/continue/return in
- *    the then side does not run the else side) and everything under it is
- *    marked inexact. A condition that is only approximate (rests on a default
- *    value) is followed by value and marks what it guards inexact.
+ *    BOTH sides (then first; a lane that leaves by break/continue in the
+ *    then side does not run the else side) and everything under it is
+ *    marked inexact. One that returns in the then side is assumed to go on
+ *    (the guard lets it through) and the rest of its warp is inexact:
+ *    otherwise `if (unknown) return;` would end every lane. A condition
+ *    that is only approximate (rests on a default value) is followed by
+ *    value and marks what it guards inexact.
  *  - loops: init; while any lane's condition holds: body, step. Each lane
  *    leaves when its own condition fails; break removes a lane until the loop
  *    exits, continue until the end of the body, return until the end of the
@@ -70,6 +73,15 @@
  * memory: indirect access) is spread pseudo-randomly (deterministically) over
  * the array's extent (known size, else opt.default_array_bytes): "indirect
  * reads are modelled as spread over the array"; the record is inexact.
+ * Except for a value loaded from a warp-uniform address (every active lane
+ * of that load read the same address: `int ix = tok[bt]` with bt the same
+ * for the warp), or from at most TRACE_STANDIN_GROUPS addresses each shared
+ * by a group of lanes (a warp straddling two rows): it is the same on the
+ * lanes of a group, so it stays an opaque unknown (lanes.h) with a stand-in
+ * number per address, and an index built from it (`wte[ix * C + c]`) keeps
+ * its exact pattern within each group around an unknown base. Such a record
+ * is inexact; its addresses that leave the array wrap into it modulo a
+ * multiple of 128 bytes (the sectors, lines and banks touched are kept).
  *
  * Sampling (passes/sample.h): at most opt.max_blocks blocks (256), first
  * resident wave first. After the first sampled block the sample shrinks, if
@@ -176,6 +188,8 @@ typedef struct {
     uint64_t lanes;           /* active lanes summed over its records */
     uint64_t partial;         /* records with fewer active lanes than the warp has threads
                                  (divergence, guards, early exits) */
+    uint64_t spread;          /* records with lanes whose unknown index was spread over the
+                                 array (their pattern is an assumption) */
     double weighted_requests; /* requests scaled to the full launch */
 } hms_site_trace;
 

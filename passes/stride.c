@@ -211,6 +211,21 @@ static ir_expr *deriv_var(sctx *c, int var, int depth)
     return d;
 }
 
+/* A value loaded where every lane of the warp reads the same element (the
+ * load's index does not follow threadIdx.x) is the same in every lane. */
+static bool uniform_load(sctx *c, const ir_expr *e, int depth)
+{
+    if (e->site < 0 || (size_t)e->site >= c->k->nsites)
+        return false;
+    const ir_access *a = c->k->sites[e->site];
+    if (a->kind != HMS_ACCESS_LOAD || a->index2)
+        return false;
+    bool failed = c->failed;
+    ir_expr *d = deriv(c, a->index, depth + 1);
+    c->failed = failed; /* the load's own reason is not this index's */
+    return d && is_const(d, 0);
+}
+
 static ir_expr *deriv(sctx *c, const ir_expr *e, int depth)
 {
     ir_kernel *k = c->k;
@@ -227,6 +242,8 @@ static ir_expr *deriv(sctx *c, const ir_expr *e, int depth)
     case IR_VAR:
         return deriv_var(c, e->var, depth);
     case IR_UNKNOWN:
+        if (uniform_load(c, e, depth))
+            return ir_const(k, 0);
         return fail(c, "depends on %s", e->reason ? e->reason : "an unknown value");
     case IR_UNARY:
         if (!(da = deriv(c, e->a, depth + 1)))

@@ -14,8 +14,9 @@
  * depends on tid.x. A local or loop variable takes the derivative of the
  * values assigned to it: all its assignments that do not read it must agree,
  * and those that do (i = i + step) must preserve it (step independent of
- * tid.x). Values loaded from memory are not affine (their thread dependence
- * is unknown). */
+ * tid.x). A value loaded from memory is the same in every lane (derivative
+ * 0) when its load's index has derivative 0, else not affine (its thread
+ * dependence is unknown). */
 #ifndef HMS_PASSES_STRIDE_H
 #define HMS_PASSES_STRIDE_H
 

@@ -10,6 +10,41 @@
 
 static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s);
 
+/* Stand-ins for loaded values are below this: a plausible row number, so
+ * that `ix * C` and the rows of a few groups stay inside an array. */
+#define STANDIN_RANGE 4096
+/* Opaque addresses that leave their array move back by a multiple of this. */
+#define REBASE_UNIT 128
+
+static uint64_t mix64(uint64_t x)
+{
+    /* splitmix64 finaliser: a cheap, well-spread deterministic hash */
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* The value of load site `site` on the lanes of its last execution in this
+ * warp, if those lanes read few distinct addresses: an opaque stand-in per
+ * address (lanes that read the same address share it), unknown elsewhere.
+ * False when no lane has one. */
+static bool load_standin(const tracer *t, const trace_warp *w, int site, hms_lanes *out)
+{
+    if (site < 0 || (size_t)site >= t->k->nsites || t->k->sites[site]->kind != HMS_ACCESS_LOAD)
+        return false;
+    const trace_load *L = &t->loads[site];
+    if (L->run != w->run || !L->lanes)
+        return false;
+    hms_lanes_set_unknown(out);
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if (L->lanes >> l & 1u)
+            out->v[l] = (int64_t)(mix64(L->key[l]) % STANDIN_RANGE);
+    out->unknown = ~L->lanes;
+    out->opaque = L->lanes;
+    return true;
+}
+
 /* ---- expressions ----------------------------------------------------------- */
 
 static void note_param_default(tracer *t, int var)
@@ -105,6 +140,8 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
         w->time++;
         return scratch;
     case IR_UNKNOWN:
+        if (load_standin(t, w, e->site, scratch))
+            return scratch;
         break;
     }
     hms_lanes_set_unknown(scratch);
@@ -137,8 +174,8 @@ static cond_split eval_cond(tracer *t, trace_warp *w, const ir_expr *e, uint32_t
     cond_split s;
     s.t = hms_lanes_true(c, mask);
     s.f = hms_lanes_false(c, mask);
-    s.unknown = c->unknown & mask;
-    s.approx = c->approx & mask & ~c->unknown;
+    s.unknown = (c->unknown | c->opaque) & mask; /* an opaque value decides nothing */
+    s.approx = c->approx & mask & ~s.unknown;
     return s;
 }
 
@@ -208,15 +245,6 @@ static bool budget_tick(tracer *t, trace_warp *w, const ir_stmt *s)
 
 /* ---- accesses --------------------------------------------------------------- */
 
-static uint64_t mix64(uint64_t x)
-{
-    /* splitmix64 finaliser: a cheap, well-spread deterministic hash */
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
 /* A deterministic pseudo-random index in [0, n) for an unknown lane. */
 static int64_t spread_index(const tracer *t, const trace_warp *w, int site, int lane, int dim,
                             int64_t n)
@@ -268,6 +296,54 @@ static bool push_epoch(tracer *t, size_t i, uint32_t epoch)
     return true;
 }
 
+/* Opaque lanes' offsets (lanes.h) rest on stand-in bases: those outside the
+ * array are wrapped into it modulo a multiple of REBASE_UNIT bytes (the
+ * extent rounded down), which keeps the sectors, lines and banks a warp's
+ * lanes touch, as a run split at a multiple of 128 bytes covers the same
+ * ones. */
+static void rebase_opaque(int64_t *off, uint32_t lanes, int64_t extent)
+{
+    int64_t unit = extent / REBASE_UNIT * REBASE_UNIT;
+    if (unit < REBASE_UNIT)
+        unit = REBASE_UNIT;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if ((lanes >> l & 1u) && (off[l] < 0 || off[l] >= unit)) {
+            int64_t r = off[l] % unit;
+            off[l] = r < 0 ? r + unit : r;
+        }
+}
+
+/* After a load: whether its active lanes read at most TRACE_STANDIN_GROUPS
+ * distinct addresses (each then the key of the stand-in its readers get,
+ * load_standin); a scattered load's value stays unknown. */
+static void remember_load(tracer *t, const trace_warp *w, const ir_access *a, const int64_t *off,
+                          uint32_t known, uint32_t m)
+{
+    if (a->kind != HMS_ACCESS_LOAD)
+        return;
+    trace_load *L = &t->loads[a->id];
+    L->run = w->run;
+    L->lanes = 0;
+    if (!m || known != m)
+        return;
+    int64_t seen[TRACE_STANDIN_GROUPS];
+    int n = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if (!(m >> l & 1u))
+            continue;
+        int g = 0;
+        while (g < n && seen[g] != off[l])
+            g++;
+        if (g == n) {
+            if (n == TRACE_STANDIN_GROUPS)
+                return;
+            seen[n++] = off[l];
+        }
+        L->key[l] = mix64((uint64_t)a->array) ^ (uint64_t)off[l];
+    }
+    L->lanes = m;
+}
+
 static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     const ir_kernel *k = t->k;
@@ -300,36 +376,60 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
     int64_t extent = t->extent_bytes[a->array];
     int64_t n1 = tex2d ? pitch / (stride > 0 ? stride : 1) : extent / (stride > 0 ? stride : 1);
     int64_t n2 = tex2d && pitch > 0 ? extent / pitch : 0;
+    if (tex2d) { /* no opaque 2D coordinates: spread them */
+        idx.unknown |= idx.opaque, idx.opaque = 0;
+        idx2.unknown |= idx2.opaque, idx2.opaque = 0;
+    }
     uint32_t unknown = (idx.unknown | (tex2d ? idx2.unknown : 0)) & m;
     uint32_t approx = (idx.approx | (tex2d ? idx2.approx : 0)) & m;
+    uint32_t opaque = idx.opaque & m;
 
-    int64_t lo = t->touched_lo[a->array], hi = t->touched_hi[a->array];
+    int64_t off[HMS_WARP_LANES] = {0};
     for (int l = 0; l < HMS_WARP_LANES; l++) {
         uint32_t bit = 1u << l;
         if (!(m & bit))
             continue;
         int64_t i = (idx.unknown & bit) ? spread_index(t, w, a->id, l, 0, n1) : idx.v[l];
-        int64_t off = (int64_t)((uint64_t)wrap_mul(i, stride) + (uint64_t)a->field_offset);
+        off[l] = (int64_t)((uint64_t)wrap_mul(i, stride) + (uint64_t)a->field_offset);
         if (tex2d) {
             int64_t j = (idx2.unknown & bit) ? spread_index(t, w, a->id, l, 1, n2) : idx2.v[l];
-            off = (int64_t)((uint64_t)off + (uint64_t)wrap_mul(j, pitch));
+            off[l] = (int64_t)((uint64_t)off[l] + (uint64_t)wrap_mul(j, pitch));
         }
+    }
+    if (opaque)
+        rebase_opaque(off, opaque, extent);
+    remember_load(t, w, a, off, m & ~unknown, m);
+    int64_t lo = t->touched_lo[a->array], hi = t->touched_hi[a->array];
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if (!(m >> l & 1u))
+            continue;
+        int64_t o = off[l];
         if (arr->space == HMS_SPACE_LOCAL)
-            off = trace_local_offset(t, a->array, w->warp, l, off);
-        if (off < lo)
-            lo = off;
-        int64_t end = sat_add(off, a->width);
+            o = trace_local_offset(t, a->array, w->warp, l, o);
+        if (o < lo)
+            lo = o;
+        int64_t end = sat_add(o, a->width);
         if (end > hi)
             hi = end;
-        r.addr[l] = (uint64_t)off; /* the array's base is added by trace_layout_finish */
+        r.addr[l] = (uint64_t)o; /* the array's base is added by trace_layout_finish */
     }
     t->touched_lo[a->array] = lo;
     t->touched_hi[a->array] = hi;
 
-    r.exact =
-        !unknown && !approx && !in_inexact_context(w) && !(tex2d && !t->pitch_known[a->array]);
+    r.exact = !unknown && !opaque && !approx && !in_inexact_context(w) &&
+              !(tex2d && !t->pitch_known[a->array]);
+    if (opaque) {
+        char where[300];
+        trace_note(t,
+                   "access %s at %s: index rests on a value loaded from a warp-uniform address "
+                   "(or from a few, each shared by a group of lanes): the lanes keep their exact "
+                   "pattern around an unknown base in '%s'",
+                   a->text ? a->text : "?", trace_loc_str(t, a->loc, where, sizeof where),
+                   arr->name ? arr->name : "?");
+    }
     if (unknown) {
         char where[300];
+        t->out->sites[a->id].spread++;
         trace_note(t,
                    "access %s at %s: index depends on a value the analysis cannot know; "
                    "modelled as spread over '%s'",
@@ -401,9 +501,23 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     if (uncertain)
         w->inexact_depth++;
     uint32_t then_m = c.t | c.unknown, else_m = c.f | c.unknown;
+    uint32_t ret0 = w->ret;
     if (then_m && s->then) {
         w->active = then_m;
         exec_stmt(t, w, s->then);
+    }
+    /* A lane that returned on a condition the analysis cannot know goes on
+     * (inexact from here): `if (unknown) return;` would otherwise end every
+     * lane of every warp and leave nothing to model. */
+    uint32_t revived = w->ret & ~ret0 & c.unknown;
+    if (revived) {
+        char where[300];
+        w->ret &= ~revived;
+        w->sticky_inexact = true;
+        trace_note(t,
+                   "return at %s under a condition the analysis cannot know: those lanes are "
+                   "assumed to go on",
+                   trace_loc_str(t, s->loc, where, sizeof where));
     }
     uint32_t gone = w->ret | w->brk | w->cont;
     if (s->els && (else_m & ~gone)) {
@@ -472,6 +586,7 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
     if (s->trip) {
         uint64_t time = w->time;
         eval(t, w, s->trip, &trips);
+        trips.unknown |= trips.opaque; /* a stand-in is no iteration count */
         w->time = time;
     }
     uint64_t lim[HMS_WARP_LANES]; /* per lane, for an unknown condition */
@@ -617,6 +732,7 @@ static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s)
 void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
 {
     w->warp = warp;
+    w->run = ++t->runs;
     w->present = 0;
     for (int i = 0; i < 3; i++)
         hms_lanes_splat(&w->tid[i], 0);

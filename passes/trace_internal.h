@@ -27,8 +27,19 @@ struct trace_loop {
     uint64_t iter, trips; /* iteration running; iterations expected (0 = unknown) */
 };
 
+/* A load site's last execution in the current warp run, when its active
+ * lanes read at most TRACE_STANDIN_GROUPS distinct addresses: what the
+ * opaque stand-ins of its value are made from (lanes.h "opaque"). */
+#define TRACE_STANDIN_GROUPS 4
+typedef struct {
+    uint64_t run;                 /* trace_warp.run of that execution; other runs: none */
+    uint32_t lanes;               /* lanes that read one of those addresses; 0: scattered */
+    uint64_t key[HMS_WARP_LANES]; /* per lane: array and byte offset read */
+} trace_load;
+
 typedef struct {
     uint32_t warp;
+    uint64_t run;             /* distinct for every warp run of the trace (trace_load.run) */
     uint32_t present;         /* lanes that exist (partial last warp) */
     hms_lanes tid[3], laneid; /* threadIdx.{x,y,z} and lane id per lane */
     hms_lanes *vars;          /* current value of every kernel variable */
@@ -98,6 +109,8 @@ typedef struct {
     /* per record of the current block: barrier epoch (barriers passed before it) */
     uint32_t *epoch;
     size_t capepoch;
+    trace_load *loads; /* per site */
+    uint64_t runs;     /* warp runs so far */
     uint64_t total_steps;
     uint64_t total_lines;   /* 32-byte lines the records touch, for max_lines */
     bool kernel_budget_hit; /* max_steps or max_records reached */

@@ -108,6 +108,19 @@ static __device__ __forceinline__ thread_block this_thread_block()
     return thread_block();
 }
 
+/* Shared scratch for tiles wider than a warp (CUDA 11+); its contents are
+ * the runtime's business. */
+template <unsigned int MaxBlockSize = 1024, unsigned int TileCommunicationSize = 8,
+          unsigned int MaxTileSize = 32>
+struct block_tile_memory {
+    unsigned char scratch[TileCommunicationSize];
+};
+template <unsigned int A, unsigned int B, unsigned int C>
+static __device__ __forceinline__ thread_block this_thread_block(block_tile_memory<A, B, C> &)
+{
+    return thread_block();
+}
+
 /* A power-of-two slice of a warp (or a whole warp for N = 32). As in CUDA, a
  * tile that remembers its parent type converts to the parent-less one. */
 template <unsigned int N, class ParentT = void> class thread_block_tile;

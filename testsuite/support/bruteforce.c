@@ -254,6 +254,9 @@ static bf_flow exec(bf *b, const ir_stmt *s)
     case IR_S_LOOP:
         return exec_loop(b, s);
     case IR_S_ACCESS: {
+        if (b->opt.skip_unknown_index &&
+            (ir_expr_has_unknown(s->access.index) || ir_expr_has_unknown(s->access.index2)))
+            return FLOW_NEXT;
         int64_t off = offset_of(b, &s->access);
         if (b->failed)
             return FLOW_RETURN;

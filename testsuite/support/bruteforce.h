@@ -20,6 +20,8 @@ typedef struct {
     int64_t default_param;      /* value of parameters without one (0: 1024) */
     uint64_t first_wave_blocks; /* as hms_trace_options: local-memory slots */
     uint64_t max_steps;         /* per thread (0: 1 << 20) */
+    bool skip_unknown_index;    /* an access whose index holds an unknown makes no record
+                                   (instead of an error): compare only the other sites */
 } hms_bf_options;
 
 /* Records for blocks[0..nblocks), with addresses relative to bases[array]

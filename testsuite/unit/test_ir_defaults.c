@@ -76,6 +76,45 @@ Test(ir_defaults, bound_of_a_thread_index_takes_the_thread_count_offsets_do_not)
     release(&b);
 }
 
+Test(ir_defaults, offsets_cannot_cancel_the_bound_of_a_small_launch)
+{
+    built b;
+    /* Rodinia gaussian's Fan2 on 64 x 64 threads: with t = 64, Size - 1 - t
+     * would be -1 and every thread would leave at the first guard. */
+    build(&b, "// hms-lint: launch grid(16,16) block(4,4)\n"
+              "__global__ void k(float *a, int Size, int t) {\n"
+              "  if (threadIdx.x + blockIdx.x * blockDim.x >= Size - 1 - t) return;\n"
+              "  if (threadIdx.y + blockIdx.y * blockDim.y >= Size - t) return;\n"
+              "  a[Size * (blockIdx.x * blockDim.x + threadIdx.x + 1 + t) + t] = 0.f;\n"
+              "}\n");
+    expect_default(b.k[0], "Size", 64);
+    expect_default(b.k[0], "t", 16); /* a quarter of the 64 threads along x and y */
+    cr_assert(strstr(var_named(b.k[0], "t")->default_why, "subtracted from a bound"));
+    cr_assert(strstr(var_named(b.k[0], "Size")->default_why, "bound of a thread index"));
+    release(&b);
+}
+
+Test(ir_defaults, lower_bounds_take_small_values)
+{
+    built b;
+    /* the live threads are those at or above `first` / `lo`: a bound of
+     * threads launched would make every thread leave */
+    build(&b, "__global__ void k(float *a, int first, int lo, int n, int halo, int w) {\n"
+              "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+              "  if (i < first) return;\n"
+              "  if (i >= lo && i < n) a[i] = 0.f;\n"
+              "  if (threadIdx.x - halo >= 0 && threadIdx.x - halo < w) a[i] = 1.f;\n"
+              "}\n");
+    expect_default(b.k[0], "first", 64);
+    expect_default(b.k[0], "lo", 64);
+    expect_default(b.k[0], "n", 256 * 256);
+    /* beside the thread index: a shift, kept small; w bounds it */
+    expect_default(b.k[0], "halo", 64);
+    cr_assert(strstr(var_named(b.k[0], "halo")->default_why, "subtracted"));
+    expect_default(b.k[0], "w", 256 * 256);
+    release(&b);
+}
+
 Test(ir_defaults, loop_counts_and_strides_take_the_small_default)
 {
     built b;

@@ -85,7 +85,7 @@ static void assert_matches_bruteforce(const ir_kernel *k, const hms_trace_option
     hms_stream ref;
     hms_stream_init(&ref);
     char err[256];
-    hms_bf_options bo = {o ? o->default_param : 0, o ? o->first_wave_blocks : 0, 0};
+    hms_bf_options bo = {o ? o->default_param : 0, o ? o->first_wave_blocks : 0, 0, false};
     cr_assert(hms_bruteforce_trace(k, blocks, t.nblocks, bases, &bo, &ref, err, sizeof err), "%s",
               err);
     cr_assert_eq(ref.n, t.stream.n, "brute force %zu records, trace %zu", ref.n, t.stream.n);
@@ -572,6 +572,28 @@ Test(stream_gen, unknown_condition_runs_both_sides)
     cr_assert_not(t.stream.v[1].exact);
     cr_assert(t.stream.v[2].exact, "control reconverges after the if");
     cr_assert(has_note(&t, "both sides traced"));
+    hms_kernel_trace_free(&t);
+    ir_kernel_free(k);
+}
+
+Test(stream_gen, return_on_unknown_condition_goes_on_inexact)
+{
+    /* if (flag[tid]) return; a[tid] = 0;  a guard on a value nobody knows
+     * must not end every lane */
+    ir_kernel *k = fx_kernel("unknown_exit", 1, 1, 64, 1);
+    int a = fx_array(k, "a", HMS_SPACE_GLOBAL, 4, 0, NULL);
+    ir_expr *tid = fx_s(k, IR_SYM_TID_X);
+    fx_body(k,
+            fx_if(k, ir_unknown(k, "flag[tid]", -1, (ir_loc){0}), fx_simple(k, IR_S_RETURN), NULL));
+    fx_body(k, fx_access(k, a, HMS_ACCESS_STORE, tid, 4, 4));
+    hms_kernel_trace t;
+    trace_ok(k, NULL, &t);
+    cr_assert_eq(t.stream.n, 2);
+    for (size_t i = 0; i < t.stream.n; i++) {
+        cr_assert_eq(t.stream.v[i].mask, 0xffffffffu);
+        cr_assert_not(t.stream.v[i].exact);
+    }
+    cr_assert(has_note(&t, "assumed to go on"));
     hms_kernel_trace_free(&t);
     ir_kernel_free(k);
 }
