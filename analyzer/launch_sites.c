@@ -196,6 +196,13 @@ static bool fold_config(const hms_fold_site *site, CXCursor call, CXCursor cfg, 
     hms_fold_dim3(site, block, ls->block);
     ls->grid_text = hms_cursor_text(site->tu, grid);
     ls->block_text = hms_cursor_text(site->tu, block);
+    /* A launch written inside a macro's argument (checkKernelErrors((k<<<g,
+     * b>>>(...)))) has no source text of its own: which dim3 arguments were
+     * written and which defaulted cannot be told, so nothing folds (the
+     * default launch, said so) rather than a made-up (1,1,1). */
+    if (!ls->grid_text || !*ls->grid_text || !ls->block_text || !*ls->block_text)
+        for (int d = 0; d < 3; d++)
+            ls->grid[d].folded = ls->block[d].folded = false;
     CXCursor shared = ncfg > 2 ? clang_Cursor_getArgument(cfg, 2) : clang_getNullCursor();
     if (!clang_Cursor_isNull(shared) && hms_cursor_within(shared, call)) {
         ls->has_shared = true;

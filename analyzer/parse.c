@@ -2,6 +2,7 @@
 #include "analyzer/parse.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,6 +11,7 @@
 #include "analyzer/explicit_inst.h"
 #include "analyzer/launch_sites.h"
 #include "analyzer/parse_diagnostics.h"
+#include "runtime/arch.h"
 
 /* Binary input is parsed only this far: enough to count its errors. */
 #define BINARY_PARSE_LIMIT (64 * 1024)
@@ -26,7 +28,9 @@ const char *hms_builtin_include_dir(void)
  * adds its cuda_wrappers directory, whose <algorithm> etc. expect __host__
  * and __device__ to be defined already, which our force-included
  * cuda_runtime.h does first thing. With no CUDA version known, clang sends
- * <<<>>> through cudaConfigureCall (declared in our cuda_runtime_api.h). */
+ * <<<>>> through cudaConfigureCall (declared in our cuda_runtime_api.h).
+ * --cuda-gpu-arch is the target's (gpu_arch_flag), so __CUDA_ARCH__ selects
+ * the code nvcc would compile for it. */
 static const char *const hermetic_flags[] = {
     "-x",
     "cuda",
@@ -34,13 +38,29 @@ static const char *const hermetic_flags[] = {
     "-nocudainc",
     "-nocudalib",
     "--no-cuda-version-check",
-    "--cuda-gpu-arch=sm_70",
     "-std=c++17",
     "-D__HMS_LINT__=1",
     "-Wno-unknown-cuda-version",
     "-ferror-limit=0",
     "-Wno-everything",
 };
+
+/* --cuda-gpu-arch=<sm of --arch>: device code under #if __CUDA_ARCH__ >= 800
+ * is what the target runs. An --arch that does not resolve (reported by the
+ * caller) parses as the default target. */
+static void push_gpu_arch_flag(const hms_options *o, hms_flag_list *args)
+{
+    char err[256], flag[64];
+    const hms_arch *a = hms_arch_get(o && o->arch ? o->arch : HMS_ARCH_DEFAULT, err, sizeof err);
+    if (!a)
+        a = hms_arch_get(HMS_ARCH_DEFAULT, err, sizeof err);
+    const char *sm = a ? a->sm : "sm_90";
+    /* clang knows no target before sm_20: a cc 1.x GPU parses as the oldest it has */
+    if (strncmp(sm, "sm_", 3) == 0 && atoi(sm + 3) < 20)
+        sm = "sm_20";
+    snprintf(flag, sizeof flag, "--cuda-gpu-arch=%s", sm);
+    hms_flag_list_push(args, flag);
+}
 
 /* Does the file hold NUL bytes in its first megabyte (binary data)? */
 static bool has_nul_bytes(FILE *f)
@@ -172,6 +192,7 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
     hms_flag_list args = {0};
     for (size_t i = 0; i < sizeof hermetic_flags / sizeof *hermetic_flags; i++)
         hms_flag_list_push(&args, hermetic_flags[i]);
+    push_gpu_arch_flag(o, &args);
     char *inc = NULL, *runtime = NULL;
     if (asprintf(&inc, "-I%s", hms_builtin_include_dir()) >= 0) {
         hms_flag_list_push(&args, inc);

@@ -279,3 +279,23 @@ Test(launch_sites, parameters_fold_through_the_calls_that_can_reach_the_launch)
     assert_arg(&sites.v[3].block[0], false, 0, "bs");
     cr_assert_null(sites.v[3].via);
 }
+
+/* A launch written inside a macro's argument has no text of its own (every
+ * extent is the macro invocation's): nothing folds, never a made-up
+ * (1,1,1) passed off as the host call's configuration. */
+Test(launch_sites, launches_inside_macro_arguments_do_not_fold_to_ones)
+{
+    load(KERNELS "#define CHECK(expr) do { expr; } while (0)\n"
+                 "void f(float *p)\n"
+                 "{\n"
+                 "    CHECK((k<<<64, 256>>>(p, 1, 2)));\n"
+                 "}\n");
+    cr_assert_eq(sites.n, 1);
+    hms_launch_site *s = &sites.v[0];
+    cr_assert_str_eq(s->kernel, "k");
+    /* either the written values or nothing */
+    cr_assert(!s->grid[0].folded || s->grid[0].value == 64, "grid.x %lld",
+              (long long)s->grid[0].value);
+    cr_assert(!s->block[0].folded || s->block[0].value == 256, "block.x %lld",
+              (long long)s->block[0].value);
+}
