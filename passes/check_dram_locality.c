@@ -4,7 +4,14 @@
  * run on the L2 misses in issue order. The finding sits at the access with
  * the most row misses and conflicts; the gain is the placement model's time
  * with the DRAM latency every request would see at the row-hit service time
- * (queueing unchanged in proportion). */
+ * (queueing unchanged in proportion).
+ *
+ * Only an access that fetches more sectors than its useful bytes need can be
+ * the culprit: a coalesced access already streams whole sectors of
+ * consecutive addresses, and its row misses come from other warps'
+ * concurrent rows (and the model's estimated address mapping), which no
+ * change to that access removes. A kernel whose row misses all come from
+ * such accesses gets no finding. */
 #include <stdio.h>
 
 #include "passes/check_thresholds.h"
@@ -28,6 +35,8 @@ void hms_check_dram_locality(struct hms_check_ctx *c)
     const hms_site_metrics *worst = NULL;
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
+        if (s->ideal_sectors <= 0 || s->sectors <= s->ideal_sectors * HMS_DRAM_SCATTER_MIN)
+            continue; /* coalesced: nothing in this access to make row-local */
         if (!worst || s->row_misses + s->row_conflicts > worst->row_misses + worst->row_conflicts)
             worst = s;
     }

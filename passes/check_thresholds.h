@@ -62,5 +62,8 @@
  * at least HMS_DRAM_MIN_SHARE of the memory requests. */
 #define HMS_DRAM_MIN_ROW_HIT_RATE 0.5
 #define HMS_DRAM_MIN_SHARE 0.05
+/* hms-dram-locality's culprit fetches at least this many times the sectors
+ * its useful bytes need (a coalesced access cannot be made row-local). */
+#define HMS_DRAM_SCATTER_MIN 1.25
 
 #endif
