@@ -75,34 +75,8 @@ static bool has_nul_bytes(FILE *f)
     return false;
 }
 
-/* The whole file at path (malloc'd, *len its length), or NULL. */
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0, got;
-    char *text = malloc(cap);
-    while (text && (got = fread(text + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *nt = realloc(text, cap *= 2);
-            if (!nt) {
-                free(text);
-                text = NULL;
-            }
-            text = nt;
-        }
-    }
-    fclose(f);
-    *len = n;
-    return text;
-}
-
-/* The whole of f with explicit_inst.h's references appended (malloc'd;
- * *len its length, *appended_from the offset of the first appended byte), or
- * NULL when the file has no explicit instantiation. */
-static char *with_instantiation_refs(FILE *f, size_t *len, unsigned long *appended_from)
+/* The rest of f from its start (malloc'd, *len its length), or NULL. */
+static char *read_stream(FILE *f, size_t *len)
 {
     size_t cap = 1 << 16, n = 0, got;
     char *text = malloc(cap);
@@ -121,6 +95,30 @@ static char *with_instantiation_refs(FILE *f, size_t *len, unsigned long *append
             text = nt;
         }
     }
+    *len = n;
+    return text;
+}
+
+/* The whole file at path (malloc'd, *len its length), or NULL. */
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *text = read_stream(f, len);
+    fclose(f);
+    return text;
+}
+
+/* The whole of f with explicit_inst.h's references appended (malloc'd;
+ * *len its length, *appended_from the offset of the first appended byte), or
+ * NULL when the file has no explicit instantiation. */
+static char *with_instantiation_refs(FILE *f, size_t *len, unsigned long *appended_from)
+{
+    size_t n = 0;
+    char *text = read_stream(f, &n);
+    if (!text)
+        return NULL;
     char *extra = hms_explicit_instantiation_refs(text, n);
     if (!extra) {
         free(text);

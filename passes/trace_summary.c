@@ -91,9 +91,9 @@ static hms_lanes *snap_of(tracer *t, trace_summary *s, uint64_t iter)
     return s->snap + (size_t)(iter % 3) * t->k->nvars;
 }
 
-/* Evaluates the loop condition with every variable moved j iterations on. */
-static bool all_live_at(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s, uint64_t H,
-                        uint64_t j, uint32_t live)
+/* The carried variables j iterations after the top of iteration H, in closed
+ * form from their change between the tops of H - 1 and H (known lanes only). */
+static void advance_carried(tracer *t, trace_warp *w, trace_summary *s, uint64_t H, uint64_t j)
 {
     const hms_lanes *x = snap_of(t, s, H), *p = snap_of(t, s, H - 1);
     for (size_t v = 0; v < t->k->nvars; v++) {
@@ -104,6 +104,13 @@ static bool all_live_at(tracer *t, trace_warp *w, const ir_stmt *loop, trace_sum
                 w->vars[v].v[l] =
                     (int64_t)((uint64_t)x[v].v[l] + j * (uint64_t)(x[v].v[l] - p[v].v[l]));
     }
+}
+
+/* Evaluates the loop condition with every variable moved j iterations on. */
+static bool all_live_at(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s, uint64_t H,
+                        uint64_t j, uint32_t live)
+{
+    advance_carried(t, w, s, H, j);
     hms_lanes c;
     uint64_t time = w->time;
     uint32_t active = w->active;
@@ -356,15 +363,7 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
         for (size_t i = s->rec[slot(h)]; i < s->rec[slot(h + 1)]; i++)
             v[i].extra = times_extra(v[i].extra, reps);
     }
-    const hms_lanes *p = snap_of(t, s, H - 1);
-    for (size_t vi = 0; vi < t->k->nvars; vi++) {
-        if (!s->carried[vi])
-            continue;
-        for (int l = 0; l < HMS_WARP_LANES; l++)
-            if (!(x[vi].unknown >> l & 1))
-                w->vars[vi].v[l] =
-                    (int64_t)((uint64_t)x[vi].v[l] + S * (uint64_t)(x[vi].v[l] - p[vi].v[l]));
-    }
+    advance_carried(t, w, s, H, S);
     w->time += S * dt;
     /* the skipped iterations' FP work, for the roofline: the last iteration's, S times */
     w->flops += S * (s->flops[c] - s->flops[b]);
