@@ -11,15 +11,19 @@
 #include "analyzer/atomic_file.h"
 #include "analyzer/baseline.h"
 #include "analyzer/commands.h"
+#include "analyzer/check_summary.h"
 #include "analyzer/config.h"
+#include "analyzer/cost_rank.h"
 #include "analyzer/fixes.h"
 #include "analyzer/ir_build.h"
 #include "analyzer/launch_config.h"
 #include "analyzer/parse.h"
+#include "analyzer/report_html.h"
 #include "analyzer/report_json.h"
 #include "analyzer/report_sarif.h"
 #include "analyzer/report_text.h"
 #include "analyzer/source_cache.h"
+#include "analyzer/source_root.h"
 #include "analyzer/suppress.h"
 #include "passes/analyze.h"
 
@@ -236,7 +240,7 @@ static bool at_or_above(hms_severity s, hms_fail_on f)
 }
 
 static bool write_report(const hms_options *o, const hms_report *r, hms_source_cache *src,
-                         hms_diag_counts *counts)
+                         const char *source_root, hms_diag_counts *counts)
 {
     hms_atomic_file af = {0};
     FILE *out = stdout;
@@ -251,7 +255,7 @@ static bool write_report(const hms_options *o, const hms_report *r, hms_source_c
     bool ok = true;
     switch (o->format) {
     case HMS_FMT_TEXT: {
-        hms_text_options to = {hms_use_color(o->color, out), o->explain};
+        hms_text_options to = {hms_use_color(o->color, out), o->explain, o->sort_cost};
         hms_write_text(r, out, &to, counts);
         ok = !ferror(out);
         break;
@@ -261,8 +265,13 @@ static bool write_report(const hms_options *o, const hms_report *r, hms_source_c
         ok = hms_write_json(r, out, &jo);
         break;
     }
-    case HMS_FMT_SARIF:
-        ok = hms_write_sarif(r, out);
+    case HMS_FMT_SARIF: {
+        hms_sarif_options so = {src, source_root, o->sarif_notes};
+        ok = hms_write_sarif(r, out, &so);
+        break;
+    }
+    case HMS_FMT_HTML:
+        ok = hms_write_html(r, src, out);
         break;
     }
     if (o->output) {
@@ -319,18 +328,48 @@ static void warn_unmatched(const hms_options *o, const hms_launch_cli *cli, cons
     free(names);
 }
 
+/* --write-baseline: the findings after NOLINT, atomically. */
+static bool write_baseline(const hms_options *o, const hms_report *r, hms_source_cache *src,
+                           const char *source_root)
+{
+    hms_atomic_file af;
+    char msg[600];
+    FILE *out = hms_atomic_open(&af, o->write_baseline, msg, sizeof msg);
+    if (!out) {
+        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        return false;
+    }
+    if (!hms_baseline_write(r, src, source_root, HMS_VERSION, out)) {
+        hms_atomic_abort(&af);
+        fprintf(stderr, ERROR_PREFIX "%s: cannot write the baseline\n", o->write_baseline);
+        return false;
+    }
+    if (!hms_atomic_commit(&af, msg, sizeof msg)) {
+        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        return false;
+    }
+    return true;
+}
+
 int hms_cmd_lint(const hms_options *o)
 {
     char msg[600];
     hms_launch_cli cli;
     if (hms_launch_cli_parse(o, &cli, stderr) != 0)
         return 2; /* a malformed --launch/--param: said why */
+    char *source_root = hms_source_root_find(o->source_root, msg, sizeof msg);
+    if (!source_root) {
+        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        hms_launch_cli_free(&cli);
+        return 2;
+    }
     hms_baseline *baseline = NULL;
     if (o->baseline) {
-        baseline = hms_baseline_load(o->baseline, msg, sizeof msg);
+        baseline = hms_baseline_load_for(o->baseline, HMS_VERSION, source_root, msg, sizeof msg);
         if (!baseline) {
             fprintf(stderr, ERROR_PREFIX "%s\n", msg);
             hms_launch_cli_free(&cli);
+            free(source_root);
             return 2;
         }
     }
@@ -340,6 +379,7 @@ int hms_cmd_lint(const hms_options *o)
     if (!jobs) {
         hms_launch_cli_free(&cli);
         hms_baseline_free(baseline);
+        free(source_root);
         fprintf(stderr, ERROR_PREFIX "out of memory\n");
         return 2;
     }
@@ -387,19 +427,25 @@ int hms_cmd_lint(const hms_options *o)
     hms_source_cache src;
     hms_source_cache_init(&src);
     size_t nolint = hms_suppress_nolint(&report, &src);
+    /* A baseline written now accepts every current finding: exit 0. */
+    bool baseline_ok = !o->write_baseline || write_baseline(o, &report, &src, source_root);
     size_t baselined = hms_baseline_filter(&report, baseline, &src);
+    if (o->sort_cost)
+        hms_sort_report_by_cost(&report);
 
     hms_diag_counts counts;
     hms_count_text_findings(&report, &counts);
-    bool ok = write_report(o, &report, &src, NULL);
-    if (o->export_fixes)
+    bool ok = baseline_ok && write_report(o, &report, &src, source_root, NULL);
+    if (ok && o->export_fixes)
         ok &= export_fixes(o, &report, &src);
-    if (o->fix) {
+    if (ok && o->fix) { /* never touch sources after a failed write */
         size_t applied = 0;
         ok &= hms_apply_fixes(&report, &src, stderr, &applied);
     }
     if (!o->quiet) {
         hms_write_text_summary(&counts, stderr);
+        if (o->format == HMS_FMT_TEXT)
+            hms_write_check_summary(&report, nolint + baselined, stderr);
         if (nolint || baselined) {
             fprintf(stderr, "Suppressed %zu finding%s (", nolint + baselined,
                     nolint + baselined == 1 ? "" : "s");
@@ -419,7 +465,7 @@ int hms_cmd_lint(const hms_options *o)
             for (size_t d = 0; d < report.files[i].kernels[k].ndiagnostics; d++)
                 failing |= at_or_above(report.files[i].kernels[k].diagnostics[d].severity,
                                        jobs[i].merged.opts.fail_on);
-    int rc = input_error || !ok ? 2 : failing ? 1 : 0;
+    int rc = input_error || !ok ? 2 : failing && !o->write_baseline ? 1 : 0;
 
     hms_source_cache_free(&src);
     hms_report_free(&report);
@@ -434,5 +480,6 @@ int hms_cmd_lint(const hms_options *o)
     free(arches);
     config_set_free(&configs);
     hms_baseline_free(baseline);
+    free(source_root);
     return rc;
 }

@@ -57,8 +57,13 @@ void hms_print_usage(FILE *out)
           "                                 value of a scalar kernel parameter (repeatable)\n"
           "  -D <NAME>=<VALUE>              define a macro (also passed to the parser)\n"
           "  -I <dir>                       add an include directory\n"
-          "  --format=text|json|sarif       output format (default text)\n"
+          "  --format=text|json|sarif|html  output format (default text)\n"
           "  --output=<file>                write the report to <file>\n"
+          "  --sort=cost|source             kernels and findings by predicted time lost, worst\n"
+          "                                 first (default source order)\n"
+          "  --source-root=<dir>            report paths relative to <dir> (default the git\n"
+          "                                 top level, else the current directory)\n"
+          "  --sarif-notes                  also emit note-level findings as SARIF results\n"
           "  --explain                      per-kernel model report\n"
           "  --fail-on=error|warning|note|never\n"
           "                                 exit 1 when a finding has at least this severity\n"
@@ -66,7 +71,9 @@ void hms_print_usage(FILE *out)
           "  --placement-threshold=<x>      report hms-placement / hms-shared-reuse when another\n"
           "                                 space / direct reads are predicted at least x times\n"
           "                                 faster (default 1.10)\n"
-          "  --baseline=<file>              ignore findings present in this earlier JSON report\n"
+          "  --baseline=<file>              ignore findings in this baseline (--write-baseline)\n"
+          "                                 or earlier JSON report\n"
+          "  --write-baseline=<file>        record the current findings as the baseline\n"
           "  --fix                          apply mechanical fixes in place\n"
           "  --export-fixes=<file>          write fixes as YAML instead\n"
           "  -j <n>                         analyse n files in parallel\n"
@@ -79,7 +86,8 @@ void hms_print_usage(FILE *out)
           "  --version                      print the version, then exit\n"
           "  -h, --help                     print this help, then exit\n"
           "\n"
-          "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or input errors.\n",
+          "Exit status: 0 clean, 1 findings at or above --fail-on (after NOLINT and\n"
+          "--baseline), 2 usage or input errors (nothing is changed then).\n",
           out);
 }
 
@@ -102,6 +110,10 @@ enum {
     OPT_LIST_ARCHES,
     OPT_VERSION,
     OPT_PLACEMENT_THRESHOLD,
+    OPT_SORT,
+    OPT_SOURCE_ROOT,
+    OPT_SARIF_NOTES,
+    OPT_WRITE_BASELINE,
 };
 
 static const struct option long_opts[] = {
@@ -123,6 +135,10 @@ static const struct option long_opts[] = {
     {"list-checks", no_argument, 0, OPT_LIST_CHECKS},
     {"list-arches", no_argument, 0, OPT_LIST_ARCHES},
     {"version", no_argument, 0, OPT_VERSION},
+    {"sort", required_argument, 0, OPT_SORT},
+    {"source-root", required_argument, 0, OPT_SOURCE_ROOT},
+    {"sarif-notes", no_argument, 0, OPT_SARIF_NOTES},
+    {"write-baseline", required_argument, 0, OPT_WRITE_BASELINE},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -163,7 +179,8 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
         }
     }
 
-    static const char *const formats[] = {"text", "json", "sarif"};
+    static const char *const formats[] = {"text", "json", "sarif", "html"};
+    static const char *const sorts[] = {"source", "cost"};
     static const char *const fail_ons[] = {"error", "warning", "note", "never"};
     static const char *const colors[] = {"never", "always", "auto"};
     optind = 1;
@@ -218,9 +235,9 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             hms_strvec_push(&o->params, optarg);
             break;
         case OPT_FORMAT: {
-            int f = pick(optarg, formats, 3);
+            int f = pick(optarg, formats, 4);
             if (f < 0)
-                return usage_error("unknown --format '%s' (text, json or sarif)", optarg);
+                return usage_error("unknown --format '%s' (text, json, sarif or html)", optarg);
             o->format = (hms_format)f;
             break;
         }
@@ -255,6 +272,22 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             o->color = f == 2 ? -1 : f;
             break;
         }
+        case OPT_SORT: {
+            int f = pick(optarg, sorts, 2);
+            if (f < 0)
+                return usage_error("unknown --sort '%s' (source or cost)", optarg);
+            o->sort_cost = f == 1;
+            break;
+        }
+        case OPT_SOURCE_ROOT:
+            o->source_root = optarg;
+            break;
+        case OPT_SARIF_NOTES:
+            o->sarif_notes = true;
+            break;
+        case OPT_WRITE_BASELINE:
+            o->write_baseline = optarg;
+            break;
         case OPT_LIST_KERNELS:
             o->command = HMS_CMD_LIST_KERNELS;
             break;

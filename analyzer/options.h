@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-typedef enum { HMS_FMT_TEXT = 0, HMS_FMT_JSON, HMS_FMT_SARIF } hms_format;
+typedef enum { HMS_FMT_TEXT = 0, HMS_FMT_JSON, HMS_FMT_SARIF, HMS_FMT_HTML } hms_format;
 typedef enum { HMS_FAIL_ERROR = 0, HMS_FAIL_WARNING, HMS_FAIL_NOTE, HMS_FAIL_NEVER } hms_fail_on;
 
 typedef enum {
@@ -46,6 +46,10 @@ typedef struct {
     int jobs;
     int color; /* -1 auto, 0 never, 1 always */
     bool quiet;
+    const char *source_root;    /* --source-root, NULL = git top level / cwd */
+    bool sarif_notes;           /* --sarif-notes: note findings as SARIF results */
+    const char *write_baseline; /* --write-baseline=<file> */
+    bool sort_cost;             /* --sort=cost: worst kernels and findings first */
 } hms_options;
 
 void hms_strvec_push(hms_strvec *v, const char *s);

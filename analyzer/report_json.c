@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/cost_rank.h"
+#include "analyzer/fingerprint.h"
 #include "analyzer/finding_groups.h"
+#include "analyzer/report_ranking.h"
 
 json_t *hms_json_number_or_null(double v)
 {
@@ -147,8 +150,8 @@ static json_t *model_json(const hms_model_figures *m)
     return o;
 }
 
-static json_t *diagnostic_json(const hms_finding *f, const char *file_path,
-                               const hms_json_options *opt, json_t *same_in)
+static json_t *diagnostic_json(const hms_kernel_report *k, const hms_finding *f,
+                               const char *file_path, const hms_json_options *opt, json_t *same_in)
 {
     json_t *o = json_object();
     json_object_set_new(o, "check", str_or_null(f->check));
@@ -182,6 +185,9 @@ static json_t *diagnostic_json(const hms_finding *f, const char *file_path,
             json_object_set_new(o, "source_line", json_string(text));
         free(text);
     }
+    hms_fingerprint fp = hms_finding_fingerprint(f, file_path, k->name, opt ? opt->sources : NULL);
+    json_object_set_new(o, "fingerprint", json_string(fp.hex));
+    json_object_set_new(o, "estimated_gain", json_real(hms_finding_gain(k, f)));
     return o;
 }
 
@@ -216,9 +222,10 @@ static json_t *kernel_json(const hms_file_report *fr, size_t ki, const hms_findi
         json_array_append_new(pl, placement_json(&k->placements[i]));
     json_object_set_new(o, "placements", pl);
     json_object_set_new(o, "model", model_json(&k->model));
+    json_object_set_new(o, "estimated_gain", json_real(hms_kernel_gain(k)));
     json_t *diags = json_array();
     for (size_t i = 0; i < k->ndiagnostics; i++)
-        json_array_append_new(diags, diagnostic_json(&k->diagnostics[i], file_path, opt,
+        json_array_append_new(diags, diagnostic_json(k, &k->diagnostics[i], file_path, opt,
                                                      same_in_kernels(fr, g, ki, i)));
     json_object_set_new(o, "diagnostics", diags);
     return o;
@@ -238,8 +245,9 @@ json_t *hms_report_to_json(const hms_report *r, const hms_json_options *o)
         for (size_t k = 0; k < f->nkernels; k++)
             json_array_append_new(kernels, kernel_json(f, k, &g, o));
         hms_finding_groups_free(&g);
-        json_array_append_new(files, json_pack("{s:o, s:o, s:o}", "path", str_or_null(f->path),
-                                               "errors", errors, "kernels", kernels));
+        json_array_append_new(files, json_pack("{s:o, s:o, s:o, s:o}", "path", str_or_null(f->path),
+                                               "errors", errors, "kernels", kernels, "ranking",
+                                               hms_ranking_json(f)));
     }
     json_t *tool = json_pack("{s:s, s:s}", "name", r->tool_name ? r->tool_name : "hms-lint",
                              "version", r->tool_version ? r->tool_version : "unknown");

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/fingerprint.h"
+#include "analyzer/source_root.h"
 #include "passes/checks.h"
 
 #define SARIF_SCHEMA_URI                                                                           \
@@ -42,11 +44,26 @@ static const char *level_of(hms_severity s)
     return s == HMS_SEV_ERROR ? "error" : s == HMS_SEV_WARNING ? "warning" : "note";
 }
 
-static json_t *artifact(const char *path)
+/* The writer's state: options and the occurrence count of each
+ * fingerprint per file (GitHub's "hash:occurrence" form). */
+typedef struct {
+    const hms_sarif_options *o;
+    json_t *seen;
+} sarif_ctx;
+
+#define SRCROOT "%SRCROOT%"
+
+/* Root-relative with uriBaseId when the file lies under the source root,
+ * else the path as given (absolute ones as file:// URIs). */
+static json_t *artifact(const sarif_ctx *c, const char *path)
 {
-    char *uri = hms_path_to_uri(path ? path : "");
+    char *rel = c->o ? hms_path_under_root(c->o->source_root, path ? path : "") : NULL;
+    char *uri = hms_path_to_uri(rel ? rel : path ? path : "");
     json_t *o = json_pack("{s:s}", "uri", uri ? uri : "");
+    if (rel)
+        json_object_set_new(o, "uriBaseId", json_string(SRCROOT));
     free(uri);
+    free(rel);
     return o;
 }
 
@@ -65,10 +82,10 @@ static json_t *region(unsigned line, unsigned col, unsigned end_line, unsigned e
     return r;
 }
 
-static json_t *physical(const char *file, unsigned line, unsigned col, unsigned end_line,
-                        unsigned end_col)
+static json_t *physical(const sarif_ctx *c, const char *file, unsigned line, unsigned col,
+                        unsigned end_line, unsigned end_col)
 {
-    json_t *p = json_pack("{s:o}", "artifactLocation", artifact(file));
+    json_t *p = json_pack("{s:o}", "artifactLocation", artifact(c, file));
     if (line > 0)
         json_object_set_new(p, "region", region(line, col, end_line, end_col));
     return p;
@@ -79,21 +96,12 @@ static json_t *rules_json(void)
     size_t n;
     const hms_check_def *defs = hms_check_registry(&n);
     json_t *rules = json_array();
-    for (size_t i = 0; i < n; i++) {
-        char *help = NULL;
-        if (asprintf(&help, "%s/blob/main/docs/checks/%s.md", HMS_PROJECT_URI, defs[i].name) < 0)
-            help = NULL;
-        json_array_append_new(
-            rules, json_pack("{s:s, s:{s:s}, s:s, s:{s:s, s:b}}", "id", defs[i].name,
-                             "shortDescription", "text", defs[i].summary, "helpUri",
-                             help ? help : HMS_PROJECT_URI, "defaultConfiguration", "level",
-                             level_of(defs[i].severity), "enabled", defs[i].enabled_by_default));
-        free(help);
-    }
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(rules, hms_sarif_rule(defs[i].name));
     return rules;
 }
 
-static json_t *fixes_json(const hms_finding *f, const char *file)
+static json_t *fixes_json(const sarif_ctx *c, const hms_finding *f, const char *file)
 {
     /* One fix holding every replacement, grouped by the file they change. */
     json_t *changes = json_array();
@@ -116,14 +124,15 @@ static json_t *fixes_json(const hms_finding *f, const char *file)
                 repl, json_pack("{s:o, s:{s:s}}", "deletedRegion", region(y->line, y->col, el, ec),
                                 "insertedContent", "text", y->replacement ? y->replacement : ""));
         }
-        json_array_append_new(changes, json_pack("{s:o, s:o}", "artifactLocation", artifact(xf),
+        json_array_append_new(changes, json_pack("{s:o, s:o}", "artifactLocation", artifact(c, xf),
                                                  "replacements", repl));
     }
     return json_pack("[{s:{s:s}, s:o}]", "description", "text", "apply the suggested change",
                      "artifactChanges", changes);
 }
 
-static json_t *result_json(const hms_finding *f, const char *file_path)
+static json_t *result_json(sarif_ctx *c, const hms_finding *f, const char *file_path,
+                           const char *kernel)
 {
     const char *file = f->file ? f->file : file_path;
     json_t *r = json_object();
@@ -138,25 +147,54 @@ static json_t *result_json(const hms_finding *f, const char *file_path)
     json_object_set_new(
         r, "locations",
         json_pack("[{s:o}]", "physicalLocation",
-                  physical(file, f->line, f->col, f->end_line, f->end_line ? f->end_col : 0)));
+                  physical(c, file, f->line, f->col, f->end_line, f->end_line ? f->end_col : 0)));
     if (f->nnotes) {
         json_t *rel = json_array();
         for (size_t i = 0; i < f->nnotes; i++) {
             const hms_note *no = &f->notes[i];
             json_array_append_new(
                 rel, json_pack("{s:I, s:o, s:{s:s}}", "id", (json_int_t)i, "physicalLocation",
-                               physical(no->file ? no->file : file, no->line, no->col, 0, 0),
+                               physical(c, no->file ? no->file : file, no->line, no->col, 0, 0),
                                "message", "text", no->message ? no->message : ""));
         }
         json_object_set_new(r, "relatedLocations", rel);
     }
     if (f->nfixits)
-        json_object_set_new(r, "fixes", fixes_json(f, file));
+        json_object_set_new(r, "fixes", fixes_json(c, f, file));
+    /* The same fingerprint twice in one file gets ":2", ":3"... */
+    hms_fingerprint fp = hms_finding_fingerprint(f, file_path, kernel, c->o ? c->o->sources : NULL);
+    char key[600], value[40];
+    snprintf(key, sizeof key, "%s\n%s", file ? file : "", fp.hex);
+    json_int_t nth = json_integer_value(json_object_get(c->seen, key)) + 1;
+    json_object_set_new(c->seen, key, json_integer(nth));
+    snprintf(value, sizeof value, "%s:%lld", fp.hex, (long long)nth);
+    json_object_set_new(r, "partialFingerprints", json_pack("{s:s}", HMS_FINGERPRINT_KEY, value));
     return r;
 }
 
-json_t *hms_report_to_sarif(const hms_report *r)
+/* "0.1.0" is already SemVer; anything else is reported without one. */
+static bool is_semver(const char *v)
 {
+    int parts = 0;
+    for (const char *p = v; p && *p;) {
+        if (*p < '0' || *p > '9')
+            return false;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        parts++;
+        if (*p == '.')
+            p++;
+        else if (*p == '-' || *p == '+' || *p == '\0')
+            break;
+        else
+            return false;
+    }
+    return parts == 3;
+}
+
+json_t *hms_report_to_sarif(const hms_report *r, const hms_sarif_options *o)
+{
+    sarif_ctx c = {o, json_object()};
     json_t *results = json_array();
     json_t *notifications = json_array();
     for (size_t i = 0; i < r->nfiles; i++) {
@@ -166,29 +204,52 @@ json_t *hms_report_to_sarif(const hms_report *r)
                                   json_pack("{s:s, s:{s:s}, s:[{s:{s:o}}]}", "level", "error",
                                             "message", "text", fr->errors[e], "locations",
                                             "physicalLocation", "artifactLocation",
-                                            artifact(fr->path)));
-        for (size_t k = 0; k < fr->nkernels; k++)
-            for (size_t d = 0; d < fr->kernels[k].ndiagnostics; d++)
-                json_array_append_new(results,
-                                      result_json(&fr->kernels[k].diagnostics[d], fr->path));
+                                            artifact(&c, fr->path)));
+        for (size_t k = 0; k < fr->nkernels; k++) {
+            const hms_kernel_report *kr = &fr->kernels[k];
+            for (size_t d = 0; d < kr->ndiagnostics; d++) {
+                const hms_finding *f = &kr->diagnostics[d];
+                if (f->severity == HMS_SEV_NOTE && !(o && o->include_notes))
+                    continue;
+                json_array_append_new(results, result_json(&c, f, fr->path, kr->name));
+            }
+        }
     }
+    json_decref(c.seen);
     bool ok = json_array_size(notifications) == 0;
+    const char *version = r->tool_version ? r->tool_version : "unknown";
     json_t *driver =
         json_pack("{s:s, s:s, s:s, s:o}", "name", r->tool_name ? r->tool_name : "hms-lint",
-                  "version", r->tool_version ? r->tool_version : "unknown", "informationUri",
-                  HMS_PROJECT_URI, "rules", rules_json());
+                  "version", version, "informationUri", HMS_PROJECT_URI, "rules", rules_json());
+    if (is_semver(version))
+        json_object_set_new(driver, "semanticVersion", json_string(version));
     json_t *run = json_pack("{s:{s:o}, s:[{s:b, s:o}], s:o}", "tool", "driver", driver,
                             "invocations", "executionSuccessful", ok, "toolExecutionNotifications",
                             notifications, "results", results);
+    /* GitHub keys an analysis by this id's "category/" part: one per target. */
+    char id[256];
+    snprintf(id, sizeof id, "hms-lint/%s/", r->arch ? r->arch : "default");
+    json_object_set_new(run, "automationDetails", json_pack("{s:s}", "id", id));
+    if (o && o->source_root) {
+        char *uri = hms_path_to_uri(o->source_root);
+        char *dir = NULL;
+        if (uri && asprintf(&dir, "%s%s", uri, uri[strlen(uri) - 1] == '/' ? "" : "/") < 0)
+            dir = NULL;
+        if (dir)
+            json_object_set_new(run, "originalUriBaseIds",
+                                json_pack("{s:{s:s}}", SRCROOT, "uri", dir));
+        free(dir);
+        free(uri);
+    }
     if (r->arch)
         json_object_set_new(run, "properties", json_pack("{s:s}", "arch", r->arch));
     return json_pack("{s:s, s:s, s:[o]}", "$schema", SARIF_SCHEMA_URI, "version", "2.1.0", "runs",
                      run);
 }
 
-bool hms_write_sarif(const hms_report *r, FILE *out)
+bool hms_write_sarif(const hms_report *r, FILE *out, const hms_sarif_options *o)
 {
-    json_t *j = hms_report_to_sarif(r);
+    json_t *j = hms_report_to_sarif(r, o);
     if (!j)
         return false;
     int rc = json_dumpf(j, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));

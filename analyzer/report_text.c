@@ -7,6 +7,7 @@
 
 #include "analyzer/finding_groups.h"
 #include "analyzer/report_explain.h"
+#include "analyzer/report_ranking.h"
 #include "analyzer/source_cache.h"
 
 /* The escape sequences clang's TextDiagnostic emits; notes use cyan rather
@@ -40,6 +41,7 @@ typedef struct {
     FILE *out;
     bool color;
     hms_source_cache src;
+    bool as_given;
 } text_ctx;
 
 static void put_color(text_ctx *t, const char *seq)
@@ -346,7 +348,8 @@ static void print_file(text_ctx *t, const hms_file_report *fr, bool all_notes,
         }
     }
     n = i;
-    qsort(v, n, sizeof *v, by_location);
+    if (!t->as_given)
+        qsort(v, n, sizeof *v, by_location);
     for (i = 0; i < n; i++) {
         char *kernels = v[i].ref && v[i].ref->size > 1
                             ? hms_finding_group_kernels(fr, &groups, v[i].ref, false)
@@ -391,7 +394,7 @@ void hms_count_text_findings(const hms_report *r, hms_diag_counts *c)
 void hms_write_text(const hms_report *r, FILE *out, const hms_text_options *o,
                     hms_diag_counts *counts)
 {
-    text_ctx t = {out, o && o->color, {0}};
+    text_ctx t = {out, o && o->color, {0}, o && o->as_given};
     hms_source_cache_init(&t.src);
     if (counts)
         memset(counts, 0, sizeof *counts);
@@ -401,6 +404,8 @@ void hms_write_text(const hms_report *r, FILE *out, const hms_text_options *o,
         if (o && o->explain)
             for (size_t k = 0; k < fr->nkernels; k++)
                 hms_write_explain(&fr->kernels[k], fr->path, out);
+        if (o && o->explain)
+            hms_write_ranking(fr, out);
     }
     hms_source_cache_free(&t.src);
 }

@@ -22,8 +22,9 @@
 #include "passes/findings.h"
 
 typedef struct {
-    bool color;   /* ANSI colours (resolve with hms_use_color) */
-    bool explain; /* append the --explain tables of each file's kernels */
+    bool color;    /* ANSI colours (resolve with hms_use_color) */
+    bool explain;  /* append the --explain tables of each file's kernels */
+    bool as_given; /* findings in report order (--sort=cost), not by line */
 } hms_text_options;
 
 typedef struct {

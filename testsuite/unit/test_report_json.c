@@ -92,11 +92,11 @@ Test(report_json, top_level_and_files)
     json_t *files = json_object_get(j, "files");
     cr_assert_eq(json_array_size(files), 2);
     json_t *f0 = json_array_get(files, 0), *f1 = json_array_get(files, 1);
-    assert_keys(f0, "path", "errors", "kernels", NULL);
+    assert_keys(f0, "path", "errors", "kernels", "ranking", NULL);
     cr_assert_str_eq(str(f0, "path"), "k.cu");
     cr_assert_eq(json_array_size(json_object_get(f0, "errors")), 0);
     cr_assert_eq(json_array_size(json_object_get(f0, "kernels")), 1);
-    assert_keys(f1, "path", "errors", "kernels", NULL);
+    assert_keys(f1, "path", "errors", "kernels", "ranking", NULL);
     cr_assert_str_eq(str(f1, "path"), "missing.cu");
     cr_assert_eq(json_array_size(json_object_get(f1, "errors")), 1);
     cr_assert_str_eq(json_string_value(json_array_get(json_object_get(f1, "errors"), 0)),
@@ -120,9 +120,9 @@ Test(report_json, kernel_and_launch)
 {
     json_t *root;
     json_t *k = sample_kernel(&root);
-    /* "sampled" is the one extra field DESIGN.md allows. */
+    /* Beyond DESIGN.md: "sampled" and "estimated_gain" (cost_rank.h). */
     assert_keys(k, "name", "line", "launch", "sampled", "accesses", "placements", "model",
-                "diagnostics", NULL);
+                "estimated_gain", "diagnostics", NULL);
     cr_assert_str_eq(str(k, "name"), "transpose");
     cr_assert_eq(integer(k, "line"), 1);
     cr_assert(json_is_true(json_object_get(k, "sampled")));
@@ -243,7 +243,8 @@ Test(report_json, diagnostics_notes_fixits)
     json_t *bank = json_array_get(d, 0), *bound = json_array_get(d, 1), *pl = json_array_get(d, 2);
     for (size_t i = 0; i < 3; i++)
         assert_keys(json_array_get(d, i), "check", "severity", "message", "line", "column",
-                    "end_line", "end_column", "notes", "fixits", "same_in_kernels", NULL);
+                    "end_line", "end_column", "notes", "fixits", "same_in_kernels", "fingerprint",
+                    "estimated_gain", NULL);
     /* one kernel: no other kernel has the same finding */
     cr_assert_eq(json_array_size(json_object_get(bank, "same_in_kernels")), 0);
     cr_assert_str_eq(str(bank, "check"), "hms-shared-bank-conflict");

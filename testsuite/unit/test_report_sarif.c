@@ -26,14 +26,14 @@ static json_t *load_schema(void)
 }
 
 /* Written to text and parsed back, as a consumer sees it. */
-static json_t *sample_sarif(void)
+static json_t *sarif_with(const hms_sarif_options *o)
 {
     hms_report r;
     hms_sample_report(&r, "src/k.cu");
     char *buf = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);
-    cr_assert(hms_write_sarif(&r, m));
+    cr_assert(hms_write_sarif(&r, m, o));
     fclose(m);
     json_error_t e;
     json_t *j = json_loads(buf, 0, &e);
@@ -41,6 +41,13 @@ static json_t *sample_sarif(void)
     free(buf);
     hms_report_free(&r);
     return j;
+}
+
+/* Notes included, paths as given: every finding of the sample. */
+static json_t *sample_sarif(void)
+{
+    hms_sarif_options o = {NULL, NULL, true};
+    return sarif_with(&o);
 }
 
 Test(report_sarif, validates_against_the_sarif_2_1_0_schema)

@@ -19,7 +19,7 @@ static char *render(const hms_report *r, bool color, bool explain, hms_diag_coun
     char *buf = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);
-    hms_text_options o = {color, explain};
+    hms_text_options o = {color, explain, false};
     hms_write_text(r, m, &o, counts);
     fclose(m);
     return buf;

@@ -1,0 +1,18 @@
+# Turns every docs/checks/*.md into a C table so SARIF rules can carry their
+# help text without data files at run time. cmake -DOUT=... -DDIR=... -P this.
+file(GLOB files "${DIR}/*.md")
+list(SORT files)
+set(body "/* Generated from the pages in docs/checks by cmake/embed_check_docs.cmake. */\n")
+string(APPEND body "#include \"analyzer/check_docs.h\"\n\n")
+set(table "")
+set(n 0)
+foreach(f ${files})
+  get_filename_component(stem ${f} NAME_WE)
+  file(READ ${f} hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," hex "${hex}")
+  string(APPEND body "static const char doc_${n}[] = {${hex}0x00};\n")
+  string(APPEND table "    {\"${stem}\", doc_${n}},\n")
+  math(EXPR n "${n} + 1")
+endforeach()
+string(APPEND body "\nconst struct hms_embedded_doc hms_embedded_check_docs[] = {\n${table}    {0, 0}\n};\n")
+file(WRITE ${OUT} "${body}")
