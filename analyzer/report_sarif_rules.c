@@ -34,6 +34,14 @@ static const char *level_of(hms_severity s)
     return s == HMS_SEV_ERROR ? "error" : s == HMS_SEV_WARNING ? "warning" : "note";
 }
 
+/* Markdown paragraphs are hard-wrapped; plain text wants one line each. */
+static void unwrap(char *s)
+{
+    for (char *p = s; s && *p; p++)
+        if (p[0] == '\n' && p[1] != '\n' && (p == s || p[-1] != '\n'))
+            p[0] = ' ';
+}
+
 /* "hms-shared-bank-conflict" -> "SharedBankConflict" (SARIF's friendly name). */
 static char *friendly_name(const char *id)
 {
@@ -68,6 +76,7 @@ json_t *hms_sarif_rule(const char *name)
     char *full = hms_check_doc_section(name, "What it detects");
     if (!full)
         full = hms_check_doc_section(name, "What it reports");
+    unwrap(full);
     const char *page = hms_check_doc(name);
     char *help_uri = NULL, *help_text = NULL;
     if (asprintf(&help_uri, "%s/blob/main/docs/checks/%s.md", HMS_PROJECT_URI, name) < 0)
