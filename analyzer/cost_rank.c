@@ -51,6 +51,27 @@ static double waste(const hms_access_metrics *a)
     return a->sectors_per_request > ideal ? 1 - ideal / a->sectors_per_request : 0;
 }
 
+/* Which accesses of its line a finding is about: bank conflicts and
+ * shared reuse are about shared memory, coalescing and divergence about
+ * the others; any other check about all of them. */
+static bool concerns(const hms_finding *f, const hms_access_metrics *a)
+{
+    static const struct {
+        const char *check;
+        int shared; /* 1 shared only, 0 all but shared */
+    } scope[] = {
+        {"hms-shared-bank-conflict", 1},
+        {"hms-shared-reuse", 1},
+        {"hms-uncoalesced-access", 0},
+        {"hms-divergent-access", 0},
+    };
+    bool is_shared = a->space && !strcmp(a->space, "shared");
+    for (size_t i = 0; f->check && i < sizeof scope / sizeof scope[0]; i++)
+        if (!strcmp(scope[i].check, f->check))
+            return scope[i].shared ? is_shared : !is_shared;
+    return true;
+}
+
 static bool is_placement(const hms_finding *f)
 {
     return f->check &&
@@ -94,7 +115,7 @@ double hms_finding_gain(const hms_kernel_report *k, const hms_finding *f)
         for (size_t i = 0; i < k->naccesses; i++) {
             double t = access_time(&k->accesses[i]);
             total += t;
-            if (k->accesses[i].line == f->line)
+            if (k->accesses[i].line == f->line && concerns(f, &k->accesses[i]))
                 wasted += t * waste(&k->accesses[i]);
         }
         g = total > 0 ? memory_time(k) * wasted / total : 0;
@@ -108,16 +129,19 @@ double hms_kernel_gain(const hms_kernel_report *k)
     double sum = 0;
     for (size_t d = 0; d < k->ndiagnostics; d++) {
         const hms_finding *f = &k->diagnostics[d];
-        bool first = true; /* the line's largest gain counts once */
+        /* One fix per line and check: the same finding from several
+         * accesses of a line counts once, at its largest. */
         double g = hms_finding_gain(k, f);
-        for (size_t e = 0; e < k->ndiagnostics && first; e++) {
+        bool counted = true;
+        for (size_t e = 0; e < k->ndiagnostics && counted; e++) {
             const hms_finding *o = &k->diagnostics[e];
-            if (e == d || o->line != f->line)
+            if (e == d || o->line != f->line || !o->check || !f->check ||
+                strcmp(o->check, f->check))
                 continue;
             double go = hms_finding_gain(k, o);
-            first = go < g || (go == g && e > d);
+            counted = go < g || (go == g && e > d);
         }
-        if (first)
+        if (counted)
             sum += g;
     }
     double cap = pos(k->model.predicted_time);

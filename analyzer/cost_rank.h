@@ -6,10 +6,13 @@
  *    over the kernel's total, applied to min(predicted time, t_mem);
  *  - a finding's gain: that line time x the waste its accesses show
  *    (1 - ideal/actual sectors per request for global/local accesses,
- *    1 - 1/wavefronts for shared ones); for a placement finding, the
- *    placement model's own current - best predicted time of the array;
- *  - a kernel's gain: the sum over its lines of the largest gain on each,
- *    capped at its predicted time. */
+ *    1 - 1/wavefronts for shared ones), counting only the accesses its
+ *    check is about (shared ones for bank conflicts, the others for
+ *    coalescing); for a placement finding, the placement model's own
+ *    current - best predicted time of the array;
+ *  - a kernel's gain: the sum of its findings' gains, one per line and
+ *    check, capped at its predicted time (fixes are taken as independent,
+ *    which is optimistic when two touch the same accesses). */
 #ifndef HMS_ANALYZER_COST_RANK_H
 #define HMS_ANALYZER_COST_RANK_H
 
