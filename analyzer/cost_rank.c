@@ -35,41 +35,56 @@ static double memory_time(const hms_kernel_report *k)
     return m > 0 && m < t ? m : t;
 }
 
-/* Fraction of an access's time a perfect pattern would not spend. */
-static double waste(const hms_access_metrics *a)
+/* The waste a check's fix removes, as the access metrics measure it. */
+typedef enum { WASTE_NONE = 0, WASTE_SECTORS, WASTE_WAVEFRONTS, WASTE_CONSTANT } waste_kind;
+
+static const struct {
+    const char *check;
+    waste_kind kind;
+} check_waste[] = {
+    {"hms-uncoalesced-access", WASTE_SECTORS},      /* sectors a coalesced warp would not fetch */
+    {"hms-divergent-access", WASTE_SECTORS},        /* the same, from divergent lanes */
+    {"hms-shared-bank-conflict", WASTE_WAVEFRONTS}, /* wavefronts beyond one per request */
+    {"hms-constant-divergence", WASTE_CONSTANT},    /* serialised distinct constant addresses */
+};
+
+static waste_kind waste_of(const char *check)
 {
-    if (a->space && !strcmp(a->space, "shared"))
-        return a->bank_wavefronts_per_request > 1 ? 1 - 1 / a->bank_wavefronts_per_request : 0;
-    if (a->sectors_per_request <= 0 || a->element_bytes <= 0)
-        return 0;
-    /* The lanes' distinct addresses packed into 32-byte sectors. */
-    double distinct =
-        a->distinct_addresses_per_request > 0 ? a->distinct_addresses_per_request : 32;
-    double ideal = ceil(distinct * a->element_bytes / 32.0);
-    if (ideal < 1)
-        ideal = 1;
-    return a->sectors_per_request > ideal ? 1 - ideal / a->sectors_per_request : 0;
+    for (size_t i = 0; check && i < sizeof check_waste / sizeof check_waste[0]; i++)
+        if (!strcmp(check_waste[i].check, check))
+            return check_waste[i].kind;
+    return WASTE_NONE;
 }
 
-/* Which accesses of its line a finding is about: bank conflicts and
- * shared reuse are about shared memory, coalescing and divergence about
- * the others; any other check about all of them. */
-static bool concerns(const hms_finding *f, const hms_access_metrics *a)
+/* Fraction of an access's time the fix would not spend (0 when the access
+ * is not of the kind the check is about). */
+static double waste(const hms_access_metrics *a, waste_kind kind)
 {
-    static const struct {
-        const char *check;
-        int shared; /* 1 shared only, 0 all but shared */
-    } scope[] = {
-        {"hms-shared-bank-conflict", 1},
-        {"hms-shared-reuse", 1},
-        {"hms-uncoalesced-access", 0},
-        {"hms-divergent-access", 0},
-    };
-    bool is_shared = a->space && !strcmp(a->space, "shared");
-    for (size_t i = 0; f->check && i < sizeof scope / sizeof scope[0]; i++)
-        if (!strcmp(scope[i].check, f->check))
-            return scope[i].shared ? is_shared : !is_shared;
-    return true;
+    const char *sp = a->space ? a->space : "";
+    switch (kind) {
+    case WASTE_WAVEFRONTS:
+        if (strcmp(sp, "shared") || !(a->bank_wavefronts_per_request > 1))
+            return 0;
+        return 1 - 1 / a->bank_wavefronts_per_request;
+    case WASTE_CONSTANT:
+        if (strcmp(sp, "constant") || !(a->distinct_addresses_per_request > 1))
+            return 0;
+        return 1 - 1 / a->distinct_addresses_per_request;
+    case WASTE_SECTORS: {
+        if (!strcmp(sp, "shared") || !strcmp(sp, "constant") || a->sectors_per_request <= 0 ||
+            a->element_bytes <= 0)
+            return 0;
+        /* The lanes' distinct addresses packed into 32-byte sectors. */
+        double distinct =
+            a->distinct_addresses_per_request > 0 ? a->distinct_addresses_per_request : 32;
+        double ideal = ceil(distinct * a->element_bytes / 32.0);
+        if (ideal < 1)
+            ideal = 1;
+        return a->sectors_per_request > ideal ? 1 - ideal / a->sectors_per_request : 0;
+    }
+    default:
+        return 0;
+    }
 }
 
 static bool is_placement(const hms_finding *f)
@@ -110,13 +125,14 @@ double hms_finding_gain(const hms_kernel_report *k, const hms_finding *f)
     double g = 0;
     if (is_placement(f))
         g = placement_gain(k, f);
-    if (g == 0 && f->line) {
+    waste_kind kind = waste_of(f->check);
+    if (g == 0 && f->line && kind != WASTE_NONE) {
         double total = 0, wasted = 0;
         for (size_t i = 0; i < k->naccesses; i++) {
             double t = access_time(&k->accesses[i]);
             total += t;
-            if (k->accesses[i].line == f->line && concerns(f, &k->accesses[i]))
-                wasted += t * waste(&k->accesses[i]);
+            if (k->accesses[i].line == f->line)
+                wasted += t * waste(&k->accesses[i], kind);
         }
         g = total > 0 ? memory_time(k) * wasted / total : 0;
     }

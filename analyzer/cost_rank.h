@@ -4,12 +4,14 @@
  * predicted time, never more than that time:
  *  - a line's share of the memory time: its accesses' requests x latency
  *    over the kernel's total, applied to min(predicted time, t_mem);
- *  - a finding's gain: that line time x the waste its accesses show
- *    (1 - ideal/actual sectors per request for global/local accesses,
- *    1 - 1/wavefronts for shared ones), counting only the accesses its
- *    check is about (shared ones for bank conflicts, the others for
- *    coalescing); for a placement finding, the placement model's own
- *    current - best predicted time of the array;
+ *  - a finding's gain: that line time x the waste its check's fix
+ *    removes, as the line's accesses show it: 1 - ideal/actual sectors per
+ *    request for coalescing and divergence (global/local accesses),
+ *    1 - 1/wavefronts for bank conflicts (shared), 1 - 1/distinct
+ *    addresses for constant divergence; for a placement finding, the
+ *    placement model's own current - best predicted time of the array.
+ *    Other checks (latency hiding, DRAM locality, camping, summaries)
+ *    carry no estimate: 0;
  *  - a kernel's gain: the sum of its findings' gains, one per line and
  *    check, capped at its predicted time (fixes are taken as independent,
  *    which is optimistic when two touch the same accesses). */

@@ -18,7 +18,7 @@ static const char css[] =
     "table.source td{padding:0 4px;vertical-align:top}table.source td.code{white-space:pre}"
     "td.heat,td.spr,td.wf{text-align:right;color:#444;min-width:3em}"
     "td.ln{color:#999;text-align:right;border-right:1px solid #ccc}"
-    "tr.finding td{font-family:system-ui,sans-serif;max-width:60em}"
+    "tr.finding-row td{font-family:system-ui,sans-serif;max-width:60em}"
     ".finding{border-left:4px solid #c80;padding:2px 8px;margin:2px 0;background:#fff8e8}"
     ".finding.error{border-color:#c00;background:#fff0f0}"
     ".finding.note{border-color:#08c;background:#f0f8ff}"
@@ -133,8 +133,10 @@ static void finding_box(const hms_kernel_report *k, const hms_finding *f, FILE *
     esc(out, f->message);
     fputs(" <code>[", out);
     esc(out, f->check);
-    fprintf(out, "]</code> <span class=\"estimate\">est. gain %.0f cycles</span>",
-            hms_finding_gain(k, f));
+    fputs("]</code>", out);
+    double gain = hms_finding_gain(k, f);
+    if (gain > 0)
+        fprintf(out, " <span class=\"estimate\">est. gain %.0f cycles</span>", gain);
     if (f->nnotes) {
         fputs("<ul class=\"notes\">", out);
         for (size_t i = 0; i < f->nnotes; i++) {
@@ -222,7 +224,7 @@ static void source_table(const hms_file_report *fr, const hms_kernel_report *k, 
             bool here = !f->file || !fr->path || !strcmp(f->file, fr->path);
             if (!here || f->line != l)
                 continue;
-            fputs("<tr class=\"finding\"><td colspan=\"4\"></td><td>", out);
+            fputs("<tr class=\"finding-row\"><td colspan=\"4\"></td><td>", out);
             finding_box(k, f, out);
             fputs("</td></tr>\n", out);
         }
