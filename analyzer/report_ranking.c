@@ -69,18 +69,27 @@ void hms_write_ranking(const hms_file_report *fr, FILE *out)
 {
     if (fr->nkernels == 0)
         return;
-    size_t *g = hms_rank_kernels(fr, 1);
-    if (!g)
+    size_t *g = hms_rank_kernels(fr, 1), *t = hms_rank_kernels(fr, 0);
+    if (!g || !t) {
+        free(g);
+        free(t);
         return;
-    fprintf(out, "\n%s: kernels ranked by the estimated gain of their fixes\n",
+    }
+    fprintf(out,
+            "\n%s: kernels ranked by the estimated gain of their fixes (and by predicted time; "
+            "estimates)\n",
             fr->path ? fr->path : "?");
-    fprintf(out, "  %-4s %-32s %16s %16s %7s\n", "rank", "kernel", "predicted cycles",
-            "est. gain cycles", "gain %");
+    fprintf(out, "  %-7s %-7s %-32s %16s %16s %7s\n", "by gain", "by time", "kernel",
+            "predicted cycles", "est. gain cycles", "gain %");
     for (size_t i = 0; i < fr->nkernels; i++) {
         const hms_kernel_report *k = &fr->kernels[g[i]];
-        double t = time_of(k), gain = hms_kernel_gain(k);
-        fprintf(out, "  %-4zu %-32s %16.0f %16.0f %6.1f%%\n", i + 1, k->name ? k->name : "?", t,
-                gain, t > 0 ? 100 * gain / t : 0.0);
+        size_t time_rank = 0;
+        while (time_rank < fr->nkernels && t[time_rank] != g[i])
+            time_rank++;
+        double time = time_of(k), gain = hms_kernel_gain(k);
+        fprintf(out, "  %-7zu %-7zu %-32s %16.0f %16.0f %6.1f%%\n", i + 1, time_rank + 1,
+                k->name ? k->name : "?", time, gain, time > 0 ? 100 * gain / time : 0.0);
     }
     free(g);
+    free(t);
 }

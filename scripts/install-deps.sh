@@ -2,8 +2,13 @@
 # Installs the Debian/Ubuntu packages hms-lint needs to build and test.
 # Skips apt entirely when everything is already there.
 set -euo pipefail
-pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libcriterion-dev libjansson-dev
-      libyaml-dev chromium)
+# HMS_DEPS=build installs only what building the tool needs (CI that lints);
+# the default adds the test suite's: Criterion and Chromium (which renders
+# the HTML report in test_report_html).
+pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libjansson-dev libyaml-dev)
+if [ "${HMS_DEPS:-all}" != build ]; then
+  pkgs+=(libcriterion-dev chromium)
+fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
