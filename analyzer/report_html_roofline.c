@@ -61,9 +61,11 @@ void hms_write_roofline_svg(const hms_kernel_report *k, const char *arch_name, F
     fprintf(out,
             "<svg class=\"roofline\" role=\"img\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" "
             "height=\"%.0f\" xmlns=\"http://www.w3.org/2000/svg\">\n"
-            "<title>Roofline of %s (estimate): %.3g FLOP/cycle at %.3g FLOP/byte; binding "
-            "bound: %s</title>\n",
-            W, H, W, H, arch->name, perf, ai, m->binding ? m->binding : "?");
+            "<title>Roofline of ",
+            W, H, W, H);
+    hms_html_escape(out, arch->name, strlen(arch->name));
+    fprintf(out, " (estimate): %.3g FLOP/cycle at %.3g FLOP/byte; binding bound: %s</title>\n",
+            perf, ai, m->binding ? m->binding : "?");
     fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"plot\"/>\n",
             PAD_L, PAD_T, W - PAD_L - PAD_R, H - PAD_B - PAD_T);
     for (double e = a.x0; e <= a.x1; e++)
@@ -89,7 +91,8 @@ void hms_write_roofline_svg(const hms_kernel_report *k, const char *arch_name, F
             "<text x=\"%.1f\" y=\"%.1f\" class=\"roof-label\">FP32 peak %.3g FLOP/cycle</text>\n"
             "<text x=\"%.1f\" y=\"%.1f\" class=\"roof-label\">DRAM %.3g B/cycle</text>\n",
             px(&a, x_start), py(&a, y_start), px(&a, ridge), py(&a, peak), px(&a, xmax),
-            py(&a, peak), px(&a, ridge) + 4, py(&a, peak) - 4, peak, PAD_L + 6, py(&a, y_start) - 6, bw);
+            py(&a, peak), px(&a, ridge) + 4, py(&a, peak) - 4, peak, PAD_L + 6, py(&a, y_start) - 6,
+            bw);
     fprintf(out,
             "<circle class=\"kernel-point binding-%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"5\"/>\n"
             "<text x=\"%.1f\" y=\"%.1f\" class=\"point-label\">%s-bound%s</text>\n</svg>\n",

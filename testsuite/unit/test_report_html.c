@@ -175,3 +175,48 @@ Test(report_html, renders_in_headless_chromium)
     cr_assert(img && len > 1000 && !memcmp(img, "\x89PNG", 4));
     free(img);
 }
+
+/* y of the roof polyline at x (the points are in drawing order). */
+static double roof_y_at(const char *svg, double x)
+{
+    const char *p = strstr(svg, "<polyline class=\"roof\" points=\"");
+    cr_assert(p);
+    p += strlen("<polyline class=\"roof\" points=\"");
+    double px[3], py[3];
+    cr_assert_eq(
+        sscanf(p, "%lf,%lf %lf,%lf %lf,%lf", &px[0], &py[0], &px[1], &py[1], &px[2], &py[2]), 6);
+    for (int i = 0; i < 2; i++)
+        if (x >= px[i] && x <= px[i + 1])
+            return py[i] + (py[i + 1] - py[i]) * (x - px[i]) / (px[i + 1] - px[i]);
+    cr_assert_fail("x %.1f outside the roof", x);
+    return 0;
+}
+
+/* A DRAM-bound kernel sits on the DRAM slope; a latency-bound one (its
+ * time above every bound) below the roof. SVG y grows downwards. */
+Test(report_html, roofline_point_never_above_the_roof)
+{
+    const double times[] = {1000, 4000};
+    for (size_t i = 0; i < 2; i++) {
+        hms_kernel_report k = {0};
+        k.model.predicted_time = times[i];
+        k.model.bound_dram = 1000;
+        k.model.flops = 2.0e6;
+        k.model.binding = i == 0 ? "dram" : "model";
+        char *svg = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&svg, &len);
+        hms_write_roofline_svg(&k, "h100", m);
+        fclose(m);
+        const char *c = strstr(svg, "class=\"kernel-point");
+        cr_assert(c, "%s", svg);
+        double cx, cy;
+        cr_assert_eq(sscanf(strstr(c, "cx=\"") + 4, "%lf\" cy=\"%lf", &cx, &cy), 2);
+        double roof = roof_y_at(svg, cx);
+        if (i == 0)
+            cr_assert_float_eq(cy, roof, 0.5, "on the DRAM slope: %s", svg);
+        else
+            cr_assert_gt(cy, roof + 10, "below the roof: %s", svg);
+        free(svg);
+    }
+}
