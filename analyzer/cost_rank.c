@@ -182,6 +182,8 @@ static int worst_first(const void *pa, const void *pb)
 /* Reorders `n` elements of `size` bytes at `base` by rank[].index. */
 static void permute(void *base, size_t n, size_t size, const ranked *rank)
 {
+    if (n < 2)
+        return;
     char *copy = malloc(n * size);
     if (!copy)
         return;
