@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "analyzer/commands.h"
+#include "analyzer/parse.h"
 
 int hms_main(int argc, char **argv)
 {
@@ -10,6 +11,14 @@ int hms_main(int argc, char **argv)
     if (rc != 0) {
         hms_options_free(&o);
         return rc;
+    }
+    /* Without our CUDA headers nothing parses: fail, never pass silently. */
+    bool parses = o.command == HMS_CMD_LINT || o.command == HMS_CMD_LIST_KERNELS ||
+                  o.command == HMS_CMD_DUMP_IR;
+    if (parses && !hms_builtin_include_dir()) {
+        hms_print_missing_include_dir(stderr);
+        hms_options_free(&o);
+        return 2;
     }
     switch (o.command) {
     case HMS_CMD_HELP:
