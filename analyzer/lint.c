@@ -16,6 +16,7 @@
 #include "analyzer/ir_build.h"
 #include "analyzer/launch_config.h"
 #include "analyzer/parse.h"
+#include "analyzer/parse_diagnostics.h"
 #include "analyzer/report_json.h"
 #include "analyzer/report_sarif.h"
 #include "analyzer/report_text.h"
@@ -212,8 +213,13 @@ static void collect_errors(file_job *j)
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         size_t pl = strlen(ERROR_PREFIX);
+        size_t tl = strlen(HMS_PARSE_ERROR_TAG);
+        const char *sep = memmem(p, len, ": error: ", 9);
         if (len > pl && strncmp(p, ERROR_PREFIX, pl) == 0)
             hms_file_add_error(&j->report, "%.*s", (int)(len - pl), p + pl);
+        else if (sep && len > tl && memcmp(p + len - tl, HMS_PARSE_ERROR_TAG, tl) == 0)
+            hms_file_add_error(&j->report, "%.*s: %.*s", (int)(sep - p), p,
+                               (int)(p + len - tl - (sep + 9)), sep + 9); /* "loc: message" */
         p = nl ? nl + 1 : p + len;
     }
 }
