@@ -44,6 +44,9 @@ int hms_main(int argc, char **argv)
     case HMS_CMD_LINT:
         rc = hms_cmd_lint(&o);
         break;
+    case HMS_CMD_LSP:
+        rc = hms_cmd_lsp();
+        break;
     }
     fflush(stdout);
     hms_options_free(&o);

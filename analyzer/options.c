@@ -76,6 +76,7 @@ void hms_print_usage(FILE *out)
           "  --dump-ir                      print the kernel IR, then exit\n"
           "  --list-checks                  list the checks, then exit\n"
           "  --list-arches                  list the built-in architectures, then exit\n"
+          "  --lsp                          run a Language Server Protocol server on stdin/stdout\n"
           "  --version                      print the version, then exit\n"
           "  -h, --help                     print this help, then exit\n"
           "\n"
@@ -102,6 +103,7 @@ enum {
     OPT_LIST_ARCHES,
     OPT_VERSION,
     OPT_PLACEMENT_THRESHOLD,
+    OPT_LSP,
 };
 
 static const struct option long_opts[] = {
@@ -123,6 +125,7 @@ static const struct option long_opts[] = {
     {"list-checks", no_argument, 0, OPT_LIST_CHECKS},
     {"list-arches", no_argument, 0, OPT_LIST_ARCHES},
     {"version", no_argument, 0, OPT_VERSION},
+    {"lsp", no_argument, 0, OPT_LSP},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -269,6 +272,9 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             break;
         case OPT_VERSION:
             o->command = HMS_CMD_VERSION;
+            break;
+        case OPT_LSP:
+            o->command = HMS_CMD_LSP;
             break;
         case ':':
             return usage_error("option '%s' needs a value", argv[optind - 1]);

@@ -17,6 +17,7 @@ typedef enum {
     HMS_CMD_LIST_CHECKS,
     HMS_CMD_VERSION,
     HMS_CMD_HELP,
+    HMS_CMD_LSP,
 } hms_command;
 
 typedef struct {
