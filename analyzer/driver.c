@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "analyzer/commands.h"
+#include "analyzer/compile_db_sources.h"
 #include "analyzer/parse.h"
 
 int hms_main(int argc, char **argv)
@@ -15,9 +16,24 @@ int hms_main(int argc, char **argv)
     /* Without our CUDA headers nothing parses: fail, never pass silently. */
     bool parses = o.command == HMS_CMD_LINT || o.command == HMS_CMD_LIST_KERNELS ||
                   o.command == HMS_CMD_DUMP_IR;
+    hms_flag_list db_sources = {0}; /* -p <dir> and no file names: the database's sources */
+    if (parses && o.files.n == 0 && o.build_dir) {
+        bool read = hms_compile_db_cuda_sources(o.build_dir, &db_sources, stderr);
+        if (!read || !db_sources.n) {
+            if (read)
+                fprintf(stderr, "hms-lint: error: %s/compile_commands.json lists no CUDA source\n",
+                        o.build_dir);
+            hms_flag_list_free(&db_sources);
+            hms_options_free(&o);
+            return 2;
+        }
+        for (size_t i = 0; i < db_sources.n; i++)
+            hms_strvec_push(&o.files, db_sources.v[i]);
+    }
     if (parses && !hms_builtin_include_dir()) {
         hms_print_missing_include_dir(stderr);
         hms_options_free(&o);
+        hms_flag_list_free(&db_sources);
         return 2;
     }
     switch (o.command) {
@@ -50,5 +66,6 @@ int hms_main(int argc, char **argv)
     }
     fflush(stdout);
     hms_options_free(&o);
+    hms_flag_list_free(&db_sources);
     return rc;
 }

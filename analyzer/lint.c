@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyzer/arch_select.h"
 #include "analyzer/atomic_file.h"
@@ -40,6 +41,8 @@ typedef struct {
     file_job *jobs;
     size_t njobs;
     atomic_size_t next;
+    bool progress;      /* "[n/N] file" on stderr as each file is done (a terminal) */
+    atomic_size_t done; /* files finished, for the progress lines */
 } work_queue;
 
 /* ---- setup (main thread) ------------------------------------------------ */
@@ -178,6 +181,9 @@ static void *worker(void *arg)
             break;
         if (!q->jobs[i].setup_error)
             analyse_file(&q->jobs[i]);
+        if (q->progress)
+            fprintf(stderr, "[%zu/%zu] %s\n", atomic_fetch_add(&q->done, 1) + 1, q->njobs,
+                    q->jobs[i].path);
     }
     return NULL;
 }
@@ -365,7 +371,7 @@ int hms_cmd_lint(const hms_options *o)
         j->arch = arch_for(&arches, &narches, &j->merged.opts, &j->setup_error);
     }
 
-    work_queue q = {jobs, n, 0};
+    work_queue q = {jobs, n, 0, n > 1 && !o->quiet && isatty(STDERR_FILENO), 0};
     run_jobs(&q, o->jobs);
 
     /* Logs in input order; then one report with every file. */

@@ -287,7 +287,7 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
 
     bool needs_files = o->command == HMS_CMD_LINT || o->command == HMS_CMD_LIST_KERNELS ||
                        o->command == HMS_CMD_DUMP_IR;
-    if (needs_files && o->files.n == 0)
+    if (needs_files && o->files.n == 0 && !o->build_dir) /* -p alone: the database's files */
         return usage_error("%s", "no input files");
     return 0;
 }
