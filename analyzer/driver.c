@@ -41,9 +41,15 @@ int hms_main(int argc, char **argv)
         hms_print_usage(stdout);
         rc = 0;
         break;
-    case HMS_CMD_VERSION:
-        printf("hms-lint version %s\n", HMS_VERSION);
+    case HMS_CMD_VERSION: {
+        CXString clang = clang_getClangVersion();
+        printf("hms-lint version %s\nlibclang: %s\n", HMS_VERSION, clang_getCString(clang));
+        clang_disposeString(clang);
         rc = 0;
+        break;
+    }
+    case HMS_CMD_DUMP_CONFIG:
+        rc = hms_cmd_dump_config(&o);
         break;
     case HMS_CMD_LIST_ARCHES:
         rc = hms_cmd_list_arches(&o);

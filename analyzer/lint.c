@@ -13,6 +13,7 @@
 #include "analyzer/baseline.h"
 #include "analyzer/commands.h"
 #include "analyzer/config.h"
+#include "analyzer/finding_policy.h"
 #include "analyzer/fixes.h"
 #include "analyzer/ir_build.h"
 #include "analyzer/launch_config.h"
@@ -60,9 +61,9 @@ typedef struct {
 } config_set;
 
 /* Each .hms-lint is read once, and a malformed one reported once. */
-static const loaded_config *config_for(config_set *s, const char *source)
+static const loaded_config *config_for(config_set *s, const char *source, const char *given)
 {
-    char *path = hms_config_find(source);
+    char *path = given ? strdup(given) : hms_config_find(source); /* --config-file */
     if (!path)
         return NULL;
     for (size_t i = 0; i < s->n; i++) {
@@ -362,7 +363,7 @@ int hms_cmd_lint(const hms_options *o)
         file_job *j = &jobs[i];
         j->path = o->files.v[i];
         j->report.path = strdup(j->path);
-        const loaded_config *c = config_for(&configs, j->path);
+        const loaded_config *c = config_for(&configs, j->path, o->config_file);
         hms_config_merge(c && c->ok ? &c->cfg : NULL, o, &j->merged);
         if (c && !c->ok) {
             j->setup_error = strdup(c->err);
@@ -383,6 +384,9 @@ int hms_cmd_lint(const hms_options *o)
         if (j->log_len)
             fwrite(j->log, 1, j->log_len, stderr);
         collect_errors(j);
+        if (!j->setup_error &&
+            !hms_apply_finding_policy(&j->report, &j->merged.opts, msg, sizeof msg))
+            hms_file_add_error(&j->report, "%s: %s", j->path, msg);
         input_error |= j->report.nerrors > 0;
         if (!report.arch && j->arch)
             report.arch = j->arch->name;

@@ -18,6 +18,7 @@ typedef enum {
     HMS_CMD_VERSION,
     HMS_CMD_HELP,
     HMS_CMD_LSP,
+    HMS_CMD_DUMP_CONFIG,
 } hms_command;
 
 typedef struct {
@@ -47,6 +48,9 @@ typedef struct {
     int jobs;
     int color; /* -1 auto, 0 never, 1 always */
     bool quiet;
+    const char *config_file;        /* --config-file: instead of the nearest .hms-lint */
+    const char *warnings_as_errors; /* --warnings-as-errors globs */
+    const char *header_filter;      /* --header-filter regex */
 } hms_options;
 
 void hms_strvec_push(hms_strvec *v, const char *s);
