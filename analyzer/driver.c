@@ -4,6 +4,18 @@
 #include "analyzer/commands.h"
 #include "analyzer/compile_db_sources.h"
 #include "analyzer/parse.h"
+#include "passes/checks.h"
+
+/* Does the --checks list leave any check on? */
+static bool any_check_enabled(const char *globs)
+{
+    size_t n;
+    const hms_check_def *defs = hms_check_registry(&n);
+    for (size_t i = 0; i < n; i++)
+        if (hms_check_enabled(globs, &defs[i]))
+            return true;
+    return false;
+}
 
 int hms_main(int argc, char **argv)
 {
@@ -16,6 +28,13 @@ int hms_main(int argc, char **argv)
     /* Without our CUDA headers nothing parses: fail, never pass silently. */
     bool parses = o.command == HMS_CMD_LINT || o.command == HMS_CMD_LIST_KERNELS ||
                   o.command == HMS_CMD_DUMP_IR;
+    /* clang-tidy: --checks='-*' linting is an error, not a silent run of nothing. */
+    if (o.command == HMS_CMD_LINT && o.checks && !any_check_enabled(o.checks)) {
+        fprintf(stderr, "hms-lint: error: --checks='%s' enables no check (see --list-checks)\n",
+                o.checks);
+        hms_options_free(&o);
+        return 2;
+    }
     hms_flag_list db_sources = {0}; /* -p <dir> and no file names: the database's sources */
     if (parses && o.files.n == 0 && o.build_dir) {
         bool read = hms_compile_db_cuda_sources(o.build_dir, &db_sources, stderr);
