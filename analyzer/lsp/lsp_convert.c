@@ -300,7 +300,9 @@ static void placement_ranking(FILE *m, json_t *file, const char *array)
                 json_array_foreach(opts, n, opt)
                 {
                     json_t *t = json_object_get(opt, "predicted_time");
-                    if (done[n] || !json_is_number(t))
+                    /* Illegal options are not candidates (whatever their time field says). */
+                    if (done[n] || !json_is_number(t) ||
+                        !json_is_true(json_object_get(opt, "legal")))
                         continue;
                     if (best == cnt ||
                         json_number_value(t) < json_number_value(json_object_get(

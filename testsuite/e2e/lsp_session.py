@@ -111,7 +111,8 @@ try:
     value = ((r.get("result") or {}).get("contents") or {}).get("value", "")
     check("sectors per request: 32" in value and "`out`" in value,
           "hover shows sectors per request of the access")
-    check("Placement ranking" in value, "hover shows the placement ranking")
+    check("Placement ranking" in value and "1. global:" in value and "readonly" not in value,
+          "hover shows the placement ranking of the legal options only")
     rid = c.request("textDocument/hover", {"textDocument": {"uri": uri},
                                             "position": {"line": 0, "character": 0}})
     r = c.response(rid) or {}
