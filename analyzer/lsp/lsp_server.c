@@ -10,8 +10,8 @@
  * Open and save lint the file on disk at once; a change lints the buffer
  * after a quiet period (debounce), from a copy in a private temporary
  * directory (the source file is never written), with the file's directory
- * on the include path. Flags come from the nearest compile_commands.json
- * above the file (or build/compile_commands.json beside a parent), or from
+ * on the include path and the original's .hms-lint as --config-file. Flags come from the nearest
+ * compile_commands.json above the file (or build/compile_commands.json beside a parent), or from
  * initializationOptions: {"compilationDatabase": dir, "extraArgs": [...],
  * "arch": name, "debounceMs": n}. */
 #include <errno.h>
@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "analyzer/commands.h"
+#include "analyzer/config.h"
 #include "analyzer/lsp/lsp_convert.h"
 #include "analyzer/lsp/lsp_io.h"
 
@@ -241,6 +242,12 @@ static void start_run(lsp_server *s, lsp_doc *d)
     char *arch = NULL;
     if (s->arch && asprintf(&arch, "--arch=%s", s->arch) < 0)
         arch = NULL;
+    /* The copy lives elsewhere: the original's .hms-lint still applies. */
+    char *cfg = d->dirty ? hms_config_find(d->path) : NULL;
+    char *cfg_flag = NULL;
+    if (cfg && asprintf(&cfg_flag, "--config-file=%s", cfg) < 0)
+        cfg_flag = NULL;
+    free(cfg);
 
     const char *argv[64 + 16];
     size_t n = 0;
@@ -249,6 +256,8 @@ static void start_run(lsp_server *s, lsp_doc *d)
     argv[n++] = "--fail-on=never";
     if (arch)
         argv[n++] = arch;
+    if (cfg_flag)
+        argv[n++] = cfg_flag;
     if (db) {
         argv[n++] = "-p";
         argv[n++] = db;
@@ -300,6 +309,7 @@ static void start_run(lsp_server *s, lsp_doc *d)
     free(db);
     free(dir);
     free(arch);
+    free(cfg_flag);
 }
 
 static void publish(lsp_doc *d, json_t *diagnostics)

@@ -40,6 +40,9 @@ try:
     with open(os.path.join(proj, "build", "compile_commands.json"), "w") as f:
         json.dump([{"directory": os.path.join(proj, "build"), "file": kernel,
                     "command": "nvcc -DHMS_TEST_STRIDED -c %s -o k.o" % kernel}], f)
+    # The project's .hms-lint turns a check off, for disk and buffer runs alike.
+    with open(os.path.join(proj, ".hms-lint"), "w") as f:
+        f.write("Checks: '-hms-partition-camping'\n")
     uri = uri_of(kernel)
     lines = text.split("\n")
     store_line = next(i for i, l in enumerate(lines) if l.strip() == "out[x * n + y] = in[y * n + x];")
@@ -87,6 +90,8 @@ try:
         check(unc[0]["severity"] == 2 and unc[0]["source"] == "hms-lint", "severity warning")
         check(unc[0]["codeDescription"]["href"].endswith("docs/checks/hms-uncoalesced-access.md"),
               "codeDescription.href points at the check's page")
+    check(not any(d.get("code") == "hms-partition-camping" for d in diags),
+          "the project's .hms-lint applies")
     bank = [d for d in diags if d.get("code") == "hms-shared-bank-conflict"]
     check(len(bank) == 1 and bank[0].get("relatedInformation")
           and bank[0]["relatedInformation"][0]["location"]["uri"] == uri,
@@ -129,6 +134,8 @@ try:
     diags = c.diagnostics(uri) or []
     check(diags and not any(d.get("code") == "hms-uncoalesced-access" for d in diags),
           "the edited buffer is linted: the fixed store no longer reported")
+    check(not any(d.get("code") == "hms-partition-camping" for d in diags),
+          "the buffer run applies the file's .hms-lint")
     more = c.diagnostics(uri, timeout=3)
     check(more is None, "the cancelled run published nothing (one publish for three events)")
     check(os.stat(kernel).st_mtime_ns == before, "the source file was not written")
