@@ -84,6 +84,7 @@ void hms_print_usage(FILE *out)
           "  --extra-arg=<flag>             compiler flag to append (repeatable)\n"
           "  --extra-arg-before=<flag>      compiler flag to prepend (repeatable)\n"
           "  --quiet                        no summary lines on stderr\n"
+          "  --assume-filename=<file>       take -p's compile flags of <file> (for a copy of it)\n"
           "  --lsp                          run a Language Server Protocol server on stdin/stdout\n"
           "  --version                      print the version, then exit\n"
           "  -h, --help                     print this help, then exit\n"
@@ -119,6 +120,7 @@ enum {
     OPT_EXTRA_ARG_BEFORE,
     OPT_WARNINGS_AS_ERRORS,
     OPT_HEADER_FILTER,
+    OPT_ASSUME_FILENAME,
 };
 
 static const struct option long_opts[] = {
@@ -148,6 +150,7 @@ static const struct option long_opts[] = {
     {"extra-arg-before", required_argument, 0, OPT_EXTRA_ARG_BEFORE},
     {"warnings-as-errors", required_argument, 0, OPT_WARNINGS_AS_ERRORS},
     {"header-filter", required_argument, 0, OPT_HEADER_FILTER},
+    {"assume-filename", required_argument, 0, OPT_ASSUME_FILENAME},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -329,6 +332,9 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             break;
         case OPT_EXTRA_ARG_BEFORE:
             hms_strvec_push(&extra_before, optarg);
+            break;
+        case OPT_ASSUME_FILENAME: /* a copy of a file (an editor's buffer) linted as that file */
+            o->assume_filename = optarg;
             break;
         case OPT_WARNINGS_AS_ERRORS:
             o->warnings_as_errors = optarg;

@@ -51,6 +51,7 @@ typedef struct {
     const char *config_file;        /* --config-file: instead of the nearest .hms-lint */
     const char *warnings_as_errors; /* --warnings-as-errors globs */
     const char *header_filter;      /* --header-filter regex */
+    const char *assume_filename;    /* --assume-filename: compile flags of this path instead */
 } hms_options;
 
 void hms_strvec_push(hms_strvec *v, const char *s);

@@ -203,7 +203,8 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
         free(runtime);
     }
     if (o && o->build_dir)
-        hms_flags_from_compile_db(o->build_dir, path, &args, err);
+        hms_flags_from_compile_db(o->build_dir, o->assume_filename ? o->assume_filename : path,
+                                  &args, err);
     if (o)
         hms_flags_from_user(o->compiler_args.v, o->compiler_args.n, &args, err);
 

@@ -244,10 +244,13 @@ static void start_run(lsp_server *s, lsp_doc *d)
         arch = NULL;
     /* The copy lives elsewhere: the original's .hms-lint still applies. */
     char *cfg = d->dirty ? hms_config_find(d->path) : NULL;
-    char *cfg_flag = NULL;
+    char *cfg_flag = NULL, *assume = NULL;
     if (cfg && asprintf(&cfg_flag, "--config-file=%s", cfg) < 0)
         cfg_flag = NULL;
     free(cfg);
+    /* ... and so do its compile_commands.json flags. */
+    if (d->dirty && asprintf(&assume, "--assume-filename=%s", d->path) < 0)
+        assume = NULL;
 
     const char *argv[64 + 16];
     size_t n = 0;
@@ -258,6 +261,8 @@ static void start_run(lsp_server *s, lsp_doc *d)
         argv[n++] = arch;
     if (cfg_flag)
         argv[n++] = cfg_flag;
+    if (assume)
+        argv[n++] = assume;
     if (db) {
         argv[n++] = "-p";
         argv[n++] = db;
@@ -310,6 +315,7 @@ static void start_run(lsp_server *s, lsp_doc *d)
     free(dir);
     free(arch);
     free(cfg_flag);
+    free(assume);
 }
 
 static void publish(lsp_doc *d, json_t *diagnostics)

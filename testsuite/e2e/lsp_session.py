@@ -140,6 +140,14 @@ try:
     check(more is None, "the cancelled run published nothing (one publish for three events)")
     check(os.stat(kernel).st_mtime_ns == before, "the source file was not written")
 
+    # The buffer copy gets the file's compile_commands.json flags: with the
+    # strided store back (under #ifdef HMS_TEST_STRIDED), it is reported again.
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
+                                        "contentChanges": [{"text": text + "// edited\n"}]})
+    diags = c.diagnostics(uri) or []
+    check(any(d.get("code") == "hms-uncoalesced-access" for d in diags),
+          "the buffer run uses the database's flags for the file (-DHMS_TEST_STRIDED)")
+
     # A syntax error in the buffer: an hms-parse-error diagnostic at its place.
     broken = fixed.replace("__syncthreads();", "__syncthreads()", 1)
     c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
