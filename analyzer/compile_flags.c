@@ -2,6 +2,8 @@
  * the user, and dropping nvcc's code-generation flags. */
 #include "analyzer/compile_flags.h"
 
+#include "analyzer/response_files.h"
+
 #include <clang-c/CXCompilationDatabase.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,8 +316,12 @@ static bool nvcc_only(const char *a)
     return false;
 }
 
-void hms_flags_from_user(const char *const *argv, size_t argc, hms_flag_list *out, FILE *err)
+void hms_flags_from_user(const char *const *given, size_t ngiven, hms_flag_list *out, FILE *err)
 {
+    hms_flag_list expanded = {0}; /* @file arguments, relative to the current directory */
+    hms_expand_response_files(given, ngiven, NULL, "command line", &expanded, err);
+    const char *const *argv = (const char *const *)expanded.v;
+    size_t argc = expanded.n;
     for (size_t i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         char *toolkit = NULL;
@@ -346,6 +352,7 @@ void hms_flags_from_user(const char *const *argv, size_t argc, hms_flag_list *ou
             continue;
         hms_flag_list_push(out, a);
     }
+    hms_flag_list_free(&expanded);
 }
 
 bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag_list *out,
@@ -399,7 +406,12 @@ bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag
                 if (!argv[i])
                     argv[i] = "";
             }
-            hms_flags_from_command(argv, n, clang_getCString(dir), out);
+            /* CMake keeps a CUDA target's include paths in a response file. */
+            hms_flag_list expanded = {0};
+            hms_expand_response_files(argv, n, clang_getCString(dir), path, &expanded, err);
+            hms_flags_from_command((const char *const *)expanded.v, expanded.n,
+                                   clang_getCString(dir), out);
+            hms_flag_list_free(&expanded);
             for (unsigned i = 0; i < n; i++)
                 clang_disposeString(strs[i]);
         }

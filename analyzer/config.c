@@ -87,6 +87,8 @@ void hms_config_free(hms_config *c)
     for (size_t i = 0; i < c->nparams; i++)
         free(c->params[i]);
     free(c->params);
+    free(c->warnings_as_errors);
+    free(c->header_filter);
     memset(c, 0, sizeof *c);
 }
 
@@ -180,6 +182,14 @@ static bool read_scalar(cfg_ctx *x, const char *key, yaml_node_t *val, char **ou
     return *out != NULL;
 }
 
+/* A string that may be '' (clang-tidy writes WarningsAsErrors: ''): none. */
+static bool read_optional_scalar(cfg_ctx *x, const char *key, yaml_node_t *val, char **out)
+{
+    if (val->type == YAML_SCALAR_NODE && val->data.scalar.length == 0)
+        return true;
+    return read_scalar(x, key, val, out);
+}
+
 static bool read_checks(cfg_ctx *x, yaml_node_t *val, hms_config *out)
 {
     char **v = NULL;
@@ -228,6 +238,35 @@ static bool is_null(const yaml_node_t *n)
     return !*v || !strcmp(v, "~") || !strcmp(v, "null") || !strcmp(v, "Null") || !strcmp(v, "NULL");
 }
 
+/* clang-tidy's spelling of a setting -> ours. */
+static const char *canonical_key(const char *key)
+{
+    static const char *const alias[][2] = {
+        {"Checks", "checks"},
+        {"WarningsAsErrors", "warnings-as-errors"},
+        {"HeaderFilterRegex", "header-filter"},
+        {"InheritParentConfig", "inherit-parent-config"},
+    };
+    for (size_t i = 0; i < sizeof alias / sizeof *alias; i++)
+        if (strcmp(key, alias[i][0]) == 0)
+            return alias[i][1];
+    return key;
+}
+
+static bool read_bool(cfg_ctx *x, const char *key, yaml_node_t *val, bool *out)
+{
+    static const char *const yes[] = {"true", "True", "TRUE", "yes", "on"};
+    static const char *const no[] = {"false", "False", "FALSE", "no", "off"};
+    const char *v = val->type == YAML_SCALAR_NODE ? (const char *)val->data.scalar.value : "";
+    for (size_t i = 0; i < 5; i++) {
+        if (strcmp(v, yes[i]) == 0 || strcmp(v, no[i]) == 0) {
+            *out = strcmp(v, yes[i]) == 0;
+            return true;
+        }
+    }
+    return fail_at(x, val, "'%s' must be true or false", key);
+}
+
 static bool read_root(cfg_ctx *x, yaml_node_t *root, hms_config *out)
 {
     if (is_null(root))
@@ -242,7 +281,7 @@ static bool read_root(cfg_ctx *x, yaml_node_t *root, hms_config *out)
         yaml_node_t *v = yaml_document_get_node(x->doc, p->value);
         if (!k || !v || k->type != YAML_SCALAR_NODE)
             return fail_at(x, k ? k : root, "setting names must be strings");
-        const char *key = (const char *)k->data.scalar.value;
+        const char *key = canonical_key((const char *)k->data.scalar.value);
         bool ok;
         if (is_null(v) &&
             (!strcmp(key, "checks") || !strcmp(key, "arch") || !strcmp(key, "fail-on") ||
@@ -258,9 +297,19 @@ static bool read_root(cfg_ctx *x, yaml_node_t *root, hms_config *out)
             ok = read_string_list(x, key, v, &out->launches, &out->nlaunches, false);
         else if (strcmp(key, "param") == 0)
             ok = read_string_list(x, key, v, &out->params, &out->nparams, true);
+        else if (strcmp(key, "warnings-as-errors") == 0)
+            ok = read_optional_scalar(x, key, v, &out->warnings_as_errors);
+        else if (strcmp(key, "header-filter") == 0)
+            ok = read_optional_scalar(x, key, v, &out->header_filter);
+        else if (strcmp(key, "inherit-parent-config") == 0)
+            ok = read_bool(x, key, v, &out->inherit_parent);
         else
-            return fail_at(
-                x, k, "unknown setting '%s' (expected checks, arch, fail-on, launch, param)", key);
+            return fail_at(x, k,
+                           "unknown setting '%s' (expected checks, arch, fail-on, launch, param, "
+                           "warnings-as-errors, header-filter, inherit-parent-config, or "
+                           "clang-tidy's Checks, WarningsAsErrors, HeaderFilterRegex, "
+                           "InheritParentConfig)",
+                           (const char *)k->data.scalar.value);
         if (!ok)
             return false;
     }
@@ -299,6 +348,67 @@ bool hms_config_parse(const char *text, size_t len, const char *origin, hms_conf
     return ok;
 }
 
+/* Copies of the parent's strings where the child gives none. */
+static void take_missing(char **child, const char *parent)
+{
+    if (!*child && parent)
+        *child = strdup(parent);
+}
+
+static void take_missing_list(char ***v, size_t *n, char *const *pv, size_t pn)
+{
+    if (*n || !pn)
+        return;
+    for (size_t i = 0; i < pn; i++)
+        push_str(v, n, strdup(pv[i]));
+}
+
+/* InheritParentConfig: the nearest .hms-lint above the directory of `path`
+ * fills what this one does not set; checks are the parent's then ours. */
+static bool inherit_from_parent(const char *path, hms_config *c, char *err, size_t errlen)
+{
+    char *dir = realpath(path, NULL);
+    char *slash = dir ? strrchr(dir, '/') : NULL;
+    char *parent_path = NULL;
+    if (slash && slash != dir) {
+        *slash = '\0';
+        slash = strrchr(dir, '/');
+        if (slash) {
+            slash[slash == dir ? 1 : 0] = '\0';
+            parent_path = hms_config_find(dir);
+        }
+    }
+    free(dir);
+    if (!parent_path)
+        return true; /* nothing above: the file stands alone */
+    hms_config p;
+    bool ok = hms_config_load(parent_path, &p, err, errlen);
+    free(parent_path);
+    if (!ok) {
+        hms_config_free(c);
+        return false;
+    }
+    if (p.checks && c->checks) {
+        char *both = NULL;
+        if (asprintf(&both, "%s,%s", p.checks, c->checks) >= 0) {
+            free(c->checks);
+            c->checks = both;
+        }
+    }
+    take_missing(&c->checks, p.checks);
+    take_missing(&c->arch, p.arch);
+    take_missing(&c->warnings_as_errors, p.warnings_as_errors);
+    take_missing(&c->header_filter, p.header_filter);
+    if (!c->has_fail_on && p.has_fail_on) {
+        c->has_fail_on = true;
+        c->fail_on = p.fail_on;
+    }
+    take_missing_list(&c->launches, &c->nlaunches, p.launches, p.nlaunches);
+    take_missing_list(&c->params, &c->nparams, p.params, p.nparams);
+    hms_config_free(&p);
+    return true;
+}
+
 bool hms_config_load(const char *path, hms_config *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -325,6 +435,8 @@ bool hms_config_load(const char *path, hms_config *out, char *err, size_t errlen
     }
     bool ok = hms_config_parse(buf, len, path, out, err, errlen);
     free(buf);
+    if (ok && out->inherit_parent)
+        ok = inherit_from_parent(path, out, err, errlen);
     return ok;
 }
 
@@ -382,6 +494,10 @@ void hms_config_merge(const hms_config *cfg, const hms_options *cli, hms_merged_
         out->opts.arch = cfg->arch;
     if (cfg->has_fail_on && !cli->fail_on_given && cli->fail_on == HMS_FAIL_WARNING)
         out->opts.fail_on = cfg->fail_on;
+    if (cfg->warnings_as_errors && !cli->warnings_as_errors)
+        out->opts.warnings_as_errors = cfg->warnings_as_errors;
+    if (cfg->header_filter && !cli->header_filter)
+        out->opts.header_filter = cfg->header_filter;
 }
 
 void hms_merged_options_free(hms_merged_options *m)

@@ -6,6 +6,13 @@
  *   fail-on: error                # error|warning|note|never
  *   launch: ['transpose:grid=64,64:block=16,16']
  *   param: ['transpose.width=1024']   # or a mapping {transpose.width: 1024}
+ *   warnings-as-errors: 'hms-uncoalesced-*'   # findings of these checks are errors
+ *   header-filter: 'include/.*'   # findings in headers: only those matching
+ *
+ * clang-tidy's spellings are accepted too: Checks, WarningsAsErrors,
+ * HeaderFilterRegex, and InheritParentConfig: true (settings this file does
+ * not give come from the nearest .hms-lint above it; its Checks are appended
+ * to the parent's).
  *
  * The command line wins over the file: --checks globs are appended after the
  * file's (later globs win), --arch/--fail-on replace it, and --launch/--param
@@ -30,6 +37,9 @@ typedef struct {
     size_t nlaunches;
     char **params;
     size_t nparams;
+    char *warnings_as_errors; /* globs, NULL when absent */
+    char *header_filter;      /* POSIX extended regex, NULL when absent */
+    bool inherit_parent;      /* InheritParentConfig: true */
 } hms_config;
 
 /* The nearest .hms-lint in the directory of `source` or above it; malloc'd

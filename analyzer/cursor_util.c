@@ -187,8 +187,9 @@ bool hms_cursor_in_builtin_header(CXCursor c)
         file = clang_getCString(name);
     /* Resolved once: the directory does not move during a run. */
     static char *dir;
-    if (!dir)
-        dir = realpath(hms_builtin_include_dir(), NULL);
+    const char *builtin = hms_builtin_include_dir();
+    if (!dir && builtin)
+        dir = realpath(builtin, NULL);
     size_t n = dir ? strlen(dir) : 0;
     bool ours = dir && file && strncmp(file, dir, n) == 0 && file[n] == '/';
     clang_disposeString(real);

@@ -93,6 +93,68 @@ static void sequence(yaml_out *y, bool start)
     emit(y, &ev);
 }
 
+/* What the export has emitted so far: a header's finding reached through
+ * several .cu files (or kernels) is written once, and no two exported
+ * replacements collide, so clang-apply-replacements takes the file whole. */
+typedef struct {
+    char **keys; /* findings: check, place, message */
+    size_t nkeys;
+    replacement *edits; /* accepted replacements (canon owned) */
+    size_t nedits;
+} export_seen;
+
+static bool seen_key(export_seen *s, const char *key)
+{
+    for (size_t i = 0; i < s->nkeys; i++)
+        if (strcmp(s->keys[i], key) == 0)
+            return true;
+    char **nv = realloc(s->keys, (s->nkeys + 1) * sizeof *nv);
+    char *k = strdup(key);
+    if (!nv || !k) {
+        free(k);
+        if (nv)
+            s->keys = nv;
+        return false;
+    }
+    s->keys = nv;
+    s->keys[s->nkeys++] = k;
+    return false;
+}
+
+static bool collide(const replacement *a, const replacement *b);
+static bool same_edit(const replacement *a, const replacement *b);
+
+/* 0: new edit, now accepted; 1: the very same edit was accepted before;
+ * 2: it collides with a different accepted edit. */
+static int accept_edit(export_seen *s, const replacement *r)
+{
+    for (size_t i = 0; i < s->nedits; i++) {
+        if (strcmp(s->edits[i].canon, r->canon) != 0)
+            continue;
+        if (same_edit(&s->edits[i], r))
+            return 1;
+        if (collide(&s->edits[i], r))
+            return 2;
+    }
+    replacement *nv = realloc(s->edits, (s->nedits + 1) * sizeof *nv);
+    if (nv) {
+        s->edits = nv;
+        s->edits[s->nedits] = *r;
+        s->edits[s->nedits++].canon = strdup(r->canon);
+    }
+    return 0;
+}
+
+static void export_seen_free(export_seen *s)
+{
+    for (size_t i = 0; i < s->nkeys; i++)
+        free(s->keys[i]);
+    free(s->keys);
+    for (size_t i = 0; i < s->nedits; i++)
+        free(s->edits[i].canon);
+    free(s->edits);
+}
+
 static const char *level_name(hms_severity s)
 {
     /* clang-tidy's levels are Remark, Warning and Error. */
@@ -100,13 +162,22 @@ static const char *level_name(hms_severity s)
 }
 
 static void emit_diagnostic(yaml_out *y, hms_source_cache *src, const hms_finding *f,
-                            const char *file_path, FILE *err)
+                            const char *file_path, export_seen *seen, FILE *err)
 {
     const char *path = f->file ? f->file : file_path;
     char *canon = canonical(path);
     size_t off = 0;
     if (!hms_source_offset(src, path, f->line, f->col, &off))
         off = 0;
+    char *key = NULL;
+    if (asprintf(&key, "%s|%s|%zu|%s", f->check ? f->check : "", canon ? canon : path, off,
+                 f->message ? f->message : "") >= 0 &&
+        seen_key(seen, key)) {
+        free(key);
+        free(canon);
+        return; /* the same finding through another file: once */
+    }
+    free(key);
     mapping(y, true);
     key_value(y, "DiagnosticName", f->check ? f->check : "hms-unknown", YAML_PLAIN_SCALAR_STYLE);
     scalar(y, "DiagnosticMessage", YAML_PLAIN_SCALAR_STYLE);
@@ -126,6 +197,17 @@ static void emit_diagnostic(yaml_out *y, hms_source_cache *src, const hms_findin
             continue;
         }
         char *xcanon = canonical(xpath);
+        replacement r = {xpath, xcanon, xo, xl, x->replacement ? x->replacement : "", 0};
+        int verdict = xcanon ? accept_edit(seen, &r) : 0;
+        if (verdict == 2)
+            fprintf(err,
+                    "hms-lint: warning: %s:%u:%u: fix-it conflicts with the fix-it of an "
+                    "earlier finding; not exported\n",
+                    xpath, x->line, x->col);
+        if (verdict != 0) {
+            free(xcanon);
+            continue;
+        }
         mapping(y, true);
         key_value(y, "FilePath", xcanon ? xcanon : xpath, YAML_SINGLE_QUOTED_SCALAR_STYLE);
         key_number(y, "Offset", xo);
@@ -167,11 +249,13 @@ bool hms_write_fixes_yaml(const hms_report *r, hms_source_cache *src, const char
     free(main_canon);
     scalar(&y, "Diagnostics", YAML_PLAIN_SCALAR_STYLE);
     sequence(&y, true);
+    export_seen seen = {0};
     for (size_t i = 0; i < r->nfiles; i++)
         for (size_t k = 0; k < r->files[i].nkernels; k++)
             for (size_t d = 0; d < r->files[i].kernels[k].ndiagnostics; d++)
                 emit_diagnostic(&y, src, &r->files[i].kernels[k].diagnostics[d], r->files[i].path,
-                                err);
+                                &seen, err);
+    export_seen_free(&seen);
     sequence(&y, false);
     mapping(&y, false);
     yaml_document_end_event_initialize(&ev, 0);

@@ -19,6 +19,7 @@ typedef struct {
     char *usr;                     /* of fn */
     char *pattern_usr;             /* of pattern: what a launch site names */
     unsigned start_line, end_line; /* of the written kernel */
+    CXFile file;                   /* where it is written: annotations there apply */
     unsigned order;
 } kernel_ref;
 
@@ -53,6 +54,20 @@ static void extent_lines(CXCursor c, unsigned *start, unsigned *end)
     CXSourceRange r = clang_getCursorExtent(c);
     clang_getExpansionLocation(clang_getRangeStart(r), NULL, start, NULL, NULL);
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, end, NULL, NULL);
+}
+
+/* The file a cursor is written in (a kernel in a header: the header). */
+static CXFile file_of(CXCursor c)
+{
+    CXFile f = NULL;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+    return f;
+}
+
+/* Do a and b name the same file (NULL: unknown, taken as the main file)? */
+static bool same_file(CXFile a, CXFile b)
+{
+    return a == b || (a && b && clang_File_isEqual(a, b));
 }
 
 static bool in_our_headers(CXCursor c)
@@ -123,6 +138,7 @@ static void add_ref(kernel_refs *r, CXCursor fn, CXCursor pattern, char *name)
     k->pattern_usr = usr_of(pattern);
     k->order = (unsigned)r->n;
     extent_lines(pattern, &k->start_line, &k->end_line);
+    k->file = file_of(pattern);
     r->n++;
 }
 
@@ -302,17 +318,42 @@ typedef struct {
 
 /* Which written kernel an unqualified annotation at `line` belongs to: the one
  * containing it, else the first one starting after it. */
+/* The hms-lint: annotations of one file, tagged with it. */
+static void scan_annotations_in(build_ctx *c, CXFile f, const char *text, size_t len,
+                                const char *path)
+{
+    hms_annotations found; /* hms_scan_annotations starts a list: move its entries over */
+    hms_scan_annotations(text, len, path, 0, &found, c->err);
+    hms_annotation *v =
+        found.n ? realloc(c->notes.v, (c->notes.n + found.n) * sizeof *v) : c->notes.v;
+    for (size_t i = 0; v && i < found.n; i++) {
+        v[c->notes.n] = found.v[i];
+        v[c->notes.n++].file = f;
+    }
+    if (v) {
+        c->notes.v = v;
+        free(found.v); /* the entries' strings now belong to c->notes */
+    } else {
+        hms_annotations_free(&found);
+    }
+}
+
 static bool annotation_applies(const build_ctx *c, const hms_annotation *a, const kernel_ref *r,
                                const char *kname)
 {
     if (a->kernel)
         return hms_kernel_name_matches(a->kernel, kname);
+    /* A positional annotation belongs to the next kernel of its own file. */
+    if (!same_file(a->file, r->file))
+        return false;
     if (a->line >= r->start_line && a->line <= r->end_line)
         return true;
     if (a->line >= r->start_line)
         return false;
     for (size_t i = 0; i < c->refs.n; i++) {
         const kernel_ref *o = &c->refs.v[i];
+        if (!same_file(o->file, r->file))
+            continue;
         if (o->start_line > a->line && o->start_line < r->start_line)
             return false; /* another kernel comes first */
         if (o->start_line <= a->line && a->line <= o->end_line && o->start_line != r->start_line)
@@ -320,6 +361,8 @@ static bool annotation_applies(const build_ctx *c, const hms_annotation *a, cons
     }
     for (size_t i = 0; i < c->refs.ntemplates; i++) {
         unsigned s, e;
+        if (!same_file(file_of(c->refs.templates[i]), r->file))
+            continue;
         extent_lines(c->refs.templates[i], &s, &e);
         if ((s > a->line && s < r->start_line) || (s <= a->line && a->line <= e))
             if (s != r->start_line)
@@ -671,7 +714,20 @@ size_t hms_build_kernels(const hms_tu *tu, const hms_options *o, ir_kernel ***ou
     size_t len = 0;
     const char *text = mf ? clang_getFileContents(tu->tu, mf, &len) : NULL;
     if (text)
-        hms_scan_annotations(text, len, tu->path, 0, &c.notes, err);
+        scan_annotations_in(&c, mf, text, len, tu->path);
+    /* Annotations in the headers that define kernels apply there too. */
+    for (size_t i = 0; i < c.refs.n; i++) {
+        CXFile f = c.refs.v[i].file;
+        bool done = !f || same_file(f, mf);
+        for (size_t j = 0; j < i && !done; j++)
+            done = same_file(c.refs.v[j].file, f);
+        const char *htext = done ? NULL : clang_getFileContents(tu->tu, f, &len);
+        if (htext) {
+            CXString name = clang_getFileName(f);
+            scan_annotations_in(&c, f, htext, len, clang_getCString(name));
+            clang_disposeString(name);
+        }
+    }
     hms_find_launch_sites(tu->tu, &c.sites);
 
     ir_kernel **ks = c.refs.n ? calloc(c.refs.n, sizeof *ks) : NULL;

@@ -88,6 +88,7 @@ size_t hms_launch_cli_warn_unmatched(const hms_options *o, const hms_launch_cli 
 
 typedef struct {
     unsigned line;  /* of the comment */
+    void *file;     /* the file holding it (a CXFile; NULL: the main file) */
     char *kernel;   /* kernel=NAME, or NULL */
     bool is_launch; /* else a param annotation */
     hms_launch_spec launch;

@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyzer/arch_select.h"
 #include "analyzer/atomic_file.h"
@@ -14,11 +15,13 @@
 #include "analyzer/check_summary.h"
 #include "analyzer/config.h"
 #include "analyzer/cost_rank.h"
+#include "analyzer/finding_policy.h"
 #include "analyzer/fixes.h"
 #include "analyzer/ir_build.h"
 #include "analyzer/launch_config.h"
 #include "analyzer/parse.h"
 #include "analyzer/report_html.h"
+#include "analyzer/parse_diagnostics.h"
 #include "analyzer/report_json.h"
 #include "analyzer/report_sarif.h"
 #include "analyzer/report_text.h"
@@ -43,6 +46,8 @@ typedef struct {
     file_job *jobs;
     size_t njobs;
     atomic_size_t next;
+    bool progress;      /* "[n/N] file" on stderr as each file is done (a terminal) */
+    atomic_size_t done; /* files finished, for the progress lines */
 } work_queue;
 
 /* ---- setup (main thread) ------------------------------------------------ */
@@ -60,9 +65,9 @@ typedef struct {
 } config_set;
 
 /* Each .hms-lint is read once, and a malformed one reported once. */
-static const loaded_config *config_for(config_set *s, const char *source)
+static const loaded_config *config_for(config_set *s, const char *source, const char *given)
 {
-    char *path = hms_config_find(source);
+    char *path = given ? strdup(given) : hms_config_find(source); /* --config-file */
     if (!path)
         return NULL;
     for (size_t i = 0; i < s->n; i++) {
@@ -181,6 +186,9 @@ static void *worker(void *arg)
             break;
         if (!q->jobs[i].setup_error)
             analyse_file(&q->jobs[i]);
+        if (q->progress)
+            fprintf(stderr, "[%zu/%zu] %s\n", atomic_fetch_add(&q->done, 1) + 1, q->njobs,
+                    q->jobs[i].path);
     }
     return NULL;
 }
@@ -216,8 +224,13 @@ static void collect_errors(file_job *j)
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         size_t pl = strlen(ERROR_PREFIX);
+        size_t tl = strlen(HMS_PARSE_ERROR_TAG);
+        const char *sep = memmem(p, len, ": error: ", 9);
         if (len > pl && strncmp(p, ERROR_PREFIX, pl) == 0)
             hms_file_add_error(&j->report, "%.*s", (int)(len - pl), p + pl);
+        else if (sep && len > tl && memcmp(p + len - tl, HMS_PARSE_ERROR_TAG, tl) == 0)
+            hms_file_add_error(&j->report, "%.*s: %.*s", (int)(sep - p), p,
+                               (int)(p + len - tl - (sep + 9)), sep + 9); /* "loc: message" */
         p = nl ? nl + 1 : p + len;
     }
 }
@@ -390,7 +403,7 @@ int hms_cmd_lint(const hms_options *o)
         file_job *j = &jobs[i];
         j->path = o->files.v[i];
         j->report.path = strdup(j->path);
-        const loaded_config *c = config_for(&configs, j->path);
+        const loaded_config *c = config_for(&configs, j->path, o->config_file);
         hms_config_merge(c && c->ok ? &c->cfg : NULL, o, &j->merged);
         if (c && !c->ok) {
             j->setup_error = strdup(c->err);
@@ -399,7 +412,7 @@ int hms_cmd_lint(const hms_options *o)
         j->arch = arch_for(&arches, &narches, &j->merged.opts, &j->setup_error);
     }
 
-    work_queue q = {jobs, n, 0};
+    work_queue q = {jobs, n, 0, n > 1 && !o->quiet && isatty(STDERR_FILENO), 0};
     run_jobs(&q, o->jobs);
 
     /* Logs in input order; then one report with every file. */
@@ -411,6 +424,9 @@ int hms_cmd_lint(const hms_options *o)
         if (j->log_len)
             fwrite(j->log, 1, j->log_len, stderr);
         collect_errors(j);
+        if (!j->setup_error &&
+            !hms_apply_finding_policy(&j->report, &j->merged.opts, msg, sizeof msg))
+            hms_file_add_error(&j->report, "%s: %s", j->path, msg);
         input_error |= j->report.nerrors > 0;
         if (!report.arch && j->arch)
             report.arch = j->arch->name;

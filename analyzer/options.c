@@ -2,6 +2,7 @@
 #include "analyzer/options.h"
 
 #include <getopt.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,15 @@ void hms_print_usage(FILE *out)
           "  --dump-ir                      print the kernel IR, then exit\n"
           "  --list-checks                  list the checks, then exit\n"
           "  --list-arches                  list the built-in architectures, then exit\n"
+          "  --config-file=<file>           use this config instead of the nearest .hms-lint\n"
+          "  --dump-config                  print the configuration in effect, then exit\n"
+          "  --warnings-as-errors=<globs>   findings of these checks are errors\n"
+          "  --header-filter=<regex>        report findings in headers matching <regex> only\n"
+          "  --extra-arg=<flag>             compiler flag to append (repeatable)\n"
+          "  --extra-arg-before=<flag>      compiler flag to prepend (repeatable)\n"
+          "  --quiet                        no summary lines on stderr\n"
+          "  --assume-filename=<file>       take -p's compile flags of <file> (for a copy of it)\n"
+          "  --lsp                          run a Language Server Protocol server on stdin/stdout\n"
           "  --version                      print the version, then exit\n"
           "  -h, --help                     print this help, then exit\n"
           "\n"
@@ -115,6 +125,15 @@ enum {
     OPT_SOURCE_ROOT,
     OPT_SARIF_NOTES,
     OPT_WRITE_BASELINE,
+    OPT_LSP,
+    OPT_CONFIG_FILE,
+    OPT_DUMP_CONFIG,
+    OPT_QUIET,
+    OPT_EXTRA_ARG,
+    OPT_EXTRA_ARG_BEFORE,
+    OPT_WARNINGS_AS_ERRORS,
+    OPT_HEADER_FILTER,
+    OPT_ASSUME_FILENAME,
 };
 
 static const struct option long_opts[] = {
@@ -140,6 +159,15 @@ static const struct option long_opts[] = {
     {"source-root", required_argument, 0, OPT_SOURCE_ROOT},
     {"sarif-notes", no_argument, 0, OPT_SARIF_NOTES},
     {"write-baseline", required_argument, 0, OPT_WRITE_BASELINE},
+    {"lsp", no_argument, 0, OPT_LSP},
+    {"config-file", required_argument, 0, OPT_CONFIG_FILE},
+    {"dump-config", no_argument, 0, OPT_DUMP_CONFIG},
+    {"quiet", no_argument, 0, OPT_QUIET},
+    {"extra-arg", required_argument, 0, OPT_EXTRA_ARG},
+    {"extra-arg-before", required_argument, 0, OPT_EXTRA_ARG_BEFORE},
+    {"warnings-as-errors", required_argument, 0, OPT_WARNINGS_AS_ERRORS},
+    {"header-filter", required_argument, 0, OPT_HEADER_FILTER},
+    {"assume-filename", required_argument, 0, OPT_ASSUME_FILENAME},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -150,6 +178,13 @@ static int usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nRun 'hms-lint --help' for usage.\n");
     return 2;
+}
+
+static int free_extra(hms_strvec *a, hms_strvec *b, int rc)
+{
+    hms_strvec_free(a);
+    hms_strvec_free(b);
+    return rc;
 }
 
 static int pick(const char *arg, const char *const *names, int n)
@@ -186,6 +221,7 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     static const char *const colors[] = {"never", "always", "auto"};
     optind = 1;
     opterr = 0;
+    hms_strvec extra_before = {0}, extra_after = {0};
     int c;
     while ((c = getopt_long(end, argv, "p:D:I:j:h", long_opts, NULL)) != -1) {
         switch (c) {
@@ -206,7 +242,9 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             char *endp;
             long j = strtol(optarg, &endp, 10);
             if (*endp || j < 1 || j > 256)
-                return usage_error("-j expects a number from 1 to 256, got '%s'", optarg);
+                return free_extra(
+                    &extra_before, &extra_after,
+                    usage_error("-j expects a number from 1 to 256, got '%s'", optarg));
             o->jobs = (int)j;
             break;
         }
@@ -221,8 +259,10 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             char *end = NULL;
             double x = strtod(optarg, &end);
             if (!end || end == optarg || *end || !(x > 0) || x > 1e6)
-                return usage_error("bad --placement-threshold '%s' (a speedup > 0, e.g. 1.10)",
-                                   optarg);
+                return free_extra(
+                    &extra_before, &extra_after,
+                    usage_error("bad --placement-threshold '%s' (a speedup > 0, e.g. 1.10)",
+                                optarg));
             o->placement_threshold = x;
             break;
         }
@@ -238,7 +278,9 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
         case OPT_FORMAT: {
             int f = pick(optarg, formats, 4);
             if (f < 0)
-                return usage_error("unknown --format '%s' (text, json, sarif or html)", optarg);
+                return free_extra(
+                    &extra_before, &extra_after,
+                    usage_error("unknown --format '%s' (text, json, sarif or html)", optarg));
             o->format = (hms_format)f;
             break;
         }
@@ -251,8 +293,9 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
         case OPT_FAIL_ON: {
             int f = pick(optarg, fail_ons, 4);
             if (f < 0)
-                return usage_error("unknown --fail-on '%s' (error, warning, note or never)",
-                                   optarg);
+                return free_extra(
+                    &extra_before, &extra_after,
+                    usage_error("unknown --fail-on '%s' (error, warning, note or never)", optarg));
             o->fail_on = (hms_fail_on)f;
             o->fail_on_given = true;
             break;
@@ -269,14 +312,17 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
         case OPT_COLOR: {
             int f = pick(optarg, colors, 3);
             if (f < 0)
-                return usage_error("unknown --color '%s' (auto, always or never)", optarg);
+                return free_extra(
+                    &extra_before, &extra_after,
+                    usage_error("unknown --color '%s' (auto, always or never)", optarg));
             o->color = f == 2 ? -1 : f;
             break;
         }
         case OPT_SORT: {
             int f = pick(optarg, sorts, 2);
             if (f < 0)
-                return usage_error("unknown --sort '%s' (source or cost)", optarg);
+                return free_extra(&extra_before, &extra_after,
+                                  usage_error("unknown --sort '%s' (source or cost)", optarg));
             o->sort_cost = f == 1;
             break;
         }
@@ -304,18 +350,65 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
         case OPT_VERSION:
             o->command = HMS_CMD_VERSION;
             break;
+        case OPT_LSP:
+            o->command = HMS_CMD_LSP;
+            break;
+        case OPT_CONFIG_FILE:
+            o->config_file = optarg;
+            break;
+        case OPT_DUMP_CONFIG:
+            o->command = HMS_CMD_DUMP_CONFIG;
+            break;
+        case OPT_QUIET:
+            o->quiet = true;
+            break;
+        case OPT_EXTRA_ARG: /* clang-tidy's: appended to the compiler flags */
+            hms_strvec_push(&extra_after, optarg);
+            break;
+        case OPT_EXTRA_ARG_BEFORE:
+            hms_strvec_push(&extra_before, optarg);
+            break;
+        case OPT_ASSUME_FILENAME: /* a copy of a file (an editor's buffer) linted as that file */
+            o->assume_filename = optarg;
+            break;
+        case OPT_WARNINGS_AS_ERRORS:
+            o->warnings_as_errors = optarg;
+            break;
+        case OPT_HEADER_FILTER: {
+            regex_t re;
+            if (regcomp(&re, optarg, REG_EXTENDED | REG_NOSUB) != 0)
+                return free_extra(
+                    &extra_before, &extra_after,
+                    usage_error("bad --header-filter '%s' (a POSIX extended regex)", optarg));
+            regfree(&re);
+            o->header_filter = optarg;
+            break;
+        }
         case ':':
-            return usage_error("option '%s' needs a value", argv[optind - 1]);
+            return free_extra(&extra_before, &extra_after,
+                              usage_error("option '%s' needs a value", argv[optind - 1]));
         default:
-            return usage_error("unknown option '%s'", argv[optind - 1]);
+            return free_extra(&extra_before, &extra_after,
+                              usage_error("unknown option '%s'", argv[optind - 1]));
         }
     }
     for (int i = optind; i < end; i++)
         hms_strvec_push(&o->files, argv[i]);
+    /* --extra-arg-before flags go first, --extra-arg ones last. */
+    hms_strvec merged = {0};
+    for (size_t i = 0; i < extra_before.n; i++)
+        hms_strvec_push(&merged, extra_before.v[i]);
+    for (size_t i = 0; i < o->compiler_args.n; i++)
+        hms_strvec_push(&merged, o->compiler_args.v[i]);
+    for (size_t i = 0; i < extra_after.n; i++)
+        hms_strvec_push(&merged, extra_after.v[i]);
+    hms_strvec_free(&o->compiler_args);
+    o->compiler_args = merged;
+    free_extra(&extra_before, &extra_after, 0);
 
     bool needs_files = o->command == HMS_CMD_LINT || o->command == HMS_CMD_LIST_KERNELS ||
                        o->command == HMS_CMD_DUMP_IR;
-    if (needs_files && o->files.n == 0)
+    if (needs_files && o->files.n == 0 && !o->build_dir) /* -p alone: the database's files */
         return usage_error("%s", "no input files");
     return 0;
 }

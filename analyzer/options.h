@@ -17,6 +17,8 @@ typedef enum {
     HMS_CMD_LIST_CHECKS,
     HMS_CMD_VERSION,
     HMS_CMD_HELP,
+    HMS_CMD_LSP,
+    HMS_CMD_DUMP_CONFIG,
 } hms_command;
 
 typedef struct {
@@ -46,10 +48,14 @@ typedef struct {
     int jobs;
     int color; /* -1 auto, 0 never, 1 always */
     bool quiet;
-    const char *source_root;    /* --source-root, NULL = git top level / cwd */
-    bool sarif_notes;           /* --sarif-notes: note findings as SARIF results */
-    const char *write_baseline; /* --write-baseline=<file> */
-    bool sort_cost;             /* --sort=cost: worst kernels and findings first */
+    const char *source_root;        /* --source-root, NULL = git top level / cwd */
+    bool sarif_notes;               /* --sarif-notes: note findings as SARIF results */
+    const char *write_baseline;     /* --write-baseline=<file> */
+    bool sort_cost;                 /* --sort=cost: worst kernels and findings first */
+    const char *config_file;        /* --config-file: instead of the nearest .hms-lint */
+    const char *warnings_as_errors; /* --warnings-as-errors globs */
+    const char *header_filter;      /* --header-filter regex */
+    const char *assume_filename;    /* --assume-filename: compile flags of this path instead */
 } hms_options;
 
 void hms_strvec_push(hms_strvec *v, const char *s);

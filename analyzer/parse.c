@@ -16,12 +16,6 @@
 /* Binary input is parsed only this far: enough to count its errors. */
 #define BINARY_PARSE_LIMIT (64 * 1024)
 
-const char *hms_builtin_include_dir(void)
-{
-    const char *env = getenv("HMS_LINT_INCLUDE_DIR");
-    return env && *env ? env : HMS_BUILTIN_INCLUDE_DIR;
-}
-
 /* Flags that make clang parse CUDA device code without any toolkit.
  * -nocudainc keeps the toolkit's include directory and clang's
  * __clang_cuda_runtime_wrapper.h (which needs that toolkit) out; clang still
@@ -192,17 +186,25 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
         hms_flag_list_push(&args, hermetic_flags[i]);
     push_gpu_arch_flag(o, &args);
     char *inc = NULL, *runtime = NULL;
-    if (asprintf(&inc, "-I%s", hms_builtin_include_dir()) >= 0) {
+    const char *builtin = hms_builtin_include_dir();
+    if (!builtin) {
+        hms_print_missing_include_dir(err);
+        hms_flag_list_free(&args);
+        free(prefix);
+        return false;
+    }
+    if (asprintf(&inc, "-I%s", builtin) >= 0) {
         hms_flag_list_push(&args, inc);
         free(inc);
     }
-    if (asprintf(&runtime, "%s/cuda_runtime.h", hms_builtin_include_dir()) >= 0) {
+    if (asprintf(&runtime, "%s/cuda_runtime.h", builtin) >= 0) {
         hms_flag_list_push(&args, "-include");
         hms_flag_list_push(&args, runtime);
         free(runtime);
     }
     if (o && o->build_dir)
-        hms_flags_from_compile_db(o->build_dir, path, &args, err);
+        hms_flags_from_compile_db(o->build_dir, o->assume_filename ? o->assume_filename : path,
+                                  &args, err);
     if (o)
         hms_flags_from_user(o->compiler_args.v, o->compiler_args.n, &args, err);
 

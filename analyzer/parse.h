@@ -42,8 +42,11 @@ void hms_tu_dispose(hms_tu *t);
 /* Did the file have errors that make the run exit with status 2? */
 bool hms_tu_failed(const hms_tu *t);
 
-/* The directory holding our hermetic CUDA headers (compiled-in, overridable by
- * the HMS_LINT_INCLUDE_DIR environment variable). */
+/* The directory holding our hermetic CUDA headers: share/hms-lint/include
+ * relative to the executable (include_dir.c), else $HMS_LINT_INCLUDE_DIR;
+ * NULL when neither holds them (the run must fail: nothing parses). */
 const char *hms_builtin_include_dir(void);
+/* "hms-lint: error: cannot find hms-lint's CUDA headers ..." on err. */
+void hms_print_missing_include_dir(FILE *err);
 
 #endif

@@ -455,10 +455,9 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
             case AS_ERROR:
                 sum.errors++;
                 if (printed < HMS_MAX_PRINTED_ERRORS) {
-                    if (errs[i].loc)
-                        fprintf(err, "hms-lint: error: %s: %s\n", errs[i].loc, errs[i].msg);
-                    else
-                        fprintf(err, "hms-lint: error: %s: %s\n", path, errs[i].msg);
+                    /* The compiler's form, which editors' problem matchers read. */
+                    fprintf(err, "%s: error: %s" HMS_PARSE_ERROR_TAG "\n",
+                            errs[i].loc ? errs[i].loc : path, errs[i].msg);
                     printed++;
                 } else {
                     hidden++;

@@ -40,4 +40,8 @@ typedef struct {
 hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, bool has_nul,
                                         bool truncated, unsigned long appended_from, FILE *err);
 
+/* Clang errors that fail a file are printed as "<file>:<line>:<col>: error:
+ * <message> [hms-parse-error]", the form every problem matcher reads. */
+#define HMS_PARSE_ERROR_TAG " [hms-parse-error]"
+
 #endif

@@ -3,11 +3,12 @@
 # Skips apt entirely when everything is already there.
 set -euo pipefail
 # HMS_DEPS=build installs only what building the tool needs (CI that lints);
-# the default adds the test suite's: Criterion and Chromium (which renders
-# the HTML report in test_report_html).
+# the default adds the test suite's: Criterion, Chromium (which renders
+# the HTML report in test_report_html), dpkg-dev (the .deb test), Neovim
+# (the headless LSP client test) and Python (the scripted LSP client).
 pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libjansson-dev libyaml-dev)
 if [ "${HMS_DEPS:-all}" != build ]; then
-  pkgs+=(libcriterion-dev chromium)
+  pkgs+=(libcriterion-dev chromium dpkg-dev neovim python3)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -5,6 +5,7 @@
  * runtime services are declarations only. */
 #ifndef HMS_COOPERATIVE_GROUPS_H
 #define HMS_COOPERATIVE_GROUPS_H
+#define _COOPERATIVE_GROUPS_H_
 
 #include "cuda_runtime.h"
 

@@ -151,7 +151,8 @@ Test(bad_input, syntax_error_in_a_kernel_keeps_clang_location_and_other_kernels)
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
-    snprintf(want, sizeof want, "hms-lint: error: %s:4:26: expected ';' after expression", p);
+    snprintf(want, sizeof want, "%s:4:26: error: expected ';' after expression [hms-parse-error]",
+             p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     cr_assert(strstr(r.out, "kernel ok1 line=1"), "got: %s", r.out);
     cr_assert(strstr(r.out, "kernel bad line=2"), "got: %s", r.out);
@@ -172,7 +173,8 @@ Test(bad_input, syntax_error_outside_kernels_is_reported_but_kernels_are_listed)
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
-    snprintf(want, sizeof want, "hms-lint: error: %s:4:14: expected ';' at end of declaration", p);
+    snprintf(want, sizeof want,
+             "%s:4:14: error: expected ';' at end of declaration [hms-parse-error]", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     cr_assert(strstr(r.out, "kernel k line=1"), "got: %s", r.out);
     hms_run_free(&r);
@@ -290,9 +292,10 @@ Test(bad_input, host_syntax_error_caused_by_a_missing_header_is_tolerated)
                         0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2, "stderr: %s", r.err);
-    cr_assert_eq(count(r.err, "hms-lint: error: "), 1, "got: %s", r.err);
+    cr_assert_eq(count(r.err, ": error: "), 1, "got: %s", r.err);
     char want[4400];
-    snprintf(want, sizeof want, "hms-lint: error: %s:4:23: expected ';' at end of declaration", p);
+    snprintf(want, sizeof want,
+             "%s:4:23: error: expected ';' at end of declaration [hms-parse-error]", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     cr_assert(strstr(r.out, "kernel k line=3"), "got: %s", r.out);
     hms_run_free(&r);
@@ -330,8 +333,7 @@ Test(bad_input, error_in_a_kernel_still_counts_when_a_header_is_missing)
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2, "stderr: %s", r.err);
     char want[4400];
-    snprintf(want, sizeof want, "hms-lint: error: %s:2:44: invalid operands to binary expression",
-             p);
+    snprintf(want, sizeof want, "%s:2:44: error: invalid operands to binary expression", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     cr_assert(strstr(r.out, "kernel k line=2"), "got: %s", r.out);
     hms_run_free(&r);
@@ -363,7 +365,7 @@ Test(bad_input, duplicate_diagnostics_are_printed_once)
                         0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
-    cr_assert_eq(count(r.err, "twice.h:1:14: expected expression"), 1, "got: %s", r.err);
+    cr_assert_eq(count(r.err, "twice.h:1:14: error: expected expression"), 1, "got: %s", r.err);
     hms_run_free(&r);
 }
 
@@ -380,7 +382,7 @@ Test(bad_input, errors_are_capped_per_file)
     const char *p = put("many.cu", src, 0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
-    cr_assert_eq(count(r.err, "hms-lint: error: "), 20, "got: %s", r.err);
+    cr_assert_eq(count(r.err, "[hms-parse-error]"), 20, "got: %s", r.err);
     char want[4400];
     snprintf(want, sizeof want, "hms-lint: note: %s: 10 more errors not shown", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);

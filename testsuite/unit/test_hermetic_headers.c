@@ -269,7 +269,8 @@ Test(hermetic_paths, host_function_called_from_a_kernel_is_still_an_error)
     char *msgs = NULL;
     cr_assert(parse(p, NULL, &t, &msgs), "%s", msgs);
     cr_assert_eq(t.errors, 1, "%s", msgs);
-    cr_assert(strstr(msgs, ":2:36: no matching function for call to 'host_only'"), "%s", msgs);
+    cr_assert(strstr(msgs, ":2:36: error: no matching function for call to 'host_only'"), "%s",
+              msgs);
     hms_tu_dispose(&t);
     free(msgs);
 }
@@ -446,7 +447,7 @@ Test(hermetic_paths, code_nvcc_accepts_and_clang_does_not_is_a_warning_not_exit_
                     "}\n",
                     &r);
     cr_expect_eq(r.status, 2, "%s", r.err);
-    cr_expect(strstr(r.err, "broken.cu:3:26: expected ';'"), "%s", r.err);
+    cr_expect(strstr(r.err, "broken.cu:3:26: error: expected ';'"), "%s", r.err);
     json_decref(doc);
     hms_run_free(&r);
 }
