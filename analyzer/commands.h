@@ -10,6 +10,8 @@ int hms_cmd_list_kernels(const hms_options *o);
 int hms_cmd_dump_ir(const hms_options *o);
 int hms_cmd_list_arches(const hms_options *o);
 int hms_cmd_list_checks(const hms_options *o);
+int hms_cmd_calibrate(const hms_options *o);
+int hms_cmd_corun(const hms_options *o);
 
 /* Runs the whole tool as main() would; used by main.c and by tests. */
 int hms_main(int argc, char **argv);

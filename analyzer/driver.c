@@ -35,6 +35,12 @@ int hms_main(int argc, char **argv)
     case HMS_CMD_LINT:
         rc = hms_cmd_lint(&o);
         break;
+    case HMS_CMD_CALIBRATE:
+        rc = hms_cmd_calibrate(&o);
+        break;
+    case HMS_CMD_CORUN:
+        rc = hms_cmd_corun(&o);
+        break;
     }
     fflush(stdout);
     hms_options_free(&o);

@@ -40,6 +40,8 @@ void hms_options_free(hms_options *o)
 void hms_print_usage(FILE *out)
 {
     fputs("USAGE: hms-lint [options] <file.cu>... [-- <compiler flags>]\n"
+          "       hms-lint --corun [--qos=<kernel>:<np>] <a.cu>:<kernel> <b.cu>:<kernel>\n"
+          "       hms-lint calibrate [--arch=<base>] [--output=<file.yaml>] <runs.csv>\n"
           "\n"
           "Lints CUDA kernels for memory performance without a GPU: models coalescing,\n"
           "shared-memory banks, constant/texture/L1/L2 caches and DRAM for the target\n"
@@ -76,6 +78,11 @@ void hms_print_usage(FILE *out)
           "  --dump-ir                      print the kernel IR, then exit\n"
           "  --list-checks                  list the checks, then exit\n"
           "  --list-arches                  list the built-in architectures, then exit\n"
+          "  --corun                        co-run advice for two kernels (HSM): SM split for\n"
+          "                                 fairness, or for a QoS target with --qos\n"
+          "  --qos=<kernel>:<np>            normalised progress <kernel> must keep (0..1)\n"
+          "  calibrate <runs.csv>           fit HSM / T_overlap coefficients to measured runs\n"
+          "                                 (docs/probe.md); --output writes the architecture\n"
           "  --version                      print the version, then exit\n"
           "  -h, --help                     print this help, then exit\n"
           "\n"
@@ -102,6 +109,8 @@ enum {
     OPT_LIST_ARCHES,
     OPT_VERSION,
     OPT_PLACEMENT_THRESHOLD,
+    OPT_CORUN,
+    OPT_QOS,
 };
 
 static const struct option long_opts[] = {
@@ -123,6 +132,8 @@ static const struct option long_opts[] = {
     {"list-checks", no_argument, 0, OPT_LIST_CHECKS},
     {"list-arches", no_argument, 0, OPT_LIST_ARCHES},
     {"version", no_argument, 0, OPT_VERSION},
+    {"corun", no_argument, 0, OPT_CORUN},
+    {"qos", required_argument, 0, OPT_QOS},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -166,6 +177,8 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     static const char *const formats[] = {"text", "json", "sarif"};
     static const char *const fail_ons[] = {"error", "warning", "note", "never"};
     static const char *const colors[] = {"never", "always", "auto"};
+    /* "hms-lint calibrate ...": a subcommand word before any option */
+    bool calibrate = end > 1 && strcmp(argv[1], "calibrate") == 0;
     optind = 1;
     opterr = 0;
     int c;
@@ -270,6 +283,12 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
         case OPT_VERSION:
             o->command = HMS_CMD_VERSION;
             break;
+        case OPT_CORUN:
+            o->command = HMS_CMD_CORUN;
+            break;
+        case OPT_QOS:
+            o->qos = optarg;
+            break;
         case ':':
             return usage_error("option '%s' needs a value", argv[optind - 1]);
         default:
@@ -278,6 +297,13 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     }
     for (int i = optind; i < end; i++)
         hms_strvec_push(&o->files, argv[i]);
+    if (calibrate && o->command == HMS_CMD_LINT) {
+        o->command = HMS_CMD_CALIBRATE; /* getopt kept the word first among the operands */
+        o->files.n--;
+        memmove(o->files.v, o->files.v + 1, o->files.n * sizeof *o->files.v);
+    }
+    if (o->qos && o->command != HMS_CMD_CORUN)
+        return usage_error("%s", "--qos needs --corun");
 
     bool needs_files = o->command == HMS_CMD_LINT || o->command == HMS_CMD_LIST_KERNELS ||
                        o->command == HMS_CMD_DUMP_IR;

@@ -17,6 +17,8 @@ typedef enum {
     HMS_CMD_LIST_CHECKS,
     HMS_CMD_VERSION,
     HMS_CMD_HELP,
+    HMS_CMD_CALIBRATE, /* hms-lint calibrate runs.csv */
+    HMS_CMD_CORUN,     /* --corun a.cu:kernelA b.cu:kernelB */
 } hms_command;
 
 typedef struct {
@@ -46,6 +48,7 @@ typedef struct {
     int jobs;
     int color; /* -1 auto, 0 never, 1 always */
     bool quiet;
+    const char *qos; /* --qos=kernel:np target for --corun, NULL = fairness */
 } hms_options;
 
 void hms_strvec_push(hms_strvec *v, const char *s);

@@ -82,6 +82,7 @@ typedef struct {
     double bound_model, bound_dram, bound_l2, bound_shared, bound_fp32, bound_issue;
     double dram_gbs, dram_peak_gbs; /* DRAM traffic over the predicted time; the peak */
     double flops;                   /* FP operations counted (a lower bound) */
+    double hsm_demand_gbs, hsm_supply_gbs; /* HSM eqs. 2-3 (B_d, B_p), for --corun */
 } hms_model_figures;
 
 typedef struct {
