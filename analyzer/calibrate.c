@@ -104,7 +104,9 @@ int hms_cmd_calibrate(const hms_options *o)
         const char *paths[2 + HMS_OVERLAP_COUNT + 3];
         size_t n = 0;
         memset(e, 0, sizeof e);
-        snprintf(e[n].value, sizeof e[n].value, "%.20s-calibrated", a->name);
+        size_t nl = strlen(a->name);
+        bool already = nl > 11 && strcmp(a->name + nl - 11, "-calibrated") == 0;
+        snprintf(e[n].value, sizeof e[n].value, already ? "%.31s" : "%.20s-calibrated", a->name);
         paths[n++] = "name";
         if (hsm.attempted) {
             for (size_t j = 0; j < 2; j++) {
