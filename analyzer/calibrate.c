@@ -52,6 +52,14 @@ int hms_cmd_calibrate(const hms_options *o)
         fprintf(stderr, ERROR_PREFIX "%s\n", err);
         return 2;
     }
+    /* runs from another GPU than the one a probed --arch file measured */
+    for (size_t i = 0; a->probe_format > 0 && i < t.nruns; i++)
+        if (t.run[i].device[0] && strcmp(t.run[i].device, a->probe_device) != 0) {
+            fprintf(stderr, ERROR_PREFIX "%s:%u: run measured on '%s', but %s was probed on '%s'\n",
+                    t.path, t.run[i].line, t.run[i].device, a->source_path, a->probe_device);
+            hms_cal_table_free(&t);
+            return 2;
+        }
     hms_cal_fit hsm, ovl;
     bool ok = hms_cal_fit_hsm(&t, a->dram_bandwidth_gbs, a->clock_ghz, &hsm, err, sizeof err) &&
               hms_cal_fit_overlap(&t, &ovl, err, sizeof err);
@@ -137,7 +145,8 @@ int hms_cmd_calibrate(const hms_options *o)
                  t.path, o->arch ? o->arch : HMS_ARCH_DEFAULT, date, hsm.attempted ? "HSM" : "",
                  hsm.attempted && ovl.attempted ? " and " : "", ovl.attempted ? "T_overlap" : "");
         char *base = hms_arch_yaml_text(a, err, sizeof err);
-        char *text = base ? hms_arch_patch(base, o->output, header, e, n, err, sizeof err) : NULL;
+        char *text =
+            base ? hms_arch_patch(base, o->output, header, NULL, e, n, err, sizeof err) : NULL;
         if (!text || !hms_write_file_atomic(o->output, text, strlen(text), err, sizeof err)) {
             fprintf(stderr, ERROR_PREFIX "%s\n", err);
             rc = 2;

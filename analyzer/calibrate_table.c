@@ -25,14 +25,18 @@ const char *hms_cal_col_name(hms_cal_col c)
  * headers mapping to one column add up (DRAM reads + writes). */
 typedef struct {
     const char *header;
-    int col;      /* hms_cal_col, or -1 for the kernel label */
+    int col;      /* hms_cal_col, or LABEL / DEVICE */
     double scale; /* applied when the units row gives no unit */
     bool unit_from_row;
 } alias;
 
+enum { IGNORED = -3, DEVICE = -2, LABEL = -1 };
+
 static const alias aliases[] = {
-    {"kernel", -1, 1, false},
-    {"Kernel Name", -1, 1, false},
+    {"kernel", LABEL, 1, false},
+    {"Kernel Name", LABEL, 1, false},
+    {"device", DEVICE, 1, false},
+    {"device__attribute_display_name", DEVICE, 1, false},
     {"time_ns", HMS_CAL_TIME_S, 1e-9, false},
     {"time_us", HMS_CAL_TIME_S, 1e-6, false},
     {"time_ms", HMS_CAL_TIME_S, 1e-3, false},
@@ -119,7 +123,7 @@ bool hms_cal_table_read(const char *path, hms_cal_table *t, char *err, size_t er
     bool any = false;
     for (size_t c = 0; c < h->ncells; c++) {
         const char *name = h->cell[c];
-        map[c] = (mapping){-2, 1};
+        map[c] = (mapping){IGNORED, 1};
         for (int k = 0; k < HMS_CAL_NCOLS; k++)
             if (strcmp(name, col_names[k]) == 0)
                 map[c] = (mapping){k, 1};
@@ -167,8 +171,10 @@ bool hms_cal_table_read(const char *path, hms_cal_table *t, char *err, size_t er
         snprintf(run->label, sizeof run->label, "line %u", row->line);
         for (size_t c = 0; c < h->ncells && ok; c++) {
             const char *cell = c < row->ncells ? row->cell[c] : "";
-            if (map[c].col == -1 && cell[0])
+            if (map[c].col == LABEL && cell[0])
                 snprintf(run->label, sizeof run->label, "%s (line %u)", cell, row->line);
+            if (map[c].col == DEVICE)
+                snprintf(run->device, sizeof run->device, "%s", cell);
             if (map[c].col < 0)
                 continue;
             double v;

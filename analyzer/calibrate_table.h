@@ -32,7 +32,8 @@ const char *hms_cal_col_name(hms_cal_col c);
 typedef struct {
     double v[HMS_CAL_NCOLS];
     bool has[HMS_CAL_NCOLS];
-    char label[96]; /* kernel name, or "line N" */
+    char label[96];  /* kernel name, or "line N" */
+    char device[96]; /* GPU name, when the table has one (Nsight Compute), else "" */
     unsigned line;
 } hms_cal_run;
 

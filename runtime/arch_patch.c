@@ -116,7 +116,7 @@ static int by_start(const void *x, const void *y, void *ctx)
     return (a > b) - (a < b);
 }
 
-char *hms_arch_patch(const char *yaml, const char *origin, const char *header,
+char *hms_arch_patch(const char *yaml, const char *origin, const char *header, const char *trailer,
                      const hms_yaml_edit *edits, size_t nedits, char *err, size_t errlen)
 {
     size_t len = strlen(yaml);
@@ -180,6 +180,11 @@ char *hms_arch_patch(const char *yaml, const char *origin, const char *header,
         at = eol;
     }
     put(&out, yaml + at, len - at);
+    if (trailer) {
+        if (out.n && out.s[out.n - 1] != '\n')
+            put(&out, "\n", 1);
+        put(&out, trailer, strlen(trailer));
+    }
     free(spans);
     free(order);
     if (out.failed || !out.s) {

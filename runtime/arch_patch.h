@@ -21,11 +21,12 @@ typedef struct {
  * a reason in err. */
 char *hms_arch_yaml_text(const hms_arch *a, char *err, size_t errlen);
 
-/* Applies the edits to `yaml` (each key must hold a scalar or a [flow list]) and puts
- * `header` (comment lines, may be NULL) on top. The result is parsed again
- * as a check; returns it malloc'd, or NULL with "origin: reason" in err (an
- * unknown key, a value the schema rejects). */
-char *hms_arch_patch(const char *yaml, const char *origin, const char *header,
+/* Applies the edits to `yaml` (each key must hold a scalar or a [flow list]),
+ * puts `header` (comment lines) on top and `trailer` (new top-level keys,
+ * such as a probe: section) at the end; either may be NULL. The result is
+ * parsed again as a check; returns it malloc'd, or NULL with "origin:
+ * reason" in err (an unknown key, a value the schema rejects). */
+char *hms_arch_patch(const char *yaml, const char *origin, const char *header, const char *trailer,
                      const hms_yaml_edit *edits, size_t nedits, char *err, size_t errlen);
 
 #endif
