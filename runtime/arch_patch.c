@@ -46,9 +46,17 @@ char *hms_arch_yaml_text(const hms_arch *a, char *err, size_t errlen)
 }
 
 typedef struct {
-    size_t start, end; /* byte range of the value */
+    size_t start, end; /* byte range of the value; for an insertion both are the point */
     bool found;
+    bool insert;     /* the key is new: a line of its own at the end of its mapping */
+    unsigned indent; /* column of the mapping's keys, for an insertion */
 } span;
+
+static const char *leaf_of(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    return dot ? dot + 1 : path;
+}
 
 /* Depth-first over mappings, matching dotted key paths. */
 static void find(yaml_document_t *d, yaml_node_t *node, char *path, size_t plen,
@@ -81,6 +89,23 @@ static void find(yaml_document_t *d, yaml_node_t *node, char *path, size_t plen,
             }
         find(d, v, path, at + klen, edits, n, spans);
         path[plen] = '\0';
+    }
+    /* keys of this mapping the file does not have yet: after its last line */
+    yaml_node_pair_t *first = node->data.mapping.pairs.start, *last = node->data.mapping.pairs.top;
+    if (first == last || node->data.mapping.style == YAML_FLOW_MAPPING_STYLE)
+        return;
+    yaml_node_t *k0 = yaml_document_get_node(d, first->key);
+    yaml_node_t *vlast = yaml_document_get_node(d, (last - 1)->value);
+    for (size_t i = 0; k0 && vlast && i < n; i++) {
+        const char *leaf = leaf_of(edits[i].path);
+        size_t parent_len = (size_t)(leaf - edits[i].path);
+        bool child = plen ? parent_len == plen + 1 && strncmp(edits[i].path, path, plen) == 0
+                          : parent_len == 0;
+        if (child && !spans[i].found) {
+            spans[i].start = spans[i].end = vlast->end_mark.index;
+            spans[i].found = spans[i].insert = true;
+            spans[i].indent = (unsigned)k0->start_mark.column;
+        }
     }
 }
 
@@ -149,7 +174,8 @@ char *hms_arch_patch(const char *yaml, const char *origin, const char *header, c
     for (size_t i = 0; i < nedits; i++) {
         order[i] = i;
         if (!spans[i].found) {
-            snprintf(err, errlen, "%s: %s: key not found (or its value is not a scalar or [list])",
+            snprintf(err, errlen,
+                     "%s: %s: no such section in the file, or its value is not a scalar or [list]",
                      origin, edits[i].path);
             free(spans);
             free(order);
@@ -165,14 +191,26 @@ char *hms_arch_patch(const char *yaml, const char *origin, const char *header, c
     for (size_t r = 0; r < nedits; r++) {
         const span *s = &spans[order[r]];
         const hms_yaml_edit *e = &edits[order[r]];
-        if (s->start < at)
-            continue; /* the same key twice: the first edit wins */
-        put(&out, yaml + at, s->start - at);
-        put(&out, e->value, strlen(e->value));
-        /* the rest of the line is the old comment: replace it */
         size_t eol = s->end;
         while (eol < len && yaml[eol] != '\n')
             eol++;
+        if (s->insert) {
+            if (eol < at)
+                continue;
+            put(&out, yaml + at, eol - at);
+            put(&out, "\n", 1);
+            for (unsigned c = 0; c < s->indent; c++)
+                put(&out, " ", 1);
+            put(&out, leaf_of(e->path), strlen(leaf_of(e->path)));
+            put(&out, ": ", 2);
+            put(&out, e->value, strlen(e->value));
+        } else {
+            if (s->start < at)
+                continue; /* the same key twice: the first edit wins */
+            put(&out, yaml + at, s->start - at);
+            put(&out, e->value, strlen(e->value));
+        }
+        /* the rest of the line is the old comment: replace it */
         if (e->comment[0]) {
             put(&out, "  # ", 4);
             put(&out, e->comment, strlen(e->comment));

@@ -21,7 +21,8 @@ typedef struct {
  * a reason in err. */
 char *hms_arch_yaml_text(const hms_arch *a, char *err, size_t errlen);
 
-/* Applies the edits to `yaml` (each key must hold a scalar or a [flow list]),
+/* Applies the edits to `yaml` (each key must hold a scalar or a [flow list];
+ * a key its section lacks is added as the section's last line),
  * puts `header` (comment lines) on top and `trailer` (new top-level keys,
  * such as a probe: section) at the end; either may be NULL. The result is
  * parsed again as a check; returns it malloc'd, or NULL with "origin:
