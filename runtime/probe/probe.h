@@ -24,11 +24,11 @@ void hms_probe_cuda_check(cudaError_t e, const char *what, const char *file, int
 
 // Which path a P-chase reads through.
 enum probe_space {
-    PROBE_L1 = 0,    // ld.global.ca: L1 (and L2 behind it)
-    PROBE_L2,        // ld.global.cg: L2 only (misses go to DRAM); also the TLB walk
-    PROBE_READONLY,  // __ldg
-    PROBE_TEXTURE,   // tex1Dfetch
-    PROBE_CONSTANT,  // __constant__ memory (at most 64 KB)
+    PROBE_L1 = 0,   // ld.global.ca: L1 (and L2 behind it)
+    PROBE_L2,       // ld.global.cg: L2 only (misses go to DRAM); also the TLB walk
+    PROBE_READONLY, // __ldg
+    PROBE_TEXTURE,  // tex1Dfetch
+    PROBE_CONSTANT, // __constant__ memory (at most 64 KB)
     PROBE_SPACES
 };
 
@@ -38,10 +38,10 @@ enum probe_space {
 // needs no per-access storage for hits).
 struct probe_pchase {
     probe_space space;
-    unsigned *buf;          // device buffer, bytes_cap long
+    unsigned *buf; // device buffer, bytes_cap long
     size_t bytes_cap;
     cudaTextureObject_t tex;
-    double threshold;       // set before each hms_infer_cache call
+    double threshold; // set before each hms_infer_cache call
     unsigned launches;
 };
 
@@ -56,9 +56,9 @@ double probe_pchase_median(probe_pchase *p, uint64_t bytes, uint64_t stride);
 
 // hms_pair_fn over the GPU (Algorithm 1): ctx is a probe_dram.
 struct probe_dram {
-    unsigned *buf;      // zero-filled: the loaded value feeds the next address
+    unsigned *buf; // zero-filled: the loaded value feeds the next address
     size_t bytes;
-    unsigned *flush;    // streamed before each pair so that both loads miss the L2
+    unsigned *flush; // streamed before each pair so that both loads miss the L2
     size_t flush_bytes;
     unsigned *out;
 };
@@ -67,10 +67,10 @@ void probe_dram_free(probe_dram *d);
 extern "C" bool probe_dram_pair(void *ctx, uint64_t first, uint64_t second, double *lat);
 
 // Bandwidths and rates (figures, not latencies).
-double probe_dram_read_gbs(size_t bytes);                       // GB/s
+double probe_dram_read_gbs(size_t bytes); // GB/s
 double probe_l2_bytes_per_clock(size_t l2_bytes, double clock_ghz);
 double probe_shared_bytes_per_clock_sm(int sms, double clock_ghz);
-double probe_issue_rate_sm(int sms, double clock_ghz);          // warp instructions / cycle / SM
+double probe_issue_rate_sm(int sms, double clock_ghz); // warp instructions / cycle / SM
 // Cycles per shared access with a `ways`-way bank conflict (one warp).
 double probe_shared_latency(int ways);
 

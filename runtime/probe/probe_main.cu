@@ -19,8 +19,8 @@ extern "C" {
 struct edits {
     std::vector<hms_yaml_edit> v;
     std::vector<std::string> paths;
-    std::string why;      // "measured by hms-probe on <date>"
-    std::string report;   // base -> measured, for the summary
+    std::string why;    // "measured by hms-probe on <date>"
+    std::string report; // base -> measured, for the summary
 };
 
 static void add(edits &e, const char *path, const char *how, const char *fmt, ...)
@@ -341,7 +341,8 @@ int main(int argc, char **argv)
         e.v[i].path = e.paths[i].c_str();
     std::string header = std::string("# Written by hms-probe (format " HMS_PROBE_VERSION ") on ") +
                          date + " for " + prop.name + "; base: " + base->name + " (" +
-                         base->source_path + ").\n# Values marked 'measured' were measured on "
+                         base->source_path +
+                         ").\n# Values marked 'measured' were measured on "
                          "this GPU; the others are the base file's.\n";
     std::string trailer = std::string("probe:\n  format: " HMS_PROBE_VERSION "\n  device: \"") +
                           prop.name + "\"\n  date: \"" + date + "\"\n" + extra;
@@ -361,8 +362,7 @@ int main(int argc, char **argv)
         return 2;
     }
     free(text);
-    printf("measured (the base file's values are in %s):\n%s", base->source_path,
-           e.report.c_str());
+    printf("measured (the base file's values are in %s):\n%s", base->source_path, e.report.c_str());
     printf("wrote %s (use it with hms-lint --arch=%s)\n", output, output);
     return 0;
 }

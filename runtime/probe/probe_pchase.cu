@@ -12,8 +12,8 @@
 
 #include "runtime/probe/probe.h"
 
-#define REC_MAX 2048     // misses kept per run
-#define HIST_BINS 4096   // cycles 0..4095 (longer ones land in the last bin)
+#define REC_MAX 2048      // misses kept per run
+#define HIST_BINS 4096    // cycles 0..4095 (longer ones land in the last bin)
 #define CONST_WORDS 16384 // 64 KB of __constant__ memory
 
 __constant__ unsigned c_chain[CONST_WORDS];
@@ -147,15 +147,21 @@ static bool launch(probe_pchase *p, uint64_t bytes, uint64_t stride, unsigned pa
     CUDA_OK(cudaMalloc(&dev, sizeof *dev));
     unsigned thr = std::isfinite(threshold) ? (unsigned)threshold : 0xffffffffu;
     switch (p->space) {
-    case PROBE_L1: pchase_kernel<PROBE_L1><<<1, 1>>>(p->buf, p->tex, n, passes, thr, dev); break;
-    case PROBE_L2: pchase_kernel<PROBE_L2><<<1, 1>>>(p->buf, p->tex, n, passes, thr, dev); break;
+    case PROBE_L1:
+        pchase_kernel<PROBE_L1><<<1, 1>>>(p->buf, p->tex, n, passes, thr, dev);
+        break;
+    case PROBE_L2:
+        pchase_kernel<PROBE_L2><<<1, 1>>>(p->buf, p->tex, n, passes, thr, dev);
+        break;
     case PROBE_READONLY:
         pchase_kernel<PROBE_READONLY><<<1, 1>>>(p->buf, p->tex, n, passes, thr, dev);
         break;
     case PROBE_TEXTURE:
         pchase_kernel<PROBE_TEXTURE><<<1, 1>>>(p->buf, p->tex, n, passes, thr, dev);
         break;
-    default: pchase_kernel<PROBE_CONSTANT><<<1, 1>>>(p->buf, p->tex, n, passes, thr, dev); break;
+    default:
+        pchase_kernel<PROBE_CONSTANT><<<1, 1>>>(p->buf, p->tex, n, passes, thr, dev);
+        break;
     }
     CUDA_OK(cudaGetLastError());
     CUDA_OK(cudaMemcpy(host, dev, sizeof *host, cudaMemcpyDeviceToHost));
