@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runtime/arch.h"
+#include "runtime/arch_patch.h"
 #include "runtime/lsq.h"
 #include "testsuite/support/run.h"
 
@@ -298,4 +299,39 @@ Test(calibrate, lsq_exact_on_consistent_data_and_rank_failure_named)
     cr_assert_eq(fit.rank_col, 1);
     cr_assert_not(hms_lsq_solve(X, y, 2, 3, b, res, &fit, err, sizeof err));
     cr_assert(strstr(err, "2 rows for 3 coefficients"), "%s", err);
+}
+
+/* ---- runs from another GPU than a probed --arch file ------------------------ */
+
+Test(calibrate, runs_from_another_gpu_than_the_probed_arch_are_refused)
+{
+    char err[512];
+    const hms_arch *h = hms_arch_get("h100", err, sizeof err);
+    cr_assert(h, "%s", err);
+    char *text = hms_arch_yaml_text(h, err, sizeof err);
+    cr_assert(text, "%s", err);
+    const char *arch = path_of("probed.yaml");
+    FILE *f = fopen(arch, "w");
+    cr_assert(f);
+    fprintf(f, "%s\nprobe:\n  format: 1\n  device: \"NVIDIA H100 80GB HBM3\"\n  date: 2026-11-24\n",
+            text);
+    fclose(f);
+    free(text);
+    const char *csv = path_of("other_gpu.csv");
+    f = fopen(csv, "w");
+    cr_assert(f);
+    fprintf(f, "\"ID\",\"device__attribute_display_name\",\"rbh\",\"bw_util\"\n"
+               "\"\",\"\",\"\",\"\"\n"
+               "\"0\",\"NVIDIA H100 80GB HBM3\",\"0.5\",\"0.6\"\n"
+               "\"1\",\"NVIDIA A100-SXM4-40GB\",\"0.6\",\"0.62\"\n"
+               "\"2\",\"NVIDIA H100 80GB HBM3\",\"0.7\",\"0.66\"\n");
+    fclose(f);
+    char archopt[4200];
+    snprintf(archopt, sizeof archopt, "--arch=%s", arch);
+    const char *args[] = {"calibrate", archopt, csv, NULL};
+    hms_run_result r = hms_run(args);
+    cr_assert_eq(r.status, 2, "%s%s", r.out, r.err);
+    cr_assert(strstr(r.err, ":4: run measured on 'NVIDIA A100-SXM4-40GB', but "), "%s", r.err);
+    cr_assert(strstr(r.err, "was probed on 'NVIDIA H100 80GB HBM3'"), "%s", r.err);
+    hms_run_free(&r);
 }
