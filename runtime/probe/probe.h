@@ -71,6 +71,8 @@ double probe_dram_read_gbs(size_t bytes); // GB/s
 double probe_l2_bytes_per_clock(size_t l2_bytes, double clock_ghz);
 double probe_shared_bytes_per_clock_sm(int sms, double clock_ghz);
 double probe_issue_rate_sm(int sms, double clock_ghz); // warp instructions / cycle / SM
+// Cycles per L2-missing warp load whose lanes are `stride_bytes` apart.
+double probe_global_pattern_latency(unsigned stride_bytes);
 // Cycles per shared access with a `ways`-way bank conflict (one warp).
 double probe_shared_latency(int ways);
 

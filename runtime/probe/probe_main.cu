@@ -40,7 +40,8 @@ static void add(edits &e, const char *path, const char *how, const char *fmt, ..
 static void usage(FILE *f)
 {
     fputs("USAGE: hms-probe --output=<file.yaml> [--base=<name|sm_XX|file>] [--device=<n>]\n"
-          "                 [--skip=l1,texture,readonly,constant,l2,tlb,dram,bandwidth,shared]\n"
+          "                 "
+          "[--skip=l1,texture,readonly,constant,l2,tlb,dram,global,bandwidth,shared]\n"
           "Measures this GPU (fine-grained P-chase, Huang & Li Algorithm 1, bandwidths) and\n"
           "writes an architecture file for hms-lint --arch=<file.yaml>. The L2 and TLB walks\n"
           "take minutes on a large L2; --skip leaves those values as the base file has them.\n",
@@ -202,8 +203,11 @@ static void measure_dram(edits &e, const hms_arch *base, size_t free_bytes, size
     uint64_t bases[8];
     srand(12345);
     for (int i = 0; i < 8; i++)
-        bases[i] = (((uint64_t)rand() << 31) ^ (uint64_t)rand()) % (2ull << high) & ~7ull;
-    hms_infer_dram_opts o = {3, high, bases, 8};
+        bases[i] = (((uint64_t)rand() << 31) ^ (uint64_t)rand()) % (2ull << high) & ~255ull;
+    // Bits below 8 stay within one L2 line or its sector group: the second
+    // load would hit the L2, so they cannot be told apart through it.
+    const unsigned low = 8;
+    hms_infer_dram_opts o = {low, high, bases, 8};
     hms_infer_dram_result r;
     char err[300];
     bool ok = hms_infer_dram(probe_dram_pair, &d, &o, &r, err, sizeof err);
@@ -212,10 +216,10 @@ static void measure_dram(edits &e, const hms_arch *base, size_t free_bytes, size
         printf("  dram: mapping not inferred (%s); left as it was\n", err);
         return;
     }
-    // Only bits this run tested replace the base's; bits above stay as they were.
-    uint64_t above = ~((2ull << high) - 1);
-    uint64_t bank = r.bank_bits | (base->dram_bank_bits_mask & above);
-    uint64_t row = r.row_bits | (base->dram_row_bits_mask & above);
+    // Only bits this run tested replace the base's; the others stay as they were.
+    uint64_t untested = ~((2ull << high) - 1) | ((1ull << low) - 1);
+    uint64_t bank = r.bank_bits | (base->dram_bank_bits_mask & untested);
+    uint64_t row = r.row_bits | (base->dram_row_bits_mask & untested);
     const char *how = "Huang & Li Algorithm 1 (pairs of uncached loads one bit apart)";
     add(e, "dram.bank_bits", how, "%s", bit_list(bank).c_str());
     add(e, "dram.row_bits", how, "%s", bit_list(row).c_str());
@@ -289,7 +293,9 @@ int main(int argc, char **argv)
     add(e, "name", "this GPU", "%.20s-measured", base->name);
     add(e, "multiprocessor.count", "cudaDevAttrMultiProcessorCount", "%d", sms);
     add(e, "multiprocessor.clock_ghz", "cudaDevAttrClockRate", "%.3f", clock_ghz);
-    uint64_t l1_max = base->l1.size_bytes ? 8ull * base->l1.size_bytes : 1u << 20;
+    // the L1 share depends on the shared-memory carve-out: up to the whole 256 KB on recent GPUs
+    uint64_t l1_max =
+        8ull * base->l1.size_bytes > (2u << 20) ? 8ull * base->l1.size_bytes : 2u << 20;
     if (!skipped(skip, "l1") && base->l1.size_bytes)
         measure_cache(e, PROBE_L1, "l1", 4, l1_max, 128);
     if (!skipped(skip, "texture") && base->tex_l1.size_bytes)
@@ -316,6 +322,15 @@ int main(int argc, char **argv)
         }
         add(e, "shared.latency", "dependent chain, one warp, 1..32-way conflicts", "%s]",
             lat.c_str());
+    }
+    if (!skipped(skip, "global")) {
+        char b[256];
+        snprintf(b, sizeof b,
+                 "  # global latency by pattern (L2 misses, cycles): lanes 4 B apart %.0f, "
+                 "32 B apart %.0f, 128 B apart %.0f\n",
+                 probe_global_pattern_latency(4), probe_global_pattern_latency(32),
+                 probe_global_pattern_latency(128));
+        extra += b;
     }
     if (!skipped(skip, "bandwidth")) {
         size_t bytes = free_b / 4 > (1ull << 31) ? (1ull << 31) : free_b / 4;
