@@ -335,3 +335,28 @@ Test(calibrate, runs_from_another_gpu_than_the_probed_arch_are_refused)
     cr_assert(strstr(r.err, "was probed on 'NVIDIA H100 80GB HBM3'"), "%s", r.err);
     hms_run_free(&r);
 }
+
+/* ---- where the model columns come from ---------------------------------------- */
+
+Test(calibrate, json_report_gives_the_overlap_inputs)
+{
+    const char *args[] = {"--format=json", "--fail-on=never",
+                          hms_test_path("../examples/transpose.cu"), NULL};
+    hms_run_result r = hms_run(args);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *x = strstr(r.out, "\"overlap_inputs\"");
+    cr_assert(x, "%s", r.out);
+    /* a kernel with only global accesses: (L2 misses + requests) / requests >= 1,
+     * no constant, texture or shared events */
+    double eg = -1, ec = -1, w = -1;
+    const char *p = strstr(x, "\"e_global\":");
+    cr_assert(p && sscanf(p, "\"e_global\": %lf", &eg) == 1, "%s", x);
+    p = strstr(x, "\"e_const\":");
+    cr_assert(p && sscanf(p, "\"e_const\": %lf", &ec) == 1, "%s", x);
+    p = strstr(x, "\"warps\":");
+    cr_assert(p && sscanf(p, "\"warps\": %lf", &w) == 1, "%s", x);
+    cr_assert_geq(eg, 1.0);
+    cr_assert_float_eq(ec, 0.0, 1e-12);
+    cr_assert(w > 0 && w <= 64, "warps %g", w);
+    hms_run_free(&r);
+}
