@@ -93,6 +93,8 @@ void hms_print_usage(FILE *out)
 enum {
     OPT_ARCH = 256,
     OPT_CHECKS,
+    OPT_CORUN, /* --corun, --qos: co-run advice (analyzer/corun.c) */
+    OPT_QOS,
     OPT_LAUNCH,
     OPT_PARAM,
     OPT_FORMAT,
@@ -109,13 +111,13 @@ enum {
     OPT_LIST_ARCHES,
     OPT_VERSION,
     OPT_PLACEMENT_THRESHOLD,
-    OPT_CORUN,
-    OPT_QOS,
 };
 
 static const struct option long_opts[] = {
     {"arch", required_argument, 0, OPT_ARCH},
     {"checks", required_argument, 0, OPT_CHECKS},
+    {"corun", no_argument, 0, OPT_CORUN},
+    {"qos", required_argument, 0, OPT_QOS},
     {"launch", required_argument, 0, OPT_LAUNCH},
     {"param", required_argument, 0, OPT_PARAM},
     {"format", required_argument, 0, OPT_FORMAT},
@@ -132,8 +134,6 @@ static const struct option long_opts[] = {
     {"list-checks", no_argument, 0, OPT_LIST_CHECKS},
     {"list-arches", no_argument, 0, OPT_LIST_ARCHES},
     {"version", no_argument, 0, OPT_VERSION},
-    {"corun", no_argument, 0, OPT_CORUN},
-    {"qos", required_argument, 0, OPT_QOS},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };

@@ -39,6 +39,7 @@ typedef struct {
     double placement_threshold; /* --placement-threshold, default 1.10 */
     const char *checks;         /* --checks glob list, NULL = defaults */
     hms_format format;
+    const char *qos;    /* --qos=kernel:np target for --corun, NULL = fairness */
     const char *output; /* --output, NULL = stdout */
     bool explain;
     hms_fail_on fail_on;
@@ -48,7 +49,6 @@ typedef struct {
     int jobs;
     int color; /* -1 auto, 0 never, 1 always */
     bool quiet;
-    const char *qos; /* --qos=kernel:np target for --corun, NULL = fairness */
 } hms_options;
 
 void hms_strvec_push(hms_strvec *v, const char *s);
