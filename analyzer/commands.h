@@ -13,6 +13,8 @@ int hms_cmd_list_checks(const hms_options *o);
 /* `--lsp`: the LSP server (analyzer/lsp/), until the client sends exit. */
 int hms_cmd_lsp(void);
 int hms_cmd_dump_config(const hms_options *o);
+int hms_cmd_calibrate(const hms_options *o);
+int hms_cmd_corun(const hms_options *o);
 
 /* Runs the whole tool as main() would; used by main.c and by tests. */
 int hms_main(int argc, char **argv);

@@ -88,6 +88,12 @@ int hms_main(int argc, char **argv)
     case HMS_CMD_LSP:
         rc = hms_cmd_lsp();
         break;
+    case HMS_CMD_CALIBRATE:
+        rc = hms_cmd_calibrate(&o);
+        break;
+    case HMS_CMD_CORUN:
+        rc = hms_cmd_corun(&o);
+        break;
     }
     fflush(stdout);
     hms_options_free(&o);

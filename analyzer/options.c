@@ -41,6 +41,8 @@ void hms_options_free(hms_options *o)
 void hms_print_usage(FILE *out)
 {
     fputs("USAGE: hms-lint [options] <file.cu>... [-- <compiler flags>]\n"
+          "       hms-lint --corun [--qos=<kernel>:<np>] <a.cu>:<kernel> <b.cu>:<kernel>\n"
+          "       hms-lint calibrate [--arch=<base>] [--output=<file.yaml>] <runs.csv>\n"
           "\n"
           "Lints CUDA kernels for memory performance without a GPU: models coalescing,\n"
           "shared-memory banks, constant/texture/L1/L2 caches and DRAM for the target\n"
@@ -94,6 +96,11 @@ void hms_print_usage(FILE *out)
           "  --quiet                        no summary lines on stderr\n"
           "  --assume-filename=<file>       take -p's compile flags of <file> (for a copy of it)\n"
           "  --lsp                          run a Language Server Protocol server on stdin/stdout\n"
+          "  --corun                        co-run advice for two kernels (HSM): SM split for\n"
+          "                                 fairness, or for a QoS target with --qos\n"
+          "  --qos=<kernel>:<np>            normalised progress <kernel> must keep (0..1)\n"
+          "  calibrate <runs.csv>           fit HSM / T_overlap coefficients to measured runs\n"
+          "                                 (docs/probe.md); --output writes the architecture\n"
           "  --version                      print the version, then exit\n"
           "  -h, --help                     print this help, then exit\n"
           "\n"
@@ -105,6 +112,8 @@ void hms_print_usage(FILE *out)
 enum {
     OPT_ARCH = 256,
     OPT_CHECKS,
+    OPT_CORUN, /* --corun, --qos: co-run advice (analyzer/corun.c) */
+    OPT_QOS,
     OPT_LAUNCH,
     OPT_PARAM,
     OPT_FORMAT,
@@ -139,6 +148,8 @@ enum {
 static const struct option long_opts[] = {
     {"arch", required_argument, 0, OPT_ARCH},
     {"checks", required_argument, 0, OPT_CHECKS},
+    {"corun", no_argument, 0, OPT_CORUN},
+    {"qos", required_argument, 0, OPT_QOS},
     {"launch", required_argument, 0, OPT_LAUNCH},
     {"param", required_argument, 0, OPT_PARAM},
     {"format", required_argument, 0, OPT_FORMAT},
@@ -219,6 +230,8 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     static const char *const sorts[] = {"source", "cost"};
     static const char *const fail_ons[] = {"error", "warning", "note", "never"};
     static const char *const colors[] = {"never", "always", "auto"};
+    /* "hms-lint calibrate ...": a subcommand word before any option */
+    bool calibrate = end > 1 && strcmp(argv[1], "calibrate") == 0;
     optind = 1;
     opterr = 0;
     hms_strvec extra_before = {0}, extra_after = {0};
@@ -384,6 +397,12 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
             o->header_filter = optarg;
             break;
         }
+        case OPT_CORUN:
+            o->command = HMS_CMD_CORUN;
+            break;
+        case OPT_QOS:
+            o->qos = optarg;
+            break;
         case ':':
             return free_extra(&extra_before, &extra_after,
                               usage_error("option '%s' needs a value", argv[optind - 1]));
@@ -405,6 +424,13 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     hms_strvec_free(&o->compiler_args);
     o->compiler_args = merged;
     free_extra(&extra_before, &extra_after, 0);
+    if (calibrate && o->command == HMS_CMD_LINT) {
+        o->command = HMS_CMD_CALIBRATE; /* getopt kept the word first among the operands */
+        o->files.n--;
+        memmove(o->files.v, o->files.v + 1, o->files.n * sizeof *o->files.v);
+    }
+    if (o->qos && o->command != HMS_CMD_CORUN)
+        return usage_error("%s", "--qos needs --corun");
 
     bool needs_files = o->command == HMS_CMD_LINT || o->command == HMS_CMD_LIST_KERNELS ||
                        o->command == HMS_CMD_DUMP_IR;

@@ -19,6 +19,8 @@ typedef enum {
     HMS_CMD_HELP,
     HMS_CMD_LSP,
     HMS_CMD_DUMP_CONFIG,
+    HMS_CMD_CALIBRATE, /* hms-lint calibrate runs.csv */
+    HMS_CMD_CORUN,     /* --corun a.cu:kernelA b.cu:kernelB */
 } hms_command;
 
 typedef struct {
@@ -39,6 +41,7 @@ typedef struct {
     double placement_threshold; /* --placement-threshold, default 1.10 */
     const char *checks;         /* --checks glob list, NULL = defaults */
     hms_format format;
+    const char *qos;    /* --qos=kernel:np target for --corun, NULL = fairness */
     const char *output; /* --output, NULL = stdout */
     bool explain;
     hms_fail_on fail_on;

@@ -136,6 +136,15 @@ static json_t *model_json(const hms_model_figures *m)
     json_t *o = json_object();
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         json_object_set_new(o, fields[i].name, hms_json_number_or_null(fields[i].v));
+    /* the columns `hms-lint calibrate` reads for the T_overlap fit */
+    static const char *const inputs[7] = {"e_global",   "e_const",        "e_tex", "e_shared",
+                                          "e_row_miss", "e_row_conflict", "warps"};
+    json_t *x = json_object();
+    for (int i = 0; i < 7; i++)
+        json_object_set_new(x, inputs[i],
+                            m->overlap_inputs_ok ? hms_json_number_or_null(m->overlap_inputs[i])
+                                                 : json_null());
+    json_object_set_new(o, "overlap_inputs", x);
     json_object_set_new(o, "bound", str_or_null(m->bound));
     json_object_set_new(o, "binding", str_or_null(m->binding));
     json_t *b = json_object();

@@ -249,6 +249,15 @@ static void fill_model(hms_check_ctx *c, hms_kernel_report *r)
     m->occupancy = c->occ_ok ? c->occ.occupancy : 0;
     /* no access ran: no class (hms-analysis-limit says why) */
     m->bound = hms_ctx_no_access_ran(c) ? NULL : hms_bound_name(f->bound);
+    if (f->time_ok) {
+        double x[HMS_OVERLAP_COUNT];
+        hms_overlap_inputs(&f->cur.kernel, f->pk.warps_per_sm, x);
+        for (int i = 0; i < HMS_OVERLAP_INTERCEPT; i++)
+            m->overlap_inputs[i] = x[i];
+        m->overlap_inputs_ok = true;
+    }
+    m->hsm_demand_gbs = f->hsm_demand / 1e9;
+    m->hsm_supply_gbs = f->hsm_supply / 1e9;
 }
 
 static void fill_header(hms_check_ctx *c, hms_kernel_report *r)

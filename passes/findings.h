@@ -82,6 +82,13 @@ typedef struct {
     double bound_model, bound_dram, bound_l2, bound_shared, bound_fp32, bound_issue;
     double dram_gbs, dram_peak_gbs; /* DRAM traffic over the predicted time; the peak */
     double flops;                   /* FP operations counted (a lower bound) */
+    /* HSM eqs. 2-3 (B_d, B_p), GB/s, for --corun */
+    double hsm_demand_gbs, hsm_supply_gbs;
+    /* Huang & Li eq. 11 inputs of the kernel as written (hms_overlap_inputs:
+     * e_global, e_const, e_tex, e_shared, e_row_miss, e_row_conflict, warps),
+     * for `hms-lint calibrate`; overlap_inputs_ok false when not evaluated */
+    double overlap_inputs[7];
+    bool overlap_inputs_ok;
 } hms_model_figures;
 
 typedef struct {

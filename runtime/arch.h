@@ -129,6 +129,11 @@ typedef struct {
     double overlap_coeff[HMS_OVERLAP_COUNT]; /* Huang & Li T_overlap ratio model, eq. 11-12 */
     bool overlap_coeffs_default;
 
+    /* optional section probe: written by hms-probe (runtime/probe/); format 0 = absent */
+    int probe_format;
+    char probe_device[96]; /* the GPU it measured, as cudaGetDeviceProperties names it */
+    char probe_date[32];
+
     char source_path[256]; /* "<builtin>" or the file it was loaded from */
 } hms_arch;
 
@@ -145,5 +150,7 @@ size_t hms_arch_builtin_count(void);
 const hms_arch *hms_arch_builtin(size_t i);
 
 #define HMS_ARCH_DEFAULT "h100"
+/* Newest probe: section format this build reads (docs/probe.md). */
+#define HMS_PROBE_FORMAT 1
 
 #endif

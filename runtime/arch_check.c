@@ -171,6 +171,14 @@ bool hms_arch_check(hms_arch *a, const hms_arch_src *src, const char *origin, ch
         return fail_at(&k, "coefficients.hsm.c2", "%s",
                        "c1 + c2 above 1 predicts more than 100% bandwidth utilisation");
 
+    if (a->probe_format > HMS_PROBE_FORMAT)
+        return FAILF(&k, "probe.format",
+                     "written by a newer hms-probe (format %d; this hms-lint reads up to %d): "
+                     "update hms-lint or re-run the probe that came with it",
+                     a->probe_format, HMS_PROBE_FORMAT);
+    if (a->probe_format > 0 && !a->probe_device[0])
+        return fail_at(&k, "probe.device", "%s", "a probe section must name the GPU it measured");
+
     /* One value, two names: the cache hit latencies are also the access latencies. */
     a->global_latency_l1_hit = (int)a->l1.hit_latency;
     a->global_latency_l2_hit = (int)a->l2.hit_latency;

@@ -150,6 +150,10 @@ static const field fields[] = {
     F("coefficients.overlap.warps", T_DOUBLE, a.overlap_coeff[HMS_OVERLAP_WARPS], REQ),
     F("coefficients.overlap.intercept", T_DOUBLE, a.overlap_coeff[HMS_OVERLAP_INTERCEPT], REQ),
     F("coefficients.overlap.default", T_BOOL, a.overlap_coeffs_default, REQ),
+
+    F("probe.format", T_INT, a.probe_format, POS),
+    TXT("probe.device", T_TEXT, a.probe_device, 0),
+    TXT("probe.date", T_TEXT, a.probe_date, 0),
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
@@ -176,6 +180,7 @@ static const section sections[] = {
     {"coefficients", false},
     {"coefficients.hsm", false},
     {"coefficients.overlap", false},
+    {"probe", false}, /* optional: no key in it is required */
 };
 #define NSECTIONS (sizeof sections / sizeof sections[0])
 

@@ -251,19 +251,31 @@ static bool check_kernel(const hms_placement_kernel *k, char *err, size_t errlen
     return true;
 }
 
+void hms_overlap_inputs(const hms_kernel_traffic *t, double warps, double x[HMS_OVERLAP_COUNT])
+{
+    static const int coeff_of[HMS_OVL_GROUPS] = {HMS_OVERLAP_GLOBAL, HMS_OVERLAP_CONSTANT,
+                                                 HMS_OVERLAP_TEXTURE, HMS_OVERLAP_SHARED};
+    for (int i = 0; i < HMS_OVERLAP_COUNT; i++)
+        x[i] = 0;
+    if (t->requests > 0) {
+        for (int g = 0; g < HMS_OVL_GROUPS; g++)
+            x[coeff_of[g]] = (t->group_events[g] + t->group_requests[g]) / t->requests;
+        x[HMS_OVERLAP_ROW_MISS] = t->row_misses / t->requests;
+        x[HMS_OVERLAP_ROW_CONFLICT] = t->row_conflicts / t->requests;
+    }
+    x[HMS_OVERLAP_WARPS] = warps;
+    x[HMS_OVERLAP_INTERCEPT] = 1;
+}
+
 /* Eq. 11 with the event terms per memory request and warps as a count. */
 static double overlap_ratio(const double c[HMS_OVERLAP_COUNT], const hms_kernel_traffic *t,
                             double n)
 {
+    double x[HMS_OVERLAP_COUNT];
+    hms_overlap_inputs(t, n, x);
     double r = c[HMS_OVERLAP_WARPS] * n + c[HMS_OVERLAP_INTERCEPT];
-    if (t->requests > 0) {
-        static const int coeff_of[HMS_OVL_GROUPS] = {HMS_OVERLAP_GLOBAL, HMS_OVERLAP_CONSTANT,
-                                                     HMS_OVERLAP_TEXTURE, HMS_OVERLAP_SHARED};
-        for (int g = 0; g < HMS_OVL_GROUPS; g++)
-            r += c[coeff_of[g]] * (t->group_events[g] + t->group_requests[g]) / t->requests;
-        r += c[HMS_OVERLAP_ROW_MISS] * t->row_misses / t->requests;
-        r += c[HMS_OVERLAP_ROW_CONFLICT] * t->row_conflicts / t->requests;
-    }
+    for (int i = 0; i < HMS_OVERLAP_WARPS; i++)
+        r += c[i] * x[i];
     return r;
 }
 

@@ -124,6 +124,12 @@ typedef struct {
     bool dram_saturated; /* a DRAM bank queue had rho >= 1 */
 } hms_kernel_traffic;
 
+/* The inputs eq. 11 weighs, in HMS_OVERLAP_* order: the event ratios
+ * (events + requests) / requests per group, row misses and conflicts per
+ * request (all 0 without requests), `warps` (resident warps per SM) and 1
+ * for the intercept. `hms-lint calibrate` fits the coefficients to them. */
+void hms_overlap_inputs(const hms_kernel_traffic *t, double warps, double x[HMS_OVERLAP_COUNT]);
+
 /* One array in one space. */
 typedef struct {
     hms_placement_space space;

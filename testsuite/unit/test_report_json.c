@@ -210,7 +210,7 @@ Test(report_json, model_figures)
     assert_keys(m, "data_reuse", "lat_hiding", "bw_util", "ch_skew", "shm_eff", "branch_eff", "mpe",
                 "t_comp", "t_mem", "t_overlap", "amat", "camat", "c_h", "c_m", "pmr", "pamp",
                 "dram_row_hit_rate", "occupancy", "predicted_time", "dram_gbs", "dram_peak_gbs",
-                "flops", "bound", "binding", "bounds", NULL);
+                "flops", "bound", "binding", "bounds", "overlap_inputs", NULL);
     const struct {
         const char *k;
         double v;
@@ -232,6 +232,11 @@ Test(report_json, model_figures)
     cr_assert_float_eq(num(b, "dram"), 4000, 1e-12);
     cr_assert_float_eq(num(b, "issue"), 120, 1e-12);
     cr_assert_float_eq(num(b, "l2"), 0, 1e-12);
+    /* the eq. 11 inputs (calibrate's columns): null when not evaluated */
+    json_t *x = json_object_get(m, "overlap_inputs");
+    assert_keys(x, "e_global", "e_const", "e_tex", "e_shared", "e_row_miss", "e_row_conflict",
+                "warps", NULL);
+    assert_null(x, "warps");
     json_decref(root);
 }
 
