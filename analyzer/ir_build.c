@@ -621,6 +621,7 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
     else
         irb_limit(&b, "kernel body not available", NULL, k->loc);
     irb_promote_registers(k);
+    irb_launch_bounds(b.tu, r->fn, k);
     k->static_shared_bytes = (int)ab_static_shared_bytes(&b);
     resolve_launch(c, &b, r);
     resolve_values(c, k, r);

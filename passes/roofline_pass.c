@@ -9,10 +9,16 @@
 
 double hms_ctx_bounded(const hms_check_ctx *c, double model_time)
 {
+    return hms_ctx_bounded_over(c, model_time, c->fig.roof_in.blocks);
+}
+
+double hms_ctx_bounded_over(const hms_check_ctx *c, double model_time, double blocks)
+{
     if (!c->fig.roof_ok)
         return model_time;
     hms_roofline_in in = c->fig.roof_in;
     in.model_time = model_time;
+    in.blocks = blocks;
     hms_roofline r;
     hms_roofline_compute(c->arch, &in, &r);
     return r.time;
