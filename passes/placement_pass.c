@@ -374,7 +374,11 @@ bool hms_an_placements(hms_check_ctx *c)
     pk->total_warps = g.total_warps;
     pk->active_sms = g.sms;
     pk->warps_per_sm = g.warps_per_sm;
-    pk->ilp = c->reg.ilp; /* independent chains of register arrays (passes/registers.h) */
+    /* Independent chains of register arrays (passes/registers.h): the
+     * unrolled loop that fills or updates one issues its instructions and
+     * its loads (`regM[i] = As[...]`) back to back. */
+    pk->ilp = c->reg.ilp;
+    pk->mlp = c->reg.ilp;
     pk->mem_insts = g.total_warps > 0 ? c->fig.requests / g.total_warps : 0;
     bool ok = first < k->narrays;
     char err[256] = "no array the model can place";
