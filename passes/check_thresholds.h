@@ -66,4 +66,9 @@
  * its useful bytes need (a coalesced access cannot be made row-local). */
 #define HMS_DRAM_SCATTER_MIN 1.25
 
+/* hms-placement: an array read once per block counts as coalesced (its
+ * shared-memory staging could not pay) when its sites fetch at most this
+ * many times the sectors their bytes need. */
+#define HMS_STAGING_COALESCED_MAX 1.25
+
 #endif
