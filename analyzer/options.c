@@ -66,6 +66,8 @@ void hms_print_usage(FILE *out)
           "  --placement-threshold=<x>      report hms-placement / hms-shared-reuse when another\n"
           "                                 space / direct reads are predicted at least x times\n"
           "                                 faster (default 1.10)\n"
+          "  --ptxas                        registers per thread from nvcc's ptxas (nvcc\n"
+          "                                 installed) instead of the IR's estimate\n"
           "  --baseline=<file>              ignore findings present in this earlier JSON report\n"
           "  --fix                          apply mechanical fixes in place\n"
           "  --export-fixes=<file>          write fixes as YAML instead\n"
@@ -102,6 +104,7 @@ enum {
     OPT_LIST_ARCHES,
     OPT_VERSION,
     OPT_PLACEMENT_THRESHOLD,
+    OPT_PTXAS,
 };
 
 static const struct option long_opts[] = {
@@ -123,6 +126,7 @@ static const struct option long_opts[] = {
     {"list-checks", no_argument, 0, OPT_LIST_CHECKS},
     {"list-arches", no_argument, 0, OPT_LIST_ARCHES},
     {"version", no_argument, 0, OPT_VERSION},
+    {"ptxas", no_argument, 0, OPT_PTXAS},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -210,6 +214,9 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
         }
         case OPT_CHECKS:
             o->checks = optarg;
+            break;
+        case OPT_PTXAS:
+            o->ptxas = true;
             break;
         case OPT_LAUNCH:
             hms_strvec_push(&o->launches, optarg);

@@ -46,6 +46,7 @@ typedef struct {
     int jobs;
     int color; /* -1 auto, 0 never, 1 always */
     bool quiet;
+    bool ptxas; /* --ptxas: registers per thread from nvcc's ptxas */
 } hms_options;
 
 void hms_strvec_push(hms_strvec *v, const char *s);

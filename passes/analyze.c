@@ -318,6 +318,8 @@ bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_k
     fill_header(&c, out);
 
     step_occupancy(&c);
+    out->registers_per_thread = c.regs_per_thread;
+    out->registers_source = hms_regs_source_name(c.reg.source);
     if (c.occ_ok) {
         out->occupancy_blocks_per_sm = c.occ.blocks_per_sm;
         out->occupancy_warps_per_sm = c.occ.warps_per_sm;
