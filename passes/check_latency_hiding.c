@@ -91,10 +91,25 @@ static double fill_gain(hms_check_ctx *c, double fill, double tail)
  * full GPU to gain at least HMS_LATENCY_MIN_GAIN (a compute-bound tuned
  * GEMM at a quarter of the warp slots gains nothing from more warps).
  * True when it reported. */
+/* Whether the launch's work could be spread over more threads: some
+ * access runs at least HMS_LATENCY_SPLIT_MIN_REQUESTS times per warp (a
+ * thread loops over several elements). A kernel doing one element per
+ * thread on a small problem has nothing to split; its grid is the data's. */
+static bool splittable(const hms_check_ctx *c)
+{
+    double warps = c->fig.pk.total_warps;
+    for (size_t i = 0; i < c->nsites && warps > 0; i++)
+        if (c->sites[i].requests / warps >= HMS_LATENCY_SPLIT_MIN_REQUESTS)
+            return true;
+    return false;
+}
+
 static bool underfilled_grid(hms_check_ctx *c)
 {
     if (c->k->launch.source == IR_LAUNCH_DEFAULT)
         return false; /* an assumed grid says nothing about the real one */
+    if (!splittable(c))
+        return false;
     double blocks = (double)c->trace.blocks_total;
     double sms = c->arch->sm_count, bps = c->occ.blocks_per_sm, wpb = c->occ.warps_per_block;
     double slots = sms * c->arch->max_warps_per_sm; /* warps the GPU holds */

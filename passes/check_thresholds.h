@@ -53,6 +53,9 @@
  * matters less. */
 #define HMS_LATENCY_TAIL_MAX_WAVES 4
 #define HMS_LATENCY_TAIL_MIN_LOSS 1.25
+/* ... and only when some access runs at least this many times per warp:
+ * a thread with several elements of work, which more threads could share. */
+#define HMS_LATENCY_SPLIT_MIN_REQUESTS 2.0
 
 /* hms-dram-locality: report only when row-local access is predicted to gain
  * at least this much (after the roofline bounds). */

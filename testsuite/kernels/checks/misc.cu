@@ -46,9 +46,10 @@ __global__ void bigTable(float *out, const float *in, const float *table) // EXP
 }
 
 // Lanes read rows 64 KB apart: every DRAM request opens a new row.
-// 256 blocks of 8 warps fill a quarter of the H100's warp slots.
+// 256 blocks of 8 warps fill a quarter of the H100's warp slots, but each
+// thread moves one element: the grid is the data's, nothing to split.
 // hms-lint: launch grid(256) block(256)
-__global__ void columnWalk(float *out, const float *in) // EXPECT-WARNING: @+0 hms-latency-hiding grid of 256 blocks under-fills the GPU: 132 of 132 SMs busy, 2048 resident warps where h100's SMs hold 8448 (24.2%)
+__global__ void columnWalk(float *out, const float *in) // EXPECT-NO: @+0 hms-latency-hiding
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     // EXPECT-WARNING: @+1 hms-uncoalesced-access 32 sectors per request where 4 would do (12.5% of fetched bytes used)
@@ -75,16 +76,19 @@ __global__ void tailWave(float *out, const float *in) // EXPECT-NO: @+0 hms-late
     out[i] = in[i] + 1.0f;
 }
 
-// The same grid doing 2048 FMAs per element: bound by the FP32 rate of the
-// busiest SM, which runs 3 blocks where whole waves would give it 2.3.
+// The same grid with 8 elements per thread and 256 FMAs each: bound by the
+// FP32 rate of the busiest SM, which runs 3 blocks where whole waves would
+// give it 2.3.
 // hms-lint: launch grid(300) block(1024)
 __global__ void tailWaveCompute(float *out, const float *in) // EXPECT-WARNING: @+0 hms-latency-hiding grid of 300 blocks runs in 2 waves of 264: the last wave fills 13.6% of the GPU, so 43.2% of the launch's block slots stay idle; the same work in whole waves is predicted
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    float x = in[i];
-    for (int j = 0; j < 2048; j++)
-        x = x * 0.999f + 0.5f;
-    out[i] = x;
+    for (int e = 0; e < 8; e++) {
+        float x = in[e * 307200 + i];
+        for (int j = 0; j < 256; j++)
+            x = x * 0.999f + 0.5f;
+        out[e * 307200 + i] = x;
+    }
 }
 
 // 1056 blocks of 8 warps fill every SM once, exactly.
@@ -93,4 +97,20 @@ __global__ void fullWave(float *out, const float *in) // EXPECT-NO: @+0 hms-late
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     out[i] = in[i] + 1.0f;
+}
+
+// Warp-aggregated atomic: lane 0 of each warp reserves the warp's slots.
+// One lane per warp is the point: nothing to pack. One element per thread:
+// the small grid is the data's.
+// hms-lint: launch grid(256) block(256)
+__global__ void warpAggregated(int *counter, const int *flags, int *pos) // EXPECT-NO: @+0 hms-latency-hiding
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int lane = threadIdx.x % 32;
+    unsigned m = __ballot_sync(0xffffffffu, flags[i] != 0);
+    int base = 0;
+    if (lane == 0)
+        base = atomicAdd(counter, __popc(m)); // EXPECT-NO: hms-divergent-access
+    base = __shfl_sync(0xffffffffu, base, 0);
+    pos[i] = base + __popc(m & ((1u << lane) - 1));
 }
