@@ -445,6 +445,7 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
             l->loc = site_loc(k, site);
             l->via = site->via ? ir_strdup(k, site->via) : NULL;
             l->others = site->others ? ir_strdup(k, site->others) : NULL;
+            l->partial = partial;
             char why[512];
             if (partial) {
                 snprintf(why, sizeof why,

@@ -106,7 +106,7 @@ static bool splittable(const hms_check_ctx *c)
 
 static bool underfilled_grid(hms_check_ctx *c)
 {
-    if (c->k->launch.source == IR_LAUNCH_DEFAULT)
+    if (c->k->launch.source == IR_LAUNCH_DEFAULT || c->k->launch.partial)
         return false; /* an assumed grid says nothing about the real one */
     if (!splittable(c))
         return false;

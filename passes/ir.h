@@ -270,6 +270,7 @@ typedef struct {
      * the call path the values came from, and the configurations other paths
      * give (first path in source order wins); NULL when not so */
     const char *via, *others;
+    bool partial; /* host-call: some dimension did not fold and is the default */
 } ir_launch;
 
 typedef struct {
