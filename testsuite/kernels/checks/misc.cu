@@ -125,3 +125,22 @@ __global__ void gatherTargets(float *losses, const float *probs, const int *targ
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     losses[r] = -logf(probs[r * 50257 + targets[r]]);
 }
+
+// Both components of each float2 are read (two options per thread, as in
+// BlackScholes): nvcc loads the element once, 8 coalesced bytes a lane.
+// hms-lint: launch grid(1024) block(128)
+__global__ void bothComponents(float *out, const float2 *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float a = in[i].x; // EXPECT-NO: hms-uncoalesced-access
+    float b = in[i].y; // EXPECT-NO: hms-uncoalesced-access
+    out[i] = a * b;
+}
+
+// Only the x component: half of every fetched sector is wasted.
+// hms-lint: launch grid(1024) block(128)
+__global__ void oneComponent(float *out, const float2 *in)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i].x * 2.0f; // EXPECT-WARNING: hms-uncoalesced-access 8 sectors per request where 4 would do
+}
