@@ -266,6 +266,8 @@ void hms_dump_ir_kernel(FILE *out, const ir_kernel *k)
     fputc('\n', out);
     if (k->static_shared_bytes)
         fprintf(out, "  static-shared %d\n", k->static_shared_bytes);
+    if (k->bounds_threads)
+        fprintf(out, "  launch-bounds %d %d\n", k->bounds_threads, k->bounds_blocks);
     for (size_t i = 0; i < k->nparams; i++) {
         const ir_param *p = &k->params[i];
         fprintf(out, "  param %s %s", p->name, p->type);

@@ -488,6 +488,7 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
             l->loc = site_loc(k, site);
             l->via = site->via ? ir_strdup(k, site->via) : NULL;
             l->others = site->others ? ir_strdup(k, site->others) : NULL;
+            l->partial = partial;
             char why[512];
             if (partial) {
                 snprintf(why, sizeof why,
@@ -664,6 +665,7 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
     else
         irb_limit(&b, "kernel body not available", NULL, k->loc);
     irb_promote_registers(k);
+    irb_launch_bounds(b.tu, r->fn, k);
     k->static_shared_bytes = (int)ab_static_shared_bytes(&b);
     resolve_launch(c, &b, r);
     resolve_values(c, k, r);

@@ -275,6 +275,9 @@ void irb_role_defaults(ir_kernel *k, const bool *unset);
 /* Local arrays indexed only by constants and the counters of constant-trip
  * loops are registers: marks them in_registers and removes their sites. */
 void irb_promote_registers(ir_kernel *k);
+/* ir_build_launch_bounds.c: k->bounds_threads / bounds_blocks from the
+ * kernel's __launch_bounds__ (0 when absent or not foldable). */
+void irb_launch_bounds(CXTranslationUnit tu, CXCursor fn, ir_kernel *k);
 
 /* ---- mappings (ir_build_mapping.c) ------------------------------------------ */
 

@@ -22,6 +22,7 @@
 #include "analyzer/parse.h"
 #include "analyzer/report_html.h"
 #include "analyzer/parse_diagnostics.h"
+#include "analyzer/ptxas.h"
 #include "analyzer/report_json.h"
 #include "analyzer/report_sarif.h"
 #include "analyzer/report_text.h"
@@ -160,6 +161,8 @@ static void analyse_file(file_job *j)
     if (hms_parse_file(&j->merged.opts, j->path, &tu, err)) {
         ir_kernel **kernels = NULL;
         size_t nk = hms_build_kernels(&tu, &j->merged.opts, &kernels, err);
+        if (j->merged.opts.ptxas && nk)
+            hms_ptxas_apply(&j->merged.opts, j->path, j->arch, kernels, nk, err);
         hms_analysis_options ao = {j->arch, j->merged.opts.checks,
                                    j->merged.opts.placement_threshold, 0};
         j->report.kernels = nk ? calloc(nk, sizeof *j->report.kernels) : NULL;

@@ -74,6 +74,8 @@ void hms_print_usage(FILE *out)
           "  --placement-threshold=<x>      report hms-placement / hms-shared-reuse when another\n"
           "                                 space / direct reads are predicted at least x times\n"
           "                                 faster (default 1.10)\n"
+          "  --ptxas                        registers per thread from nvcc's ptxas (nvcc\n"
+          "                                 installed) instead of the IR's estimate\n"
           "  --baseline=<file>              ignore findings in this baseline (--write-baseline)\n"
           "                                 or earlier JSON report\n"
           "  --write-baseline=<file>        record the current findings as the baseline (and\n"
@@ -143,6 +145,7 @@ enum {
     OPT_WARNINGS_AS_ERRORS,
     OPT_HEADER_FILTER,
     OPT_ASSUME_FILENAME,
+    OPT_PTXAS,
 };
 
 static const struct option long_opts[] = {
@@ -179,6 +182,7 @@ static const struct option long_opts[] = {
     {"warnings-as-errors", required_argument, 0, OPT_WARNINGS_AS_ERRORS},
     {"header-filter", required_argument, 0, OPT_HEADER_FILTER},
     {"assume-filename", required_argument, 0, OPT_ASSUME_FILENAME},
+    {"ptxas", no_argument, 0, OPT_PTXAS},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -281,6 +285,9 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
         }
         case OPT_CHECKS:
             o->checks = optarg;
+            break;
+        case OPT_PTXAS:
+            o->ptxas = true;
             break;
         case OPT_LAUNCH:
             hms_strvec_push(&o->launches, optarg);

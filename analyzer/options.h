@@ -59,6 +59,7 @@ typedef struct {
     const char *warnings_as_errors; /* --warnings-as-errors globs */
     const char *header_filter;      /* --header-filter regex */
     const char *assume_filename;    /* --assume-filename: compile flags of this path instead */
+    bool ptxas;                     /* --ptxas: registers per thread from nvcc's ptxas */
 } hms_options;
 
 void hms_strvec_push(hms_strvec *v, const char *s);

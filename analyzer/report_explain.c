@@ -206,6 +206,12 @@ void hms_write_explain(const hms_kernel_report *k, const char *file, FILE *out)
             num(a, sizeof a, k->occupancy_blocks_per_sm),
             num(b, sizeof b, k->occupancy_warps_per_sm), pct(c, sizeof c, m->occupancy),
             k->occupancy_limiter ? k->occupancy_limiter : "-");
+    if (k->registers_per_thread > 0)
+        fprintf(out, "  registers per thread: %d (%s%s)\n", k->registers_per_thread,
+                k->registers_source ? k->registers_source : "-",
+                k->registers_source && strcmp(k->registers_source, "ptxas") != 0
+                    ? "; --ptxas gives the compiler's count"
+                    : "");
     print_accesses(k, out);
     print_placements(k, out);
 

@@ -104,7 +104,7 @@ static json_t *placement_json(const hms_placement *p)
                      str_or_null(p->current), "best", str_or_null(p->best), "options", opts);
 }
 
-static json_t *model_json(const hms_model_figures *m)
+static json_t *model_json(const hms_model_figures *m, const hms_kernel_report *k)
 {
     const struct {
         const char *name;
@@ -156,6 +156,10 @@ static json_t *model_json(const hms_model_figures *m)
     for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
         json_object_set_new(b, bounds[i].name, hms_json_number_or_null(bounds[i].v));
     json_object_set_new(o, "bounds", b);
+    json_object_set_new(o, "registers_per_thread",
+                        k->registers_per_thread > 0 ? json_integer(k->registers_per_thread)
+                                                    : json_null());
+    json_object_set_new(o, "registers_source", str_or_null(k->registers_source));
     return o;
 }
 
@@ -230,7 +234,7 @@ static json_t *kernel_json(const hms_file_report *fr, size_t ki, const hms_findi
     for (size_t i = 0; i < k->nplacements; i++)
         json_array_append_new(pl, placement_json(&k->placements[i]));
     json_object_set_new(o, "placements", pl);
-    json_object_set_new(o, "model", model_json(&k->model));
+    json_object_set_new(o, "model", model_json(&k->model, k));
     json_object_set_new(o, "estimated_gain", json_real(hms_kernel_gain(k)));
     json_t *diags = json_array();
     for (size_t i = 0; i < k->ndiagnostics; i++)

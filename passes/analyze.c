@@ -87,8 +87,9 @@ static void step_occupancy(hms_check_ctx *c)
     const ir_kernel *k = c->k;
     hms_occ_input in = {0};
     in.threads_per_block = (int)(k->launch.block[0] * k->launch.block[1] * k->launch.block[2]);
-    c->regs_default = k->regs_per_thread <= 0;
-    c->regs_per_thread = c->regs_default ? HMS_DEFAULT_REGS_PER_THREAD : k->regs_per_thread;
+    hms_registers_estimate(k, c->arch, &c->reg);
+    c->regs_default = c->reg.source != HMS_REGS_PTXAS;
+    c->regs_per_thread = c->reg.regs;
     in.regs_per_thread = c->regs_per_thread;
     in.shared_static = k->static_shared_bytes;
     in.shared_dynamic = (int)k->launch.shared_bytes;
@@ -99,10 +100,14 @@ static void step_occupancy(hms_check_ctx *c)
         return;
     }
     if (c->regs_default && c->occ.limit == HMS_OCC_LIMIT_REGISTERS)
-        hms_ctx_add_limit(c,
-                          "register count unknown: assumed %d per thread, which limits "
-                          "occupancy to %d blocks per SM; declare __launch_bounds__ to state it",
-                          c->regs_per_thread, c->occ.blocks_per_sm);
+        hms_ctx_add_limit(
+            c,
+            "register count unknown: %s %d per thread%s, which limits occupancy "
+            "to %d blocks per SM; run with --ptxas (nvcc installed) for the "
+            "compiler's count%s",
+            c->reg.source == HMS_REGS_ESTIMATED ? "estimated from the IR as" : "assumed",
+            c->regs_per_thread, c->reg.bounded ? " (lowered to fit __launch_bounds__)" : "",
+            c->occ.blocks_per_sm, c->k->bounds_threads > 0 ? "" : " or declare __launch_bounds__");
 }
 
 static void step_trace(hms_check_ctx *c)
@@ -322,6 +327,8 @@ bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_k
     fill_header(&c, out);
 
     step_occupancy(&c);
+    out->registers_per_thread = c.regs_per_thread;
+    out->registers_source = hms_regs_source_name(c.reg.source);
     if (c.occ_ok) {
         out->occupancy_blocks_per_sm = c.occ.blocks_per_sm;
         out->occupancy_warps_per_sm = c.occ.warps_per_sm;

@@ -18,6 +18,7 @@
 #include "passes/ir.h"
 #include "passes/shared_reuse.h"
 #include "passes/stream_gen.h"
+#include "passes/registers.h"
 #include "passes/stride.h"
 #include "runtime/arch.h"
 #include "runtime/camat.h"
@@ -166,8 +167,9 @@ struct hms_check_ctx {
     hms_occupancy occ;
     bool occ_ok;
     char occ_error[256];
-    int regs_per_thread; /* used for occupancy */
-    bool regs_default;   /* regs_per_thread is HMS_DEFAULT_REGS_PER_THREAD */
+    int regs_per_thread;       /* used for occupancy */
+    bool regs_default;         /* regs_per_thread is not from ptxas (assumed or estimated) */
+    hms_register_estimate reg; /* where regs_per_thread comes from; the ILP estimate */
 
     hms_site_metrics *sites; /* by site id */
     size_t nsites;

@@ -32,6 +32,9 @@ bool hms_an_roofline(hms_check_ctx *c);
 /* A model time (cycles) raised to the kernel's roofline bounds; unchanged
  * when the roofline is unavailable. */
 double hms_ctx_bounded(const hms_check_ctx *c, double model_time);
+/* The same for the launch's work spread over `blocks` blocks instead of the
+ * grid's (the per-SM bounds follow the busiest SM's share). */
+double hms_ctx_bounded_over(const hms_check_ctx *c, double model_time, double blocks);
 
 /* passes/model_figures.c: CuMAPz terms and HSM class. */
 bool hms_an_model_figures(hms_check_ctx *c);

@@ -5,7 +5,9 @@
  * Sec. 5.6, eq. 7), measured on the trace: requests against the requests
  * with each block's active lanes of one execution packed into whole warps
  * (e.g. the interleaved against the sequential-addressing reduction), when
- * the waste is a noticeable share of the kernel's requests. */
+ * the waste is a noticeable share of the kernel's requests. A site that
+ * only ever runs on one lane per warp (a leader acting for its warp) is
+ * left alone. */
 #include <stdio.h>
 
 #include "passes/check_thresholds.h"
@@ -20,6 +22,12 @@ void hms_check_divergent_access(struct hms_check_ctx *c)
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
         if (!s->branch || s->requests <= 0 || s->compact_requests <= 0 || s->threads <= 0)
+            continue;
+        /* One lane per request throughout: a warp leader acting for its
+         * warp (warp-aggregated atomics, `if (lane == 0) out[w] = sum`).
+         * Packing the leaders of several warps into one would take another
+         * exchange through shared memory and a barrier, not a regrouping. */
+        if (s->lanes <= s->requests)
             continue;
         double ratio = s->requests / s->compact_requests;
         double wasted = (s->requests - s->compact_requests) / blocks;

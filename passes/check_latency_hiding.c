@@ -8,10 +8,13 @@
  * fetches per warp (MLP) are taken as 1 by the model.
  * A stated launch whose grid itself is too small (fewer resident warps than
  * the GPU holds, below the same 50%), or whose last wave leaves much of the
- * GPU idle, is reported first, with the numbers. */
+ * GPU idle, is reported first, with the numbers, when the same model (with
+ * the roofline bounds) predicts the work spread over a full GPU to gain at
+ * least HMS_LATENCY_MIN_GAIN. */
 #include <math.h>
 #include <stdio.h>
 
+#include "passes/analyze_internal.h"
 #include "passes/check_thresholds.h"
 #include "passes/check_util.h"
 
@@ -40,29 +43,93 @@ static const ir_array *largest_shared(const ir_kernel *k)
     return best;
 }
 
+/* The launch's work spread over `warps` warps (arg) on every SM: per-warp
+ * counts shrink as the warps grow, so the total work stays the same. */
+typedef struct {
+    double warps, warps_per_sm, sms;
+} spread_to;
+
+static void spread(hms_placement_kernel *k, hms_placement_events *e, void *arg)
+{
+    (void)e;
+    const spread_to *s = arg;
+    double f = k->total_warps / s->warps;
+    k->inst_issued *= f;
+    k->mem_insts *= f;
+    k->total_warps = s->warps;
+    k->warps_per_sm = s->warps_per_sm;
+    k->active_sms = s->sms;
+}
+
+/* Predicted speedup of the same work in a grid that fills every SM: `now`
+ * the launch as written, the variant the work in `fill` blocks of the
+ * same size, one full wave of the block's occupancy or whole waves.
+ * `tail` (> 1) charges the written launch's last, partial wave: the
+ * latency model averages the work over the SMs, which a tail wave does
+ * not (the busiest SM runs ceil(waves) waves). 0 when the model cannot say. */
+static double fill_gain(hms_check_ctx *c, double fill, double tail)
+{
+    double now = hms_ctx_predict(c, NULL, NULL);
+    if (now <= 0)
+        return 0;
+    double model_now = c->fig.time.time > 0 ? c->fig.time.time * tail : 0;
+    if (model_now > 0)
+        now = fmax(now, hms_ctx_bounded(c, model_now));
+    /* CuMAPz's lat_hiding gains nothing past HMS_LATENCY_OCCUPANCY_PCT: the
+     * variant's SMs hold no more warps than that. */
+    double wpb = c->occ.warps_per_block > 0 ? c->occ.warps_per_block : 1;
+    double per_sm = fmin(c->occ.blocks_per_sm,
+                         ceil(c->arch->max_warps_per_sm * HMS_LATENCY_OCCUPANCY_PCT / 100 / wpb));
+    spread_to s = {fill * wpb, per_sm * wpb, (double)c->arch->sm_count};
+    double then = hms_ctx_predict_over(c, spread, &s, fill);
+    return then > 0 ? now / then : 0;
+}
+
 /* A stated launch whose grid leaves warp slots of the GPU empty: fewer
  * blocks than the SMs hold at once (idle SMs or SMs below their occupancy),
- * or a short tail wave. True when it reported. */
+ * or a short tail wave, and the model predicts the same work spread over a
+ * full GPU to gain at least HMS_LATENCY_MIN_GAIN (a compute-bound tuned
+ * GEMM at a quarter of the warp slots gains nothing from more warps).
+ * True when it reported. */
+/* Whether the launch's work could be spread over more threads: some
+ * access runs at least HMS_LATENCY_SPLIT_MIN_REQUESTS times per warp (a
+ * thread loops over several elements). A kernel doing one element per
+ * thread on a small problem has nothing to split; its grid is the data's. */
+static bool splittable(const hms_check_ctx *c)
+{
+    double warps = c->fig.pk.total_warps;
+    for (size_t i = 0; i < c->nsites && warps > 0; i++)
+        if (c->sites[i].requests / warps >= HMS_LATENCY_SPLIT_MIN_REQUESTS)
+            return true;
+    return false;
+}
+
 static bool underfilled_grid(hms_check_ctx *c)
 {
-    if (c->k->launch.source == IR_LAUNCH_DEFAULT)
+    if (c->k->launch.source == IR_LAUNCH_DEFAULT || c->k->launch.partial)
         return false; /* an assumed grid says nothing about the real one */
+    if (!splittable(c))
+        return false;
     double blocks = (double)c->trace.blocks_total;
     double sms = c->arch->sm_count, bps = c->occ.blocks_per_sm, wpb = c->occ.warps_per_block;
     double slots = sms * c->arch->max_warps_per_sm; /* warps the GPU holds */
     double wave = sms * bps;                        /* blocks resident at once */
-    char p[32], w[32];
+    char p[32], w[32], g[32];
     if (blocks < wave) {
         double resident = blocks * wpb;
         if (100 * resident / slots >= HMS_LATENCY_OCCUPANCY_PCT)
+            return false;
+        double gain = fill_gain(c, wave, 1);
+        if (gain < HMS_LATENCY_MIN_GAIN)
             return false;
         unsigned busy = blocks < sms ? (unsigned)blocks : (unsigned)sms;
         hms_finding *f = hms_ctx_report(
             c, &c->k->loc,
             "grid of %.0f blocks under-fills the GPU: %u of %d SMs busy, %.0f resident warps "
-            "where %s's SMs hold %.0f (%s%%), too few to hide memory latency",
+            "where %s's SMs hold %.0f (%s%%), too few to hide memory latency; the same work "
+            "over a full GPU is predicted %sx faster",
             blocks, busy, c->arch->sm_count, resident, c->arch->name, slots,
-            hms_fmt_num(p, sizeof p, 100 * resident / slots, 1));
+            hms_fmt_num(p, sizeof p, 100 * resident / slots, 1), hms_fmt_num(g, sizeof g, gain, 2));
         if (f)
             hms_ctx_note(c, f, c->k->launch.loc.line ? &c->k->launch.loc : NULL,
                          "%.0f blocks of %.0f warps fill every SM (%.0f per SM at this block's "
@@ -74,11 +141,16 @@ static bool underfilled_grid(hms_check_ctx *c)
     double waves = blocks / wave, full = ceil(waves);
     if (full > HMS_LATENCY_TAIL_MAX_WAVES || full / waves < HMS_LATENCY_TAIL_MIN_LOSS)
         return false;
+    double gain = fill_gain(c, full * wave, full / waves);
+    if (gain < HMS_LATENCY_MIN_GAIN)
+        return false;
     hms_ctx_report(c, &c->k->loc,
                    "grid of %.0f blocks runs in %.0f waves of %.0f: the last wave fills %s%% of "
-                   "the GPU, so %s%% of the launch's block slots stay idle",
+                   "the GPU, so %s%% of the launch's block slots stay idle; the same work in "
+                   "whole waves is predicted %sx faster",
                    blocks, full, wave, hms_fmt_num(p, sizeof p, 100 * (waves - (full - 1)), 1),
-                   hms_fmt_num(w, sizeof w, 100 * (1 - waves / full), 1));
+                   hms_fmt_num(w, sizeof w, 100 * (1 - waves / full), 1),
+                   hms_fmt_num(g, sizeof g, gain, 2));
     return true;
 }
 
@@ -129,7 +201,11 @@ void hms_check_latency_hiding(struct hms_check_ctx *c)
         break;
     case HMS_OCC_LIMIT_REGISTERS:
         hms_ctx_note(c, f, NULL, "%d registers per thread%s: %d blocks fit an SM",
-                     c->regs_per_thread, c->regs_default ? " (assumed)" : "", c->occ.by_registers);
+                     c->regs_per_thread,
+                     c->reg.source == HMS_REGS_ASSUMED     ? " (assumed)"
+                     : c->reg.source == HMS_REGS_ESTIMATED ? " (estimated from the IR)"
+                                                           : "",
+                     c->occ.by_registers);
         break;
     default:
         hms_ctx_note(c, f, c->k->launch.loc.line ? &c->k->launch.loc : NULL,

@@ -53,6 +53,9 @@
  * matters less. */
 #define HMS_LATENCY_TAIL_MAX_WAVES 4
 #define HMS_LATENCY_TAIL_MIN_LOSS 1.25
+/* ... and only when some access runs at least this many times per warp:
+ * a thread with several elements of work, which more threads could share. */
+#define HMS_LATENCY_SPLIT_MIN_REQUESTS 2.0
 
 /* hms-dram-locality: report only when row-local access is predicted to gain
  * at least this much (after the roofline bounds). */
@@ -65,5 +68,10 @@
 /* hms-dram-locality's culprit fetches at least this many times the sectors
  * its useful bytes need (a coalesced access cannot be made row-local). */
 #define HMS_DRAM_SCATTER_MIN 1.25
+
+/* hms-placement: an array read once per block counts as coalesced (its
+ * shared-memory staging could not pay) when its sites fetch at most this
+ * many times the sectors their bytes need. */
+#define HMS_STAGING_COALESCED_MAX 1.25
 
 #endif

@@ -60,6 +60,53 @@ static void stride_phrase(const hms_check_ctx *c, const hms_site_metrics *s, uns
         snprintf(buf, len, "stride of %s %s between lanes: ", expr, unit);
 }
 
+/* Structural equality of two index expressions (a value loaded from
+ * memory equals only the same load site's). */
+static bool same_expr(const ir_expr *x, const ir_expr *y)
+{
+    if (x == y)
+        return true;
+    if (!x || !y || x->kind != y->kind || x->op != y->op)
+        return false;
+    switch (x->kind) {
+    case IR_CONST:
+        return x->value == y->value;
+    case IR_SYM:
+        return x->sym == y->sym;
+    case IR_VAR:
+        return x->var == y->var;
+    case IR_UNKNOWN:
+        return x->site >= 0 && x->site == y->site;
+    default:
+        return same_expr(x->a, y->a) && same_expr(x->b, y->b) && same_expr(x->c, y->c);
+    }
+}
+
+/* Bytes per lane the compiler fetches for this access: a vector component
+ * (`v[i].x`) whose sibling components of the same element are read in the
+ * kernel (`v[i].x` ... `v[i].y`; `make_float4(a.x + b.x, ...)`) at the same
+ * index is one vector load of them all, as nvcc emits it. Siblings: same
+ * array, kind, element size, index expression and request count. */
+static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
+{
+    const ir_access *a = s->acc;
+    if (a->width >= a->elem_stride || a->elem_stride > 64 || a->elem_stride <= 0)
+        return a->width;
+    uint64_t bytes = 0; /* bit b: byte b of the element is read */
+    for (size_t i = 0; i < c->nsites; i++) {
+        const ir_access *t = c->sites[i].acc;
+        if (t->array != a->array || t->kind != a->kind || t->elem_stride != a->elem_stride ||
+            c->sites[i].requests != s->requests || t->index2 || a->index2 ||
+            !same_expr(t->index, a->index))
+            continue;
+        int64_t off = t->field_offset % t->elem_stride;
+        for (int64_t b = off; b < off + t->width && b < 64; b++)
+            bytes |= 1ull << b;
+    }
+    int n = __builtin_popcountll(bytes);
+    return n > a->width ? n : a->width;
+}
+
 void hms_check_uncoalesced_access(struct hms_check_ctx *c)
 {
     unsigned sector = c->arch->sector_bytes > 0 ? (unsigned)c->arch->sector_bytes : 32;
@@ -75,9 +122,14 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
         const hms_site_trace *st = &c->trace.sites[i];
         if (st->spread * 2 >= st->requests)
             continue;
-        double ratio = s->sectors / s->ideal_sectors;
+        /* the sectors a merged vector access would need, at most those fetched */
+        double need =
+            s->ideal_sectors * merged_width(c, s) / (s->acc->width > 0 ? s->acc->width : 1);
+        if (need > s->sectors)
+            need = s->sectors;
+        double ratio = s->sectors / need;
         if (ratio < HMS_UNCOALESCED_MIN_RATIO ||
-            (s->sectors - s->ideal_sectors) / s->requests < HMS_UNCOALESCED_MIN_EXCESS)
+            (s->sectors - need) / s->requests < HMS_UNCOALESCED_MIN_EXCESS)
             continue;
         char stride[512], have[32], ideal[32], used[32], gain[32];
         stride_phrase(c, s, sector, stride, sizeof stride);
@@ -86,7 +138,7 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
                        "%s%s sectors per request where %s would do (%s%% of fetched bytes used); "
                        "a coalesced %s '%s' would move %sx fewer bytes",
                        stride, hms_fmt_num(have, sizeof have, hms_site_mean(s, s->sectors), 1),
-                       hms_fmt_num(ideal, sizeof ideal, hms_site_mean(s, s->ideal_sectors), 1),
+                       hms_fmt_num(ideal, sizeof ideal, hms_site_mean(s, need), 1),
                        hms_fmt_num(used, sizeof used, used_pct, 1), kind_word(s->acc->kind),
                        s->arr->name, hms_fmt_num(gain, sizeof gain, ratio, 1));
     }

@@ -103,6 +103,11 @@ double hms_site_mean(const hms_site_metrics *s, double sum)
 
 double hms_ctx_predict(const hms_check_ctx *c, hms_model_edit edit, void *arg)
 {
+    return hms_ctx_predict_over(c, edit, arg, c->fig.roof_in.blocks);
+}
+
+double hms_ctx_predict_over(const hms_check_ctx *c, hms_model_edit edit, void *arg, double blocks)
+{
     if (!c->fig.time_ok)
         return 0;
     hms_placement_kernel k = c->fig.pk;
@@ -113,7 +118,7 @@ double hms_ctx_predict(const hms_check_ctx *c, hms_model_edit edit, void *arg)
     char err[256];
     if (!hms_placement_predict(c->arch, &k, &e, &e, &b, NULL, err, sizeof err))
         return 0;
-    return hms_ctx_bounded(c, b.time);
+    return hms_ctx_bounded_over(c, b.time, blocks);
 }
 
 bool hms_camping_judged(const hms_check_ctx *c, const char **why)

@@ -29,6 +29,9 @@ double hms_site_mean(const hms_site_metrics *s, double sum);
  * `edit` (NULL: as written); 0 when the model is unavailable. */
 typedef void (*hms_model_edit)(hms_placement_kernel *k, hms_placement_events *e, void *arg);
 double hms_ctx_predict(const hms_check_ctx *c, hms_model_edit edit, void *arg);
+/* The same with the launch's work spread over `blocks` blocks for the
+ * roofline's per-SM bounds (the edit spreads it for the model). */
+double hms_ctx_predict_over(const hms_check_ctx *c, hms_model_edit edit, void *arg, double blocks);
 
 /* Whether hms-partition-camping may judge the kernel's channel spread: not
  * under an assumed (default) launch, nor when the whole launch moves too

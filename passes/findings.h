@@ -113,6 +113,8 @@ typedef struct {
     size_t ndiagnostics;
     double occupancy_blocks_per_sm, occupancy_warps_per_sm; /* for --explain */
     const char *occupancy_limiter; /* static: "warps", "blocks", "registers", "shared" */
+    int registers_per_thread;      /* used for occupancy */
+    const char *registers_source;  /* static: "assumed", "estimated from the IR", "ptxas" */
 } hms_kernel_report;
 
 typedef struct {

@@ -168,8 +168,8 @@ typedef struct {
     bool is_volatile;
     bool written, read, atomic; /* how the kernel uses it */
     bool via_ldg;               /* read with __ldg somewhere */
-    bool in_registers; /* local array whose every index is known at compile time after
-                          unrolling: held in registers, it has no access sites */
+    bool in_registers;          /* local array whose every index is known at compile time after
+                                   unrolling: held in registers, it has no access sites */
     int tex_dims;               /* texture: 1 or 2 */
     int64_t base_offset;        /* bytes from the start of the space's allocation (extern
                                    shared carved into arrays by pointer arithmetic) */
@@ -270,6 +270,7 @@ typedef struct {
      * the call path the values came from, and the configurations other paths
      * give (first path in source order wins); NULL when not so */
     const char *via, *others;
+    bool partial; /* host-call: some dimension did not fold and is the default */
 } ir_launch;
 
 typedef struct {
@@ -299,7 +300,9 @@ typedef struct {
     size_t nlimits;
     ir_stmt *body;
     ir_launch launch;
-    int regs_per_thread; /* estimate or __launch_bounds__-derived; 0 = unknown */
+    int regs_per_thread; /* from ptxas (--ptxas); 0 = unknown: estimated (passes/registers.h) */
+    int bounds_threads;  /* __launch_bounds__ maximum threads per block; 0 = none */
+    int bounds_blocks;   /* __launch_bounds__ minimum blocks per SM; 0 = none */
     int static_shared_bytes;
     ir_arena *arena;
 } ir_kernel;

@@ -23,6 +23,8 @@
 #include <string.h>
 
 #include "passes/analyze_internal.h"
+#include "passes/check_thresholds.h"
+#include "passes/thread_private.h"
 #include "passes/shared_direct.h"
 #include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
@@ -307,6 +309,27 @@ static void predict_direct(hms_check_ctx *c, const hms_stream *st,
     p->direct_ok = hms_placement_predict(c->arch, &pv, &ev, &ev, &p->direct, NULL, err, sizeof err);
 }
 
+/* Whether staging array id in shared memory could pay (runtime/placement.h
+ * hms_staging_use): by the block's reuse of its elements in the model's
+ * stream and the coalescing of its load sites. */
+static hms_staging_use staging_use(const hms_check_ctx *c, const hms_stream *st, size_t id)
+{
+    hms_block_reuse r =
+        hms_array_block_reuse(st, (uint32_t)id, c->arch->warp_size > 0 ? c->arch->warp_size : 32);
+    if (r == HMS_BLOCK_REUSE_OWN_THREAD)
+        return HMS_STAGING_OWN_THREAD;
+    if (r != HMS_BLOCK_REUSE_NONE)
+        return HMS_STAGING_MAY_PAY;
+    for (size_t i = 0; i < c->nsites; i++) {
+        const hms_site_metrics *s = &c->sites[i];
+        if (s->acc->array != (int)id || s->requests <= 0)
+            continue;
+        if (s->ideal_sectors <= 0 || s->sectors > s->ideal_sectors * HMS_STAGING_COALESCED_MAX)
+            return HMS_STAGING_MAY_PAY;
+    }
+    return HMS_STAGING_READ_ONCE;
+}
+
 bool hms_an_placements(hms_check_ctx *c)
 {
     const ir_kernel *k = c->k;
@@ -353,6 +376,8 @@ bool hms_an_placements(hms_check_ctx *c)
             p->arr.bytes = (double)(u[i].hi - u[i].lo);
         p->arr.shared_bytes_per_block = u[i].block_bytes;
         p->arr.elements = a->elem_bytes > 0 ? p->arr.bytes / a->elem_bytes : 0;
+        if (u[i].used && a->space != HMS_SPACE_SHARED)
+            p->arr.staging = staging_use(c, &st, i);
         if (a->space == HMS_SPACE_CONSTANT)
             const_bytes += p->arr.bytes > 0 ? p->arr.bytes : 0;
         if (!u[i].used)
@@ -374,6 +399,11 @@ bool hms_an_placements(hms_check_ctx *c)
     pk->total_warps = g.total_warps;
     pk->active_sms = g.sms;
     pk->warps_per_sm = g.warps_per_sm;
+    /* Independent chains of register arrays (passes/registers.h): the
+     * unrolled loop that fills or updates one issues its instructions and
+     * its loads (`regM[i] = As[...]`) back to back. */
+    pk->ilp = c->reg.ilp;
+    pk->mlp = c->reg.ilp;
     pk->mem_insts = g.total_warps > 0 ? c->fig.requests / g.total_warps : 0;
     bool ok = first < k->narrays;
     char err[256] = "no array the model can place";

@@ -5,17 +5,58 @@
  * gain is never larger than the bounds allow. */
 #include "passes/analyze.h"
 
+#include <stdlib.h>
+
 #include "passes/analyze_internal.h"
 
 double hms_ctx_bounded(const hms_check_ctx *c, double model_time)
+{
+    return hms_ctx_bounded_over(c, model_time, c->fig.roof_in.blocks);
+}
+
+double hms_ctx_bounded_over(const hms_check_ctx *c, double model_time, double blocks)
 {
     if (!c->fig.roof_ok)
         return model_time;
     hms_roofline_in in = c->fig.roof_in;
     in.model_time = model_time;
+    in.blocks = blocks;
     hms_roofline r;
     hms_roofline_compute(c->arch, &in, &r);
     return r.time;
+}
+
+/* When every off-chip array the kernel touches fits in L2 together, each
+ * line comes from DRAM once: the launch moves at most its footprint. The
+ * sampled blocks miss in L2 on lines their unsampled neighbours would have
+ * brought in (a stencil's halo rows), which scaled to the grid would
+ * overstate the DRAM bytes; the footprint bounds them. Unknown sizes leave
+ * the bytes as traced. */
+static void cap_dram_by_footprint(const hms_check_ctx *c, hms_roofline_in *in)
+{
+    double l2 = c->arch->l2.size_bytes, footprint = 0;
+    if (!(l2 > 0) || !c->placements)
+        return;
+    bool *off_chip = calloc(c->narrays ? c->narrays : 1, sizeof *off_chip);
+    if (!off_chip)
+        return;
+    for (size_t i = 0; i < c->nsites; i++) {
+        const hms_site_metrics *s = &c->sites[i];
+        if (s->requests > 0 && (s->space == HMS_SPACE_GLOBAL || s->space == HMS_SPACE_READONLY ||
+                                s->space == HMS_SPACE_TEXTURE))
+            off_chip[s->acc->array] = true;
+    }
+    bool known = true;
+    for (size_t i = 0; i < c->narrays && known; i++) {
+        if (!off_chip[i])
+            continue;
+        double b = c->placements[i].arr.bytes;
+        known = b > 0;
+        footprint += b;
+    }
+    free(off_chip);
+    if (known && footprint > 0 && footprint <= l2 && in->dram_bytes > footprint)
+        in->dram_bytes = footprint;
 }
 
 bool hms_an_roofline(hms_check_ctx *c)
@@ -39,6 +80,7 @@ bool hms_an_roofline(hms_check_ctx *c)
         if (s->space == HMS_SPACE_SHARED)
             in->shared_wavefronts += s->wavefronts;
     }
+    cap_dram_by_footprint(c, in);
     in->model_time = f->time.time;
     in->flops = c->trace.flops;
     /* Only instructions that must issue: one per warp-level memory access

@@ -152,6 +152,20 @@ bool hms_placement_legal(const hms_arch *a, const hms_placement_kernel *k,
                  HMS_CONSTANT_CAPACITY);
         return true;
     }
+    if (s == HMS_PLACE_SHARED && arr->staging == HMS_STAGING_OWN_THREAD) {
+        snprintf(reason, reasonlen,
+                 "each thread reuses only the elements of %s it read itself: keep them in "
+                 "registers, shared memory serves data shared by a block's threads",
+                 name);
+        return false;
+    }
+    if (s == HMS_PLACE_SHARED && arr->staging == HMS_STAGING_READ_ONCE) {
+        snprintf(reason, reasonlen,
+                 "each element of %s is read once per block by coalesced loads: a shared copy "
+                 "would move the same bytes and add the copy",
+                 name);
+        return false;
+    }
     if (s == HMS_PLACE_SHARED) {
         double need = arr->shared_bytes_per_block > 0 ? arr->shared_bytes_per_block : arr->bytes;
         double used = k->shared_bytes_per_block_used > 0 ? k->shared_bytes_per_block_used : 0;

@@ -56,6 +56,15 @@ int hms_placement_addr_insts_on(const hms_arch *a, hms_placement_space s);
 #define HMS_CONSTANT_CAPACITY 65536.0
 #define HMS_TEXTURE1D_MAX_TEXELS 134217728.0
 
+/* What staging an off-chip array in shared memory could gain: it pays
+ * through reuse by other threads of the block, or by coalescing reads
+ * the threads make uncoalesced. */
+typedef enum {
+    HMS_STAGING_MAY_PAY = 0, /* the model decides */
+    HMS_STAGING_OWN_THREAD,  /* reuse is each thread's own: a register's to serve */
+    HMS_STAGING_READ_ONCE,   /* each element read once per block, by coalesced loads */
+} hms_staging_use;
+
 /* The kernel under its current placement; the same for every candidate. */
 typedef struct {
     double total_warps;  /* warps in the launch */
@@ -83,6 +92,7 @@ typedef struct {
     double bytes;                  /* whole array; <= 0 unknown */
     double shared_bytes_per_block; /* what one block would need in shared; <= 0 -> bytes */
     double elements;               /* <= 0 unknown */
+    hms_staging_use staging;       /* what a shared-memory copy could gain */
 } hms_placement_array;
 
 /* Groups of the overlap model (eq. 11). readonly fetches go through the
@@ -155,7 +165,10 @@ double hms_placement_replays(const hms_placement_events *e);
  * memory, and a written array does not move into shared memory, whose
  * contents die with the block), and the read-only cache's presence. The
  * current space is always legal. Writes a reason either way (for legal ones,
- * a short note such as "current placement"). */
+ * a short note such as "current placement"). An off-chip array does not
+ * move into shared memory when its staging cannot pay (arr->staging): reuse
+ * that is each thread's own is a register's (or the L1's) to serve, and
+ * elements read once by coalesced loads would only be copied. */
 bool hms_placement_legal(const hms_arch *a, const hms_placement_kernel *k,
                          const hms_placement_array *arr, hms_placement_space s, char *reason,
                          size_t reasonlen);

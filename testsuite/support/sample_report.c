@@ -42,6 +42,8 @@ static void sample_kernel(hms_kernel_report *k, const char *src)
     k->occupancy_blocks_per_sm = 8;
     k->occupancy_warps_per_sm = 64;
     k->occupancy_limiter = "warps";
+    k->registers_per_thread = 64;
+    k->registers_source = "estimated from the IR";
 
     k->naccesses = 2;
     k->accesses = calloc(2, sizeof *k->accesses);

@@ -568,3 +568,40 @@ Test(checks, packed_register_metrics_by_hand)
     cr_expect_float_eq(wl->lines_per_request, 1.0, 1e-9);
     hms_analyzed_file_free(&f);
 }
+
+/* Shared memory is never a placement for an array whose staging cannot pay
+ * (kernels/checks/staging.cu): elements each read once by coalesced loads,
+ * or reused only by the thread that read them (a register's reuse). On
+ * every built-in GPU with a shared-memory candidate, the option is illegal
+ * and says why. */
+static const hms_placement_option *shared_option(const hms_kernel_report *r, const char *array)
+{
+    for (size_t i = 0; i < r->nplacements; i++) {
+        if (strcmp(r->placements[i].array, array) != 0)
+            continue;
+        for (size_t j = 0; j < r->placements[i].noptions; j++)
+            if (strcmp(r->placements[i].options[j].space, "shared") == 0)
+                return &r->placements[i].options[j];
+    }
+    return NULL;
+}
+
+Test(checks, shared_placement_needs_reuse_by_the_block)
+{
+    const char *arches[] = {"kepler", "v100", "a100", "h100"};
+    for (size_t a = 0; a < sizeof arches / sizeof *arches; a++) {
+        hms_analyzed_file f;
+        analyse("kernels/checks/staging.cu", arches[a], &f);
+        const hms_placement_option *o = shared_option(hms_af_report(&f, "rowMean"), "inp");
+        cr_assert(o, "%s", arches[a]);
+        cr_expect_not(o->legal, "%s", arches[a]);
+        cr_expect(o->reason && strstr(o->reason, "read once per block by coalesced loads"),
+                  "%s: %s", arches[a], o->reason ? o->reason : "(none)");
+        o = shared_option(hms_af_report(&f, "rowCentreOwn"), "inp");
+        cr_assert(o, "%s", arches[a]);
+        cr_expect_not(o->legal, "%s", arches[a]);
+        cr_expect(o->reason && strstr(o->reason, "reuses only the elements of inp it read itself"),
+                  "%s: %s", arches[a], o->reason ? o->reason : "(none)");
+        hms_analyzed_file_free(&f);
+    }
+}

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "passes/thread_private.h"
 #include "runtime/placement.h"
 
 #define NEAR(a, b, tol) (fabs((double)(a) - (double)(b)) <= (tol))
@@ -782,5 +783,51 @@ Test(placement_events, unified_l1_texture_is_the_readonly_path)
     cr_expect_leq(r.options[HMS_PLACE_TEXTURE1D].speedup, r.options[HMS_PLACE_READONLY].speedup,
                   "texture %g, read-only %g", r.options[HMS_PLACE_TEXTURE1D].speedup,
                   r.options[HMS_PLACE_READONLY].speedup);
+    hms_stream_free(&s);
+}
+
+/* Staging in shared memory that cannot pay is not a legal placement: reuse
+ * that is each thread's own, or elements read once by coalesced loads. */
+Test(placement, shared_needs_staging_that_can_pay)
+{
+    hms_arch a = tiny_arch();
+    hms_placement_kernel k = tiny_kernel();
+    hms_placement_array arr = input_array();
+    char why[200];
+    cr_assert(hms_placement_legal(&a, &k, &arr, HMS_PLACE_SHARED, why, sizeof why), "%s", why);
+    arr.staging = HMS_STAGING_OWN_THREAD;
+    cr_assert_not(hms_placement_legal(&a, &k, &arr, HMS_PLACE_SHARED, why, sizeof why));
+    cr_assert(strstr(why, "keep them in registers"), "got: %s", why);
+    arr.staging = HMS_STAGING_READ_ONCE;
+    cr_assert_not(hms_placement_legal(&a, &k, &arr, HMS_PLACE_SHARED, why, sizeof why));
+    cr_assert(strstr(why, "read once per block"), "got: %s", why);
+    /* the other spaces do not depend on it */
+    cr_assert(hms_placement_legal(&a, &k, &arr, HMS_PLACE_READONLY, why, sizeof why), "%s", why);
+}
+
+/* How a block's threads reuse an array's elements, from the stream. */
+Test(placement, block_reuse_from_the_stream)
+{
+    hms_stream s;
+    /* each warp reads 32 consecutive floats twice: its own lanes again */
+    hms_stream_init(&s);
+    for (uint32_t w = 0; w < 2; w++)
+        for (int pass = 0; pass < 2; pass++)
+            push(&s, 0, HMS_SPACE_GLOBAL, HMS_ACCESS_LOAD, 0, w, (uint64_t)pass, 128u * w, 4);
+    cr_expect_eq(hms_array_block_reuse(&s, 0, 32), HMS_BLOCK_REUSE_OWN_THREAD);
+    /* the second pass shifted by one element: neighbours' elements */
+    hms_stream_free(&s);
+    hms_stream_init(&s);
+    push(&s, 0, HMS_SPACE_GLOBAL, HMS_ACCESS_LOAD, 0, 0, 0, 0, 4);
+    push(&s, 0, HMS_SPACE_GLOBAL, HMS_ACCESS_LOAD, 0, 0, 1, 4, 4);
+    cr_expect_eq(hms_array_block_reuse(&s, 0, 32), HMS_BLOCK_REUSE_SHARED);
+    /* two blocks each reading the same 32 floats once: not reuse within a block */
+    hms_stream_free(&s);
+    hms_stream_init(&s);
+    push(&s, 0, HMS_SPACE_GLOBAL, HMS_ACCESS_LOAD, 0, 0, 0, 0, 4);
+    push(&s, 0, HMS_SPACE_GLOBAL, HMS_ACCESS_LOAD, 1, 0, 0, 0, 4);
+    cr_expect_eq(hms_array_block_reuse(&s, 0, 32), HMS_BLOCK_REUSE_NONE);
+    /* nothing read */
+    cr_expect_eq(hms_array_block_reuse(&s, 1, 32), HMS_BLOCK_REUSE_UNKNOWN);
     hms_stream_free(&s);
 }

@@ -210,7 +210,8 @@ Test(report_json, model_figures)
     assert_keys(m, "data_reuse", "lat_hiding", "bw_util", "ch_skew", "shm_eff", "branch_eff", "mpe",
                 "t_comp", "t_mem", "t_overlap", "amat", "camat", "c_h", "c_m", "pmr", "pamp",
                 "dram_row_hit_rate", "occupancy", "predicted_time", "dram_gbs", "dram_peak_gbs",
-                "flops", "bound", "binding", "bounds", "overlap_inputs", NULL);
+                "flops", "bound", "binding", "bounds", "overlap_inputs", "registers_per_thread",
+                "registers_source", NULL);
     const struct {
         const char *k;
         double v;
@@ -223,6 +224,8 @@ Test(report_json, model_figures)
         cr_assert_float_eq(num(m, want[i].k), want[i].v, 1e-12, "%s", want[i].k);
     assert_null(m, "dram_row_hit_rate");
     cr_assert_str_eq(str(m, "bound"), "memory");
+    cr_assert_eq(json_integer_value(json_object_get(m, "registers_per_thread")), 64);
+    cr_assert_str_eq(str(m, "registers_source"), "estimated from the IR");
     /* the roofline: predicted time, the binding bound, every bound (0 = null) */
     cr_assert_float_eq(num(m, "predicted_time"), 4000, 1e-12);
     cr_assert_float_eq(num(m, "dram_gbs"), 3000, 1e-12);
