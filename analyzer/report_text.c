@@ -55,7 +55,9 @@ static void print_header(text_ctx *t, const char *file, unsigned line, unsigned 
                          hms_severity sev, const char *message, const char *check, bool is_note)
 {
     put_color(t, C_BOLD);
-    fprintf(t->out, "%s:%u:%u: ", file ? file : "<unknown>", line, col);
+    /* A whole-line location (an annotation, a launch) has no column: clang
+     * and every problem matcher expect one, so it starts the line. */
+    fprintf(t->out, "%s:%u:%u: ", file ? file : "<unknown>", line, col ? col : 1);
     put_color(t, C_RESET);
     const char *sev_color = is_note || sev == HMS_SEV_NOTE ? C_NOTE
                             : sev == HMS_SEV_ERROR         ? C_ERROR
