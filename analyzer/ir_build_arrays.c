@@ -894,11 +894,65 @@ bool ab_lvalue(irb *b, CXCursor c, blval *out)
     }
 }
 
+/* Widths one memory instruction moves per lane. */
+static bool instruction_width(int w)
+{
+    return w == 1 || w == 2 || w == 4 || w == 8 || w == 16;
+}
+
+/* The piece width of a copy of `width` bytes of the type of `at`: the widest
+ * instruction the type's alignment allows (at most 16 bytes) that divides
+ * the width. */
+static int piece_width(CXCursor at, int width)
+{
+    long long align = clang_Type_getAlignOf(clang_getCursorType(at));
+    int p = width & -width; /* lowest set bit */
+    if (p > 16)
+        p = 16;
+    while (align > 0 && p > align)
+        p /= 2;
+    return p > 0 ? p : 1;
+}
+
+/* The most pieces a copy is modelled with; a larger struct copy is cut. */
+#define MAX_COPY_PIECES 64
+
+static int emit_one(irb *b, CXCursor at, const blval *lv, hms_access_kind kind, bool ldg);
+
 int ab_emit(irb *b, CXCursor at, const blval *lv, hms_access_kind kind, bool ldg)
 {
-    ir_kernel *k = b->k;
     if (lv->array == IRB_REGISTERS)
         return -1; /* a register value: no memory access */
+    if (lv->width <= 0 || instruction_width(lv->width))
+        return emit_one(b, at, lv, kind, ldg);
+    /* A whole-struct copy (curandState, float3, a 48-byte record) is no one
+     * instruction: the compiler moves it in pieces as wide as the type's
+     * alignment allows, each lane its own bytes. One site per piece. */
+    int w = piece_width(at, lv->width);
+    int n = lv->width / w;
+    if (n > MAX_COPY_PIECES) {
+        char why[160];
+        snprintf(why, sizeof why,
+                 "copy of %d bytes per thread modelled by its first %d pieces of %d bytes",
+                 lv->width, MAX_COPY_PIECES, w);
+        irb_limit(b, why, NULL, irb_loc(b, at));
+        n = MAX_COPY_PIECES;
+    }
+    int first = -1;
+    for (int i = 0; i < n; i++) {
+        blval piece = *lv;
+        piece.width = w;
+        piece.field = lv->field + (int64_t)i * w;
+        int site = emit_one(b, at, &piece, kind, ldg);
+        if (first < 0)
+            first = site;
+    }
+    return first;
+}
+
+static int emit_one(irb *b, CXCursor at, const blval *lv, hms_access_kind kind, bool ldg)
+{
+    ir_kernel *k = b->k;
     char text[160];
     irb_text(b, strip_parens(at), text, sizeof text);
     ir_access a = {0};
