@@ -258,11 +258,13 @@ static void add_params(irb *b, CXCursor fn)
             k->arrays[ip.array].is_param = true;
             size_t bi = bind_push(b, p, BIND_PTR, name);
             b->binds[bi].ptr = (bptr){ip.array, ir_const(k, 0), k->arrays[ip.array].elem_bytes};
-        } else if (strstr(ts, "cudaTextureObject_t")) {
+        } else if (strstr(ts, "cudaTextureObject_t") || strstr(ts, "cudaSurfaceObject_t")) {
+            /* a surface is addressed in bytes (ir_build_surface.c) */
+            bool surface = strstr(ts, "cudaSurfaceObject_t") != NULL;
             ir_array a = {0};
             a.name = ir_strdup(k, name);
             a.space = HMS_SPACE_TEXTURE;
-            a.elem_type = ir_strdup(k, "?");
+            a.elem_type = ir_strdup(k, surface ? "unsigned char" : "?");
             a.elem_bytes = 1;
             a.tex_dims = 1;
             a.is_param = true;

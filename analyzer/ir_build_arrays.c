@@ -304,6 +304,13 @@ static bool is_texture_type(CXType t, CXType *elem)
     return true;
 }
 
+static bool is_surface_type(CXType t)
+{
+    char s[160];
+    irb_type_spelling(clang_getCanonicalType(t), s, sizeof s);
+    return !strncmp(s, "surface<", 8) || !strncmp(s, "struct surface<", 15);
+}
+
 int ab_array_for_decl(irb *b, CXCursor decl)
 {
     for (size_t i = 0; i < b->nglobals; i++)
@@ -315,6 +322,17 @@ int ab_array_for_decl(irb *b, CXCursor decl)
     int id = -1;
     if (is_texture_type(t, &elem)) {
         id = ab_add_array(b, decl, name, elem.kind != CXType_Invalid ? elem : t, HMS_SPACE_TEXTURE);
+    } else if (is_surface_type(t)) {
+        /* surface<void, N>: addressed in bytes (ir_build_surface.c) */
+        ir_array a = {0};
+        a.name = ir_strdup(b->k, name);
+        a.space = HMS_SPACE_TEXTURE;
+        a.elem_type = ir_strdup(b->k, "unsigned char");
+        a.elem_bytes = 1;
+        a.tex_dims = 1;
+        a.base_array = -1;
+        a.loc = irb_loc_name(b, decl);
+        id = ir_add_array(b->k, &a);
     } else if (irb_has_attr(decl, CXCursor_CUDASharedAttr)) {
         id = ab_add_array(b, decl, name, t, HMS_SPACE_SHARED);
     } else if (irb_has_attr(decl, CXCursor_CUDAConstantAttr)) {

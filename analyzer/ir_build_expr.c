@@ -848,6 +848,8 @@ static bval call_value(irb *b, CXCursor c)
         return r;
     if (builtin && ab_texture_fetch(b, c, name, &r))
         return r;
+    if (builtin && ab_surface_access(b, c, name, &r))
+        return r;
     if (cg_call(b, c, &r))
         return r;
     bool int_result = irb_is_int(clang_getCursorType(c));
