@@ -284,3 +284,10 @@ Test(metrics_bruteforce, rng_states_structs_and_surfaces)
 {
     cr_expect_eq(compare_file_opts("kernels/realworld/rng_surfaces.cu", NULL, true), 6);
 }
+
+/* Rodinia particlefilter style launches `k << < grid, block >> > (...)`:
+ * found in main (grid 8, block 512) and checked like any other. */
+Test(metrics_bruteforce, spaced_launch_chevrons)
+{
+    cr_expect_eq(compare_file("kernels/launches/spaced_chevrons.cu", NULL), 2);
+}
