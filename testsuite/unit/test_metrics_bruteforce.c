@@ -291,3 +291,22 @@ Test(metrics_bruteforce, spaced_launch_chevrons)
 {
     cr_expect_eq(compare_file("kernels/launches/spaced_chevrons.cu", NULL), 2);
 }
+
+/* A launcher called in a loop over block sizes: the kernel is left at the
+ * slowest configuration, whose figures must equal the reference there. */
+Test(metrics_bruteforce, launcher_slowest_configuration)
+{
+    const char *args[] = {"--arch=h100", NULL};
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path("kernels/launches/launcher_calls.cu"), args, &f), "%s",
+              f.error);
+    size_t compared = 0;
+    for (size_t k = 0; k < f.nkernels; k++)
+        if (!strcmp(f.kernels[k]->name, "rows_kernel")) { /* warp_rows_kernel is sampled */
+            cr_expect(f.reports[k].launch.others_analysed);
+            compare_kernel(&f, k, false);
+            compared++;
+        }
+    cr_expect_eq(compared, 1);
+    hms_analyzed_file_free(&f);
+}
