@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/ir_build_impl.h"
+#include "analyzer/keep_alive.h"
 
 /* The parameter values as built, to fall back on where a path passes none. */
 typedef struct {
@@ -62,7 +63,7 @@ bool hms_analyze_launch_alts(ir_kernel *k, const hms_analysis_options *o, hms_ke
 {
     size_t n = k->launch.nalts;
     if (n < 2)
-        return hms_analyze_kernel(k, o, out);
+        return hms_analyze_keep_alive(k, o, out);
     param_state orig = {calloc(k->nvars + 1, sizeof *orig.values),
                         calloc(k->nvars + 1, sizeof *orig.sources)};
     hms_kernel_report *reps = calloc(n, sizeof *reps);
@@ -72,14 +73,14 @@ bool hms_analyze_launch_alts(ir_kernel *k, const hms_analysis_options *o, hms_ke
         free(orig.sources);
         free(reps);
         free(ok);
-        return hms_analyze_kernel(k, o, out);
+        return hms_analyze_keep_alive(k, o, out);
     }
     for (size_t v = 0; v < k->nvars; v++)
         orig.values[v] = k->vars[v].value, orig.sources[v] = k->vars[v].value_source;
     size_t worst = n;
     for (size_t i = 0; i < n; i++) {
         apply(k, &k->launch.alts[i], &orig);
-        ok[i] = hms_analyze_kernel(k, o, &reps[i]);
+        ok[i] = hms_analyze_keep_alive(k, o, &reps[i]);
         if (ok[i] &&
             (worst == n || reps[i].model.predicted_time > reps[worst].model.predicted_time))
             worst = i;

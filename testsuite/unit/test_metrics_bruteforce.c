@@ -310,3 +310,28 @@ Test(metrics_bruteforce, launcher_slowest_configuration)
     cr_expect_eq(compared, 1);
     hms_analyzed_file_free(&f);
 }
+
+/* Rodinia hotspot style: under the default iteration (64) no thread reaches
+ * an access; the kernel is analysed again with its small defaults at 1 (a
+ * note says so), and those figures equal the reference at those values. */
+Test(metrics_bruteforce, defaults_that_kill_every_thread_are_retried)
+{
+    const char *args[] = {"--arch=h100", NULL};
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path("kernels/realworld/pyramid_defaults.cu"), args, &f),
+              "%s", f.error);
+    cr_assert_eq(f.nkernels, 1);
+    const hms_kernel_report *r = &f.reports[0];
+    double requests = 0;
+    for (size_t i = 0; i < r->naccesses; i++)
+        requests += r->accesses[i].requests;
+    cr_expect_gt(requests, 0, "the retry reaches the accesses");
+    bool noted = false;
+    for (size_t i = 0; i < r->ndiagnostics; i++)
+        noted |= r->diagnostics[i].message &&
+                 strstr(r->diagnostics[i].message, "no thread reached an access with the "
+                                                   "default 64 for iteration") != NULL;
+    cr_expect(noted, "the assumption is named");
+    compare_kernel_opts(&f, 0, false, true);
+    hms_analyzed_file_free(&f);
+}
