@@ -335,3 +335,19 @@ Test(metrics_bruteforce, defaults_that_kill_every_thread_are_retried)
     compare_kernel_opts(&f, 0, false, true);
     hms_analyzed_file_free(&f);
 }
+
+/* Virtual calls through object pointers kept in global memory (newdelete
+ * style): the loads of the pointers are the kernels' accesses. */
+Test(metrics_bruteforce, object_pointers_loaded_for_virtual_calls)
+{
+    const char *args[] = {"--arch=h100", NULL};
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path("kernels/realworld/device_objects.cu"), args, &f),
+              "%s", f.error);
+    cr_assert_eq(f.nkernels, 2);
+    for (size_t k = 0; k < f.nkernels; k++) {
+        cr_expect_gt(f.reports[k].naccesses, 0, "%s: the object pointer load", f.kernels[k]->name);
+        compare_kernel(&f, k, false);
+    }
+    hms_analyzed_file_free(&f);
+}
