@@ -351,3 +351,10 @@ Test(metrics_bruteforce, object_pointers_loaded_for_virtual_calls)
     }
     hms_analyzed_file_free(&f);
 }
+
+/* cufftComplex / cufftDoubleComplex data (cufft.h, cuComplex.h): 8- and
+ * 16-byte elements, launches from main. */
+Test(metrics_bruteforce, cufft_complex_kernels)
+{
+    cr_expect_eq(compare_file("kernels/hermetic/samples_cufft_complex.cu", NULL), 2);
+}
