@@ -263,6 +263,10 @@ static void where_declared(char *buf, size_t len, const char *first_missing, int
 
 typedef enum { AS_ERROR, AS_WARNING, AS_IGNORED } verdict;
 
+/* A host syntax error this many lines below a missing declaration is taken
+ * to be its consequence (one statement over several lines). */
+#define HOST_STATEMENT_LINES 2
+
 /* How an error is reported; *warning is set (malloc'd) for AS_WARNING. */
 static verdict judge(const pending_error *e, const char *first_missing, int nmissing,
                      char **warning, bool beside_missing_decl)
@@ -430,10 +434,14 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
         for (size_t i = 0; i < nerr; i++) {
             char *w = NULL;
             bool follows = false;
+            /* In host code a statement spread over lines (thrust::sort(
+             * make_zip_iterator(...), ...) without thrust) counts too. */
+            unsigned span = errs[i].fn ? 0 : HOST_STATEMENT_LINES;
             for (size_t j = 0; j < nerr && !follows; j++)
                 follows = errs[j].kind != E_SYNTAX && errs[j].kind != E_SEMANTIC &&
                           errs[j].kind != E_DIALECT && errs[j].fn == errs[i].fn &&
-                          errs[j].line == errs[i].line && errs[j].file && errs[i].file &&
+                          errs[j].line <= errs[i].line && errs[j].line + span >= errs[i].line &&
+                          errs[j].file && errs[i].file &&
                           clang_File_isEqual(errs[j].file, errs[i].file);
             switch (judge(&errs[i], first_missing, sum.missing_includes, &w, follows)) {
             case AS_IGNORED:
