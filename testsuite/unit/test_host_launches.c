@@ -181,3 +181,19 @@ Test(host_launches, worst_of_the_loop_s_configurations)
     cr_expect_eq(grid, (uint32_t)(4096 / worst_bs));
     cr_expect(reported == worst, "reported %g, slowest alone %g", reported, worst);
 }
+
+Test(host_launches, dim3_parameters_of_launchers)
+{
+    hms_run_result r = run2("--list-kernels", "kernels/launches/dim3_params.cu");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    /* by value, from dim3 locals: gridDim(CEIL_DIV(64, 32), CEIL_DIV(64, 32)) */
+    cr_assert(strstr(r.out, "launch sgemm_naive line=29 grid=(2,2,1) block=(32,32,1) shared=0 "
+                            "args=M=64, N=64, K=32, A, B, C via=run_sgemm_naive(M=64, N=64, "
+                            "K=32, gridDim.x=2, gridDim.y=2, gridDim.z=1, blockDim.x=32, "
+                            "blockDim.y=32, blockDim.z=1) called at dim3_params.cu:46\n"),
+              "%s", r.out);
+    /* by const reference, from temporaries dim3(N / 32, M / 8), dim3(32, 8) */
+    cr_assert(strstr(r.out, "launch scale_rows line=34 grid=(2,8,1) block=(32,8,1) shared=0 "),
+              "%s", r.out);
+    hms_run_free(&r);
+}

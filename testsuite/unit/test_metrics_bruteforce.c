@@ -358,3 +358,9 @@ Test(metrics_bruteforce, cufft_complex_kernels)
 {
     cr_expect_eq(compare_file("kernels/hermetic/samples_cufft_complex.cu", NULL), 2);
 }
+
+/* Launch configurations passed to launchers as dim3 parameters. */
+Test(metrics_bruteforce, dim3_launcher_parameters)
+{
+    cr_expect_eq(compare_file("kernels/launches/dim3_params.cu", NULL), 2);
+}
