@@ -47,10 +47,11 @@ static bool same_node(CXCursor a, CXCursor b)
                                 clang_getRangeEnd(clang_getCursorExtent(b)));
 }
 
-static const hms_fold_binding *binding_of(const hms_fold_site *s, CXCursor v)
+/* The binding of v (member < 0) or of its component `member`. */
+static const hms_fold_binding *binding_of(const hms_fold_site *s, CXCursor v, int member)
 {
     for (size_t i = s->nbinds; i-- > 0;)
-        if (same_node(s->binds[i].var, v))
+        if (same_node(s->binds[i].var, v) && s->binds[i].member == (member < 0 ? -1 : member))
             return &s->binds[i];
     return NULL;
 }
@@ -169,6 +170,8 @@ static bool convert(num *v, CXType t)
 static bool is_dim3_type(CXType t)
 {
     t = clang_getCanonicalType(t);
+    if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
     if (t.kind != CXType_Record)
         return false;
     char *name = hms_cursor_spelling(clang_getTypeDeclaration(t));
@@ -699,7 +702,7 @@ static bool local_value(const hms_fold_site *s, unsigned pos, CXCursor v, int me
     }
     if (last < 0) {
         /* A bound parameter holds its argument until something writes it. */
-        const hms_fold_binding *b = member < 0 ? binding_of(s, v) : NULL;
+        const hms_fold_binding *b = binding_of(s, v, member);
         if (!b)
             goto done;
         for (size_t i = 0; i < sc.nev; i++)
@@ -707,7 +710,10 @@ static bool local_value(const hms_fold_site *s, unsigned pos, CXCursor v, int me
                 (clobbers(&sc.ev[i], member) || defines(&sc.ev[i], member)))
                 goto done;
         from_binding(b, out);
-        ok = convert(out, clang_getCursorType(v));
+        if (member >= 0) /* a dim3 component: unsigned int */
+            out->is_unsigned = true, ok = !out->is_float;
+        else
+            ok = convert(out, clang_getCursorType(v));
         if (ok && text)
             *text = hms_cursor_spelling(v);
         goto done;
@@ -876,7 +882,8 @@ static bool var_value(const hms_fold_site *s, unsigned pos, CXCursor v, int memb
     enum CXCursorKind k = clang_getCursorKind(v);
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
         return false;
-    const hms_fold_binding *bound = member < 0 && k == CXCursor_VarDecl ? binding_of(s, v) : NULL;
+    const hms_fold_binding *bound =
+        member < 0 && k == CXCursor_VarDecl ? binding_of(s, v, -1) : NULL;
     if (bound) { /* a loop variable at one of its iterations */
         from_binding(bound, out);
         if (text)
@@ -953,6 +960,7 @@ static bool fold_inline_call(const hms_fold_site *s, unsigned pos, CXCursor e, n
         binds[nparams].is_float = a.is_float;
         binds[nparams].i = a.i;
         binds[nparams].d = a.d;
+        binds[nparams].member = -1;
         nparams++;
     }
     if (ok) {
@@ -1348,8 +1356,14 @@ bool hms_fold_dim3(const hms_fold_site *site, CXCursor expr, hms_folded_arg out[
     return all;
 }
 
+bool hms_is_dim3_type(CXType t)
+{
+    return is_dim3_type(t);
+}
+
 bool hms_fold_value(const hms_fold_site *site, CXCursor expr, hms_fold_binding *out)
 {
+    out->member = -1;
     budget = FOLD_BUDGET;
     num v;
     if (!fold_num(site, site->offset, expr, &v, 0))

@@ -23,6 +23,7 @@ typedef struct {
     bool is_float;
     int64_t i;
     double d;
+    int member; /* -1: the variable; 0..2: .x/.y/.z of a dim3 parameter */
 } hms_fold_binding;
 
 /* Where a value is wanted: the function holding the site and the statements
@@ -41,6 +42,9 @@ typedef struct {
     const hms_fold_binding *binds;
     size_t nbinds;
 } hms_fold_site;
+
+/* Is t dim3 or uint3 (or a reference to one)? */
+bool hms_is_dim3_type(CXType t);
 
 /* Folds an integer (or integral-valued floating) expression. */
 bool hms_fold_int(const hms_fold_site *site, CXCursor expr, int64_t *out);

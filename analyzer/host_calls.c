@@ -80,6 +80,8 @@ static bool is_arithmetic(CXType t)
 }
 
 #define MAX_PARAMS 32
+/* Bindings of one call: a dim3 parameter binds its three components. */
+#define MAX_BINDS (3 * MAX_PARAMS)
 
 /* Binds the parameters whose arguments fold at site; returns how many
  * arithmetic ones do not. */
@@ -89,13 +91,24 @@ static size_t bind_args(const hms_fold_site *site, CXCursor call, const CXCursor
     size_t fail = 0;
     int nargs = clang_Cursor_getNumArguments(call);
     *nbinds = 0;
-    for (size_t i = 0; i < nparams && (int)i < nargs; i++) {
+    for (size_t i = 0; i < nparams && (int)i < nargs && *nbinds + 3 <= MAX_BINDS; i++) {
         hms_fold_binding b;
         b.var = params[i];
-        if (hms_fold_value(site, clang_Cursor_getArgument(call, (unsigned)i), &b))
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        if (hms_is_dim3_type(clang_getCursorType(params[i]))) {
+            /* a dim3 parameter: its components */
+            hms_folded_arg v3[3];
+            hms_fold_dim3(site, arg, v3);
+            for (int m = 0; m < 3; m++) {
+                if (v3[m].folded)
+                    binds[(*nbinds)++] = (hms_fold_binding){params[i], false, v3[m].value, 0.0, m};
+                free(v3[m].text);
+            }
+        } else if (hms_fold_value(site, arg, &b)) {
             binds[(*nbinds)++] = b;
-        else if (is_arithmetic(clang_getCursorType(params[i])))
+        } else if (is_arithmetic(clang_getCursorType(params[i]))) {
             fail++;
+        }
     }
     return fail;
 }
@@ -130,11 +143,12 @@ static char *describe(CXCursor fn, CXCursor call, const hms_fold_binding *binds,
     free(name);
     for (size_t i = 0; i < n && len < sizeof buf; i++) {
         char *p = hms_cursor_spelling(binds[i].var);
+        const char *m = binds[i].member >= 0 ? &".x\0.y\0.z"[3 * binds[i].member] : "";
         if (binds[i].is_float)
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%g", i ? ", " : "", p,
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s%s=%g", i ? ", " : "", p, m,
                                     binds[i].d);
         else
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", i ? ", " : "", p,
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s%s=%lld", i ? ", " : "", p, m,
                                     (long long)binds[i].i);
         free(p);
     }
@@ -169,7 +183,7 @@ static void paths_through(CXTranslationUnit tu, CXCursor fn, const CXCursor *par
         site.binds = outer->binds;
         site.nbinds = outer->nbinds;
     }
-    hms_fold_binding binds[MAX_PARAMS];
+    hms_fold_binding binds[MAX_BINDS];
     size_t nb;
     size_t fail = bind_args(&site, fc->call, params, nparams, binds, &nb);
     const char *outer_via = outer ? outer->via : NULL;
@@ -190,8 +204,8 @@ static void paths_through(CXTranslationUnit tu, CXCursor fn, const CXCursor *par
         hms_fold_site it = site;
         it.binds = all;
         it.nbinds = nouter + 1;
-        all[nouter] = (hms_fold_binding){var, false, values[0], 0.0};
-        hms_fold_binding b2[MAX_PARAMS];
+        all[nouter] = (hms_fold_binding){var, false, values[0], 0.0, -1};
+        hms_fold_binding b2[MAX_BINDS];
         size_t nb2;
         if (bind_args(&it, fc->call, params, nparams, b2, &nb2) >= fail) {
             free(all);

@@ -274,11 +274,13 @@ static void add_params(irb *b, CXCursor fn)
             k->arrays[ip.array].is_param = true;
             size_t bi = bind_push(b, p, BIND_PTR, name);
             b->binds[bi].ptr = (bptr){ip.array, ir_const(k, 0), k->arrays[ip.array].elem_bytes};
-        } else if (strstr(ts, "cudaTextureObject_t")) {
+        } else if (strstr(ts, "cudaTextureObject_t") || strstr(ts, "cudaSurfaceObject_t")) {
+            /* a surface is addressed in bytes (ir_build_surface.c) */
+            bool surface = strstr(ts, "cudaSurfaceObject_t") != NULL;
             ir_array a = {0};
             a.name = ir_strdup(k, name);
             a.space = HMS_SPACE_TEXTURE;
-            a.elem_type = ir_strdup(k, "?");
+            a.elem_type = ir_strdup(k, surface ? "unsigned char" : "?");
             a.elem_bytes = 1;
             a.tex_dims = 1;
             a.is_param = true;
@@ -448,6 +450,42 @@ static bool dims_ok(const hms_folded_arg *g, const hms_folded_arg *bl, uint32_t 
     return gok || bok;
 }
 
+/* The site's fully known configurations with the parameter values each
+ * passes (launch_alts.h analyses each); invalid ones are left out. */
+static void launch_alts_from_site(ir_kernel *k, const hms_launch_site *site)
+{
+    if (site->nalts < 2)
+        return;
+    ir_launch_alt *v = ir_alloc(k, site->nalts * sizeof *v);
+    size_t n = 0;
+    for (size_t i = 0; v && i < site->nalts; i++) {
+        const hms_launch_alt *a = &site->alts[i];
+        ir_launch_alt *o = &v[n];
+        bool partial = false;
+        if (!dims_ok(a->grid, a->block, o->grid, o->block, &partial) || partial ||
+            !hms_launch_valid(o->grid, o->block, 0, NULL, 0))
+            continue;
+        if (!a->has_shared)
+            o->shared_known = true; /* no third argument: none */
+        else if (a->shared.folded && a->shared.value >= 0 &&
+                 a->shared.value <= HMS_MAX_DYNAMIC_SHARED)
+            o->shared_bytes = (uint32_t)a->shared.value, o->shared_known = true;
+        o->via = a->via ? ir_strdup(k, a->via) : NULL;
+        o->values = k->nvars ? ir_alloc(k, k->nvars * sizeof *o->values) : NULL;
+        o->known = k->nvars ? ir_alloc(k, k->nvars * sizeof *o->known) : NULL;
+        for (size_t pi = 0; o->values && o->known && pi < k->nparams && pi < a->nargs; pi++) {
+            int var = k->params[pi].var;
+            if (var >= 0 && a->args[pi].folded)
+                o->values[var] = a->args[pi].value, o->known[var] = true;
+        }
+        n++;
+    }
+    if (n >= 2) {
+        k->launch.alts = v;
+        k->launch.nalts = n;
+    }
+}
+
 static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
 {
     ir_kernel *k = b->k;
@@ -489,6 +527,7 @@ static void resolve_launch(build_ctx *c, irb *b, const kernel_ref *r)
             l->via = site->via ? ir_strdup(k, site->via) : NULL;
             l->others = site->others ? ir_strdup(k, site->others) : NULL;
             l->partial = partial;
+            launch_alts_from_site(k, site);
             char why[512];
             if (partial) {
                 snprintf(why, sizeof why,

@@ -304,6 +304,13 @@ static bool is_texture_type(CXType t, CXType *elem)
     return true;
 }
 
+static bool is_surface_type(CXType t)
+{
+    char s[160];
+    irb_type_spelling(clang_getCanonicalType(t), s, sizeof s);
+    return !strncmp(s, "surface<", 8) || !strncmp(s, "struct surface<", 15);
+}
+
 int ab_array_for_decl(irb *b, CXCursor decl)
 {
     for (size_t i = 0; i < b->nglobals; i++)
@@ -315,6 +322,17 @@ int ab_array_for_decl(irb *b, CXCursor decl)
     int id = -1;
     if (is_texture_type(t, &elem)) {
         id = ab_add_array(b, decl, name, elem.kind != CXType_Invalid ? elem : t, HMS_SPACE_TEXTURE);
+    } else if (is_surface_type(t)) {
+        /* surface<void, N>: addressed in bytes (ir_build_surface.c) */
+        ir_array a = {0};
+        a.name = ir_strdup(b->k, name);
+        a.space = HMS_SPACE_TEXTURE;
+        a.elem_type = ir_strdup(b->k, "unsigned char");
+        a.elem_bytes = 1;
+        a.tex_dims = 1;
+        a.base_array = -1;
+        a.loc = irb_loc_name(b, decl);
+        id = ir_add_array(b->k, &a);
     } else if (irb_has_attr(decl, CXCursor_CUDASharedAttr)) {
         id = ab_add_array(b, decl, name, t, HMS_SPACE_SHARED);
     } else if (irb_has_attr(decl, CXCursor_CUDAConstantAttr)) {
@@ -894,11 +912,65 @@ bool ab_lvalue(irb *b, CXCursor c, blval *out)
     }
 }
 
+/* Widths one memory instruction moves per lane. */
+static bool instruction_width(int w)
+{
+    return w == 1 || w == 2 || w == 4 || w == 8 || w == 16;
+}
+
+/* The piece width of a copy of `width` bytes of the type of `at`: the widest
+ * instruction the type's alignment allows (at most 16 bytes) that divides
+ * the width. */
+static int piece_width(CXCursor at, int width)
+{
+    long long align = clang_Type_getAlignOf(clang_getCursorType(at));
+    int p = width & -width; /* lowest set bit */
+    if (p > 16)
+        p = 16;
+    while (align > 0 && p > align)
+        p /= 2;
+    return p > 0 ? p : 1;
+}
+
+/* The most pieces a copy is modelled with; a larger struct copy is cut. */
+#define MAX_COPY_PIECES 64
+
+static int emit_one(irb *b, CXCursor at, const blval *lv, hms_access_kind kind, bool ldg);
+
 int ab_emit(irb *b, CXCursor at, const blval *lv, hms_access_kind kind, bool ldg)
 {
-    ir_kernel *k = b->k;
     if (lv->array == IRB_REGISTERS)
         return -1; /* a register value: no memory access */
+    if (lv->width <= 0 || instruction_width(lv->width))
+        return emit_one(b, at, lv, kind, ldg);
+    /* A whole-struct copy (curandState, float3, a 48-byte record) is no one
+     * instruction: the compiler moves it in pieces as wide as the type's
+     * alignment allows, each lane its own bytes. One site per piece. */
+    int w = piece_width(at, lv->width);
+    int n = lv->width / w;
+    if (n > MAX_COPY_PIECES) {
+        char why[160];
+        snprintf(why, sizeof why,
+                 "copy of %d bytes per thread modelled by its first %d pieces of %d bytes",
+                 lv->width, MAX_COPY_PIECES, w);
+        irb_limit(b, why, NULL, irb_loc(b, at));
+        n = MAX_COPY_PIECES;
+    }
+    int first = -1;
+    for (int i = 0; i < n; i++) {
+        blval piece = *lv;
+        piece.width = w;
+        piece.field = lv->field + (int64_t)i * w;
+        int site = emit_one(b, at, &piece, kind, ldg);
+        if (first < 0)
+            first = site;
+    }
+    return first;
+}
+
+static int emit_one(irb *b, CXCursor at, const blval *lv, hms_access_kind kind, bool ldg)
+{
+    ir_kernel *k = b->k;
     char text[160];
     irb_text(b, strip_parens(at), text, sizeof text);
     ir_access a = {0};

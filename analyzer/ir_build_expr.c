@@ -848,6 +848,8 @@ static bval call_value(irb *b, CXCursor c)
         return r;
     if (builtin && ab_texture_fetch(b, c, name, &r))
         return r;
+    if (builtin && ab_surface_access(b, c, name, &r))
+        return r;
     if (cg_call(b, c, &r))
         return r;
     bool int_result = irb_is_int(clang_getCursorType(c));
@@ -883,7 +885,14 @@ static bval call_value(irb *b, CXCursor c)
                 return out;
         }
     }
-    /* Opaque: evaluate the arguments; pointers to arrays escape our view. */
+    /* Opaque: evaluate the arguments; pointers to arrays escape our view. A
+     * method called through a pointer (`(*list)->push(x)`, a virtual call)
+     * first loads that pointer where it sits in memory. */
+    if (!builtin) {
+        CXCursor obj = irb_member_call_object(c, NULL, 0);
+        if (!clang_Cursor_isNull(obj) && irb_is_ptr(clang_getCursorType(obj)))
+            xb_effects(b, obj);
+    }
     for (unsigned i = 0; i < nargs; i++) {
         CXCursor a = clang_Cursor_getArgument(c, i);
         CXType at = clang_getCursorType(a);

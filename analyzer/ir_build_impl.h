@@ -253,6 +253,8 @@ int ab_add_array(irb *b, CXCursor decl, const char *name, CXType elem_or_array, 
 /* The access at lv of width w through pointer p + index i. */
 blval ab_index(irb *b, const bptr *p, ir_expr *i, int elem_bytes, CXCursor at);
 bool ab_texture_fetch(irb *b, CXCursor call, const char *fname, bval *out);
+/* surf1Dread, surf2Dwrite, ... (ir_build_surface.c). */
+bool ab_surface_access(irb *b, CXCursor call, const char *fname, bval *out);
 bool ab_atomic(irb *b, CXCursor call, bval *out);
 bool ab_ldg(irb *b, CXCursor call, const char *fname, bval *out);
 int64_t ab_static_shared_bytes(irb *b);

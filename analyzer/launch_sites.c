@@ -248,6 +248,84 @@ static void free_config(hms_launch_site *ls)
     ls->grid_text = ls->block_text = ls->stream_text = NULL;
 }
 
+static void free_alt_items(hms_launch_alt *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        hms_launch_alt *a = &v[i];
+        for (int d = 0; d < 3; d++) {
+            free_arg(&a->grid[d]);
+            free_arg(&a->block[d]);
+        }
+        free_arg(&a->shared);
+        for (size_t j = 0; j < a->nargs; j++)
+            free_arg(&a->args[j]);
+        free(a->args);
+        free(a->via);
+    }
+}
+
+static void free_alts(hms_launch_site *ls)
+{
+    free_alt_items(ls->alts, ls->nalts);
+    free(ls->alts);
+    ls->alts = NULL;
+    ls->nalts = 0;
+}
+
+static void copy_arg(hms_folded_arg *d, const hms_folded_arg *s);
+
+/* a's configuration and arguments taken from a folding, deep-copied. */
+static bool alt_from(hms_launch_alt *a, const hms_launch_site *t, const char *via)
+{
+    memset(a, 0, sizeof *a);
+    for (int d = 0; d < 3; d++) {
+        copy_arg(&a->grid[d], &t->grid[d]);
+        copy_arg(&a->block[d], &t->block[d]);
+    }
+    a->has_shared = t->has_shared;
+    copy_arg(&a->shared, &t->shared);
+    a->args = t->nargs ? calloc(t->nargs, sizeof *a->args) : NULL;
+    a->nargs = a->args ? t->nargs : 0;
+    for (size_t j = 0; j < a->nargs; j++)
+        copy_arg(&a->args[j], &t->args[j]);
+    a->via = via ? xstrdup(via) : NULL;
+    return true;
+}
+
+/* Same configuration, shared bytes and folded arguments? */
+static bool alt_same(const hms_launch_alt *a, const hms_launch_site *t)
+{
+    for (int d = 0; d < 3; d++)
+        if (a->grid[d].value != t->grid[d].value || a->block[d].value != t->block[d].value)
+            return false;
+    if (a->shared.folded != t->shared.folded ||
+        (a->shared.folded && a->shared.value != t->shared.value) || a->nargs != t->nargs)
+        return false;
+    for (size_t j = 0; j < a->nargs; j++)
+        if (a->args[j].folded != t->args[j].folded ||
+            (a->args[j].folded && a->args[j].value != t->args[j].value))
+            return false;
+    return true;
+}
+
+static void copy_alts(hms_launch_site *d, const hms_launch_site *s)
+{
+    d->alts = s->nalts ? calloc(s->nalts, sizeof *d->alts) : NULL;
+    d->nalts = 0;
+    for (size_t i = 0; d->alts && i < s->nalts; i++) {
+        const hms_launch_alt *a = &s->alts[i];
+        hms_launch_site t;
+        memset(&t, 0, sizeof t);
+        memcpy(t.grid, a->grid, sizeof t.grid);
+        memcpy(t.block, a->block, sizeof t.block);
+        t.has_shared = a->has_shared;
+        t.shared = a->shared;
+        t.nargs = a->nargs;
+        t.args = a->args;
+        alt_from(&d->alts[d->nalts++], &t, a->via);
+    }
+}
+
 /* Folded values, configuration first: which of two foldings knows more. */
 static int fold_score(const hms_launch_site *ls)
 {
@@ -284,6 +362,7 @@ static void copy_config(hms_launch_site *d, const hms_launch_site *s)
     d->via = s->via ? xstrdup(s->via) : NULL;
     d->others = s->others ? xstrdup(s->others) : NULL;
     d->nconfigs = s->nconfigs;
+    copy_alts(d, s);
 }
 
 static void config_text(const hms_launch_site *ls, char *buf, size_t len)
@@ -320,6 +399,8 @@ static void refold_through_calls(launch_scan *sc, const hms_fold_site *site, CXC
     int best_score = fold_score(ls);
     char configs[8][96], chosen_cfg[96] = "";
     size_t nconfigs = 0, nmore = 0;
+    hms_launch_alt alts[HMS_MAX_LAUNCH_ALTS];
+    size_t nalts = 0;
     for (size_t i = 0; i < cx->n; i++) {
         hms_fold_site at = *site;
         at.binds = cx->v[i].binds;
@@ -342,6 +423,11 @@ static void refold_through_calls(launch_scan *sc, const hms_fold_site *site, CXC
                 snprintf(configs[nconfigs++], sizeof configs[0], "%s", c);
             else if (!seen)
                 nmore++;
+            bool same = false;
+            for (size_t j = 0; j < nalts && !same; j++)
+                same = alt_same(&alts[j], &t);
+            if (!same && nalts < HMS_MAX_LAUNCH_ALTS)
+                alt_from(&alts[nalts++], &t, cx->v[i].via);
         }
         int score = fold_score(&t);
         bool take = chosen == cx->n ? score > best_score
@@ -357,8 +443,22 @@ static void refold_through_calls(launch_scan *sc, const hms_fold_site *site, CXC
             free_config(&t);
         }
     }
+    if (chosen == cx->n || nalts < 2 || !config_known(&best)) {
+        free_alt_items(alts, nalts); /* kept only when two or more, the chosen one first */
+        nalts = 0;
+    }
     if (chosen == cx->n)
         return;
+    free_alts(ls);
+    if (nalts) {
+        ls->alts = malloc(nalts * sizeof *ls->alts);
+        if (ls->alts) {
+            memcpy(ls->alts, alts, nalts * sizeof *alts);
+            ls->nalts = nalts;
+        } else {
+            free_alt_items(alts, nalts);
+        }
+    }
     free_config(ls);
     /* the folded part only: names and template arguments stay */
     memcpy(ls->grid, best.grid, sizeof ls->grid);
@@ -635,6 +735,7 @@ static void record_launch(launch_scan *sc, CXCursor call, CXCursor cfg)
         free_config(&proto);
         free(proto.via);
         free(proto.others);
+        free_alts(&proto);
     }
     free(pointer);
 }
@@ -781,6 +882,7 @@ void hms_launch_sites_free(hms_launch_sites *s)
         free_config(ls);
         free(ls->via);
         free(ls->others);
+        free_alts(ls);
         free(ls->pointer);
         for (size_t a = 0; a < ls->ntemplate_args; a++)
             free_arg(&ls->template_args[a]);

@@ -15,6 +15,20 @@ typedef struct {
     int64_t value;
 } hms_folded_arg;
 
+/* The most fully known configurations kept per launch (others are counted). */
+#define HMS_MAX_LAUNCH_ALTS 8
+
+/* One fully known configuration of a launch folded at one call path of its
+ * host function (configuration, dynamic shared bytes, kernel arguments). */
+typedef struct {
+    hms_folded_arg grid[3], block[3];
+    bool has_shared;
+    hms_folded_arg shared;
+    size_t nargs;
+    hms_folded_arg *args;
+    char *via; /* the call path */
+} hms_launch_alt;
+
 typedef struct {
     char *kernel;     /* callee with its template arguments: "reduce<256>" or "transpose" */
     char *kernel_usr; /* clang USR of the called function (matches the kernel's cursor) */
@@ -40,7 +54,12 @@ typedef struct {
     char *via;       /* the call path the values come from, NULL when folded here alone */
     size_t nconfigs; /* distinct fully known configurations over all call paths */
     char *others;    /* the configurations not chosen, "grid(..) block(..); ...", or NULL */
-    char *pointer;   /* the function-pointer variable launched through, or NULL */
+    /* Every distinct fully known configuration (with its arguments) in source
+     * order, the chosen one first, when there are at least two (at most
+     * HMS_MAX_LAUNCH_ALTS); the analysis runs each (analyzer/launch_alts.h). */
+    hms_launch_alt *alts;
+    size_t nalts;
+    char *pointer; /* the function-pointer variable launched through, or NULL */
     /* A launch written in a host function template with the kernel's
      * template arguments depending on the host's (`k<T, 512>`): this site is
      * one instantiation of the host ("k<float, 512>"), which clang does not

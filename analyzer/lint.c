@@ -18,6 +18,7 @@
 #include "analyzer/finding_policy.h"
 #include "analyzer/fixes.h"
 #include "analyzer/ir_build.h"
+#include "analyzer/launch_alts.h"
 #include "analyzer/launch_config.h"
 #include "analyzer/parse.h"
 #include "analyzer/report_html.h"
@@ -168,7 +169,7 @@ static void analyse_file(file_job *j)
         j->report.kernels = nk ? calloc(nk, sizeof *j->report.kernels) : NULL;
         for (size_t i = 0; i < nk && j->report.kernels; i++) {
             hms_kernel_report *kr = &j->report.kernels[j->report.nkernels++];
-            if (!hms_analyze_kernel(kernels[i], &ao, kr))
+            if (!hms_analyze_launch_alts(kernels[i], &ao, kr))
                 fprintf(err, ERROR_PREFIX "%s: kernel '%s': internal analysis failure\n", j->path,
                         kernels[i]->name ? kernels[i]->name : "?");
             kernel_report_defaults(kr, kernels[i]);

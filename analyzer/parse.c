@@ -9,6 +9,7 @@
 
 #include "analyzer/compile_flags.h"
 #include "analyzer/explicit_inst.h"
+#include "analyzer/launch_chevrons.h"
 #include "analyzer/launch_sites.h"
 #include "analyzer/parse_diagnostics.h"
 #include "runtime/arch.h"
@@ -176,6 +177,18 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
     if (!binary)
         prefix = with_instantiation_refs(f, &prefix_len, &appended_from);
     fclose(f);
+    if (!binary && prefix) /* launch_chevrons.h: `k<< <g, b>> >()` as nvcc reads it */
+        hms_join_spaced_chevrons(prefix, appended_from ? appended_from : prefix_len);
+    else if (!binary) {
+        size_t n = 0;
+        char *text = read_all(path, &n);
+        if (text && hms_join_spaced_chevrons(text, n)) {
+            prefix = text;
+            prefix_len = n;
+        } else {
+            free(text);
+        }
+    }
     bool use_unsaved = truncated || prefix;
 
     /* Order: hermetic flags, our include directory first among the -I paths

@@ -165,6 +165,7 @@ typedef struct {
     bool in_params;  /* in fn's declaration, before its body */
     CXFile file;
     unsigned line;
+    unsigned offset; /* byte offset in file */
 } pending_error;
 
 /* The first '...'-quoted part of a clang message (malloc'd), or `fallback`. */
@@ -262,6 +263,23 @@ static void where_declared(char *buf, size_t len, const char *first_missing, int
 }
 
 typedef enum { AS_ERROR, AS_WARNING, AS_IGNORED } verdict;
+
+/* A host syntax error this many lines below a missing declaration is taken
+ * to be its consequence when no statement ends or block opens between them
+ * (one statement over several lines). */
+#define HOST_STATEMENT_LINES 2
+
+static bool one_statement(CXTranslationUnit tu, CXFile f, unsigned from, unsigned to)
+{
+    size_t len = 0;
+    const char *text = clang_getFileContents(tu, f, &len);
+    if (!text || from > to || to > len)
+        return false;
+    for (unsigned i = from; i < to; i++)
+        if (text[i] == ';' || text[i] == '{' || text[i] == '}')
+            return false;
+    return true;
+}
 
 /* How an error is reported; *warning is set (malloc'd) for AS_WARNING. */
 static verdict judge(const pending_error *e, const char *first_missing, int nmissing,
@@ -390,8 +408,8 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
             }
             free(h);
         } else {
-            pending_error e = {NULL, strdup(msg), quoted(msg, ""), classify(d, msg), NULL, false,
-                               f,    line};
+            pending_error e = {NULL, strdup(msg), quoted(msg, ""), classify(d, msg), NULL, false, f,
+                               line, off};
             if (f && asprintf(&e.loc, "%s:%u:%u", fname, line, col) < 0)
                 e.loc = NULL;
             if (f && e.loc) {
@@ -430,11 +448,17 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
         for (size_t i = 0; i < nerr; i++) {
             char *w = NULL;
             bool follows = false;
+            /* In host code one statement spread over lines (thrust::sort(
+             * make_zip_iterator(...), ...) without thrust) counts too. */
+            unsigned span = errs[i].fn ? 0 : HOST_STATEMENT_LINES;
             for (size_t j = 0; j < nerr && !follows; j++)
                 follows = errs[j].kind != E_SYNTAX && errs[j].kind != E_SEMANTIC &&
                           errs[j].kind != E_DIALECT && errs[j].fn == errs[i].fn &&
-                          errs[j].line == errs[i].line && errs[j].file && errs[i].file &&
-                          clang_File_isEqual(errs[j].file, errs[i].file);
+                          errs[j].line <= errs[i].line && errs[j].line + span >= errs[i].line &&
+                          errs[j].file && errs[i].file &&
+                          clang_File_isEqual(errs[j].file, errs[i].file) &&
+                          (errs[j].line == errs[i].line ||
+                           one_statement(tu, errs[j].file, errs[j].offset, errs[i].offset));
             switch (judge(&errs[i], first_missing, sum.missing_includes, &w, follows)) {
             case AS_IGNORED:
                 sum.ignored_errors++;

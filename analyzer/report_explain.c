@@ -194,7 +194,9 @@ void hms_write_explain(const hms_kernel_report *k, const char *file, FILE *out)
     fprintf(out, "  launch source: %s\n", launch_source_words(l->source));
     if (l->via)
         fprintf(out, "  launch values via: %s\n", l->via);
-    if (l->others)
+    if (l->others && l->others_analysed)
+        fprintf(out, "  launched with several configurations, each analysed: %s\n", l->others);
+    else if (l->others)
         fprintf(out,
                 "  other call paths launch it with: %s (not analysed: the first path in "
                 "source order is)\n",

@@ -27,7 +27,8 @@ static ir_kernel *transpose(uint32_t g)
 {
     ir_kernel *k = ir_kernel_new("transpose");
     int64_t W = (int64_t)g * 32, H = (int64_t)g * 8;
-    k->launch = (ir_launch){{g, g, 1}, {32, 8, 1}, 0, IR_LAUNCH_CLI, {0}, NULL, NULL, false};
+    k->launch =
+        (ir_launch){{g, g, 1}, {32, 8, 1}, 0, IR_LAUNCH_CLI, {0}, NULL, NULL, false, NULL, 0};
     ir_array arr = {0};
     arr.space = HMS_SPACE_GLOBAL;
     arr.elem_bytes = 4;

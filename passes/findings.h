@@ -94,9 +94,10 @@ typedef struct {
 typedef struct {
     uint32_t grid[3], block[3];
     uint32_t shared_bytes;
-    const char *source; /* cli|annotation|host-call|default */
-    char *via;          /* host-call through a host function: the call path, else NULL */
-    char *others;       /* configurations other call paths give (not analysed), else NULL */
+    const char *source;   /* cli|annotation|host-call|default */
+    char *via;            /* host-call through a host function: the call path, else NULL */
+    char *others;         /* configurations other call paths give, else NULL */
+    bool others_analysed; /* each analysed, this the slowest (analyzer/launch_alts.h) */
 } hms_launch_report;
 
 typedef struct {

@@ -261,6 +261,18 @@ typedef enum {
     IR_LAUNCH_HOST_CALL
 } ir_launch_source;
 
+/* One fully known configuration of a host-call launch and the values of the
+ * scalar parameters that call path passes (by var id; known[v] false where
+ * it passes none we can fold). */
+typedef struct {
+    uint32_t grid[3], block[3];
+    uint32_t shared_bytes;
+    bool shared_known;
+    const char *via;
+    int64_t *values;
+    bool *known;
+} ir_launch_alt;
+
 typedef struct {
     uint32_t grid[3], block[3];
     uint32_t shared_bytes; /* dynamic shared memory */
@@ -268,9 +280,14 @@ typedef struct {
     ir_loc loc; /* the annotation or <<<>>> call, when there is one */
     /* host-call launches folded through calls of the enclosing host function:
      * the call path the values came from, and the configurations other paths
-     * give (first path in source order wins); NULL when not so */
+     * give; NULL when not so */
     const char *via, *others;
     bool partial; /* host-call: some dimension did not fold and is the default */
+    /* Two or more configurations (a loop over constant block sizes, several
+     * calls): each is analysed and the slowest by predicted time reported
+     * (analyzer/launch_alts.h); alts[0] is the first in source order. */
+    ir_launch_alt *alts;
+    size_t nalts;
 } ir_launch;
 
 typedef struct {

@@ -264,6 +264,9 @@ static hms_space record_space(const ir_array *arr, const ir_access *a)
     if (arr->space == HMS_SPACE_GLOBAL && a->kind == HMS_ACCESS_LOAD &&
         (a->via_ldg || (arr->is_const && arr->is_restrict)))
         return HMS_SPACE_READONLY;
+    /* a surface write goes to L2 like a global store (no texture-cache lookup) */
+    if (arr->space == HMS_SPACE_TEXTURE && a->kind != HMS_ACCESS_LOAD)
+        return HMS_SPACE_GLOBAL;
     return arr->space;
 }
 

@@ -124,6 +124,20 @@ __device__ __HMS_MODEL__ inline void copy_async_size(void *dst, const void *src,
     else
         copy_pieces<1>(dst, src, n, rank, count);
 }
+/* Random-number generator states (curand_kernel.h): initialising one
+ * writes the whole state, a draw reads it and writes it back. Whole-struct
+ * copies, which the IR builder cuts into the pieces the compiler moves. */
+template <class S> __device__ __HMS_MODEL__ void state_write(S *state)
+{
+    *state = S();
+}
+template <class S> __device__ __HMS_MODEL__ void state_step(S *state)
+{
+    S s = *state;
+    *state = s;
+}
+/* A drawn number: no body, so the analysis cannot know it (opaque). */
+__device__ unsigned int random_bits(void);
 } // namespace __hms
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analyzer/ir_build.h"
+#include "analyzer/launch_alts.h"
 #include "analyzer/parse.h"
 
 bool hms_build_file(const char *path, const char *const *args, hms_analyzed_file *out)
@@ -53,7 +54,7 @@ bool hms_analyze_file(const char *path, const char *const *args, hms_analyzed_fi
     ao.arch = out->arch;
     ao.checks = out->opt.checks;
     for (size_t i = 0; i < out->nkernels; i++)
-        if (!hms_analyze_kernel(out->kernels[i], &ao, &out->reports[i])) {
+        if (!hms_analyze_launch_alts(out->kernels[i], &ao, &out->reports[i])) {
             snprintf(out->error, sizeof out->error, "%s: kernel %s: analysis failed", path,
                      out->kernels[i]->name);
             return false;

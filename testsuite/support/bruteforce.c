@@ -92,7 +92,7 @@ static int64_t eval(bf *b, const ir_expr *e)
         }
     case IR_VAR:
         if (!b->set[e->var])
-            bf_fail(b, "read of an unassigned variable");
+            bf_fail(b, "read of an unassigned variable (or one holding an unknown value)");
         return b->vars[e->var];
     case IR_UNKNOWN:
         bf_fail(b, "unknown value");
@@ -244,6 +244,12 @@ static bf_flow exec(bf *b, const ir_stmt *s)
         }
         return FLOW_NEXT;
     case IR_S_ASSIGN:
+        /* A variable given an unknown value (a count of random draws) is an
+         * error only if an address or a condition reads it later. */
+        if (ir_expr_has_unknown(s->value)) {
+            b->set[s->var] = false;
+            return FLOW_NEXT;
+        }
         b->vars[s->var] = eval(b, s->value);
         b->set[s->var] = true;
         return FLOW_NEXT;

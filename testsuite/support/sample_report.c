@@ -37,7 +37,7 @@ static void sample_kernel(hms_kernel_report *k, const char *src)
     memset(k, 0, sizeof *k);
     k->name = strdup("transpose");
     k->line = 1;
-    k->launch = (hms_launch_report){{64, 64, 1}, {16, 16, 1}, 128, "annotation", NULL, NULL};
+    k->launch = (hms_launch_report){{64, 64, 1}, {16, 16, 1}, 128, "annotation", NULL, NULL, false};
     k->sampled = true;
     k->occupancy_blocks_per_sm = 8;
     k->occupancy_warps_per_sm = 64;

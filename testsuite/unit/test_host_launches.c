@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "testsuite/support/analyze_file.h"
 #include "testsuite/support/run.h"
 
 TestSuite(host_launches, .timeout = 300);
@@ -68,9 +69,13 @@ Test(host_launches, launcher_called_in_a_loop_over_block_sizes)
     cr_assert(strstr(r.out, "\"via\": \"rows_forward(B=8, T=512, C=768, block_size=64) called at "
                             "launcher_calls.cu:55 [j=0]\""),
               "%s", r.out);
-    cr_assert(strstr(r.out, "\"other_configurations\": \"grid(32,1,1) block(128,1,1); "
-                            "grid(16,1,1) block(256,1,1); grid(8,1,1) block(512,1,1)\""),
+    /* every configuration is analysed; the slowest is reported, the others
+     * listed with their predicted times (worst_of_the_loop_s_configurations) */
+    cr_assert(strstr(r.out, "\"other_configurations\": \"analysed, slowest reported (grid(64,1,1) "
+                            "block(64,1,1): "),
               "%s", r.out);
+    cr_assert(strstr(r.out, "others: grid(32,1,1) block(128,1,1): "), "%s", r.out);
+    cr_assert(strstr(r.out, "; grid(8,1,1) block(512,1,1): "), "%s", r.out);
     cr_assert_eq(count(r.out, "\"source\": \"default\""), 0, "%s", r.out);
     hms_run_free(&r);
 }
@@ -137,5 +142,58 @@ Test(host_launches, header_helper_finding_printed_once_with_its_kernels)
                            "\"pick_column<7>\"]"),
               "%s", r.out);
     free(flat);
+    hms_run_free(&r);
+}
+
+/* The block-size loop's configurations, each analysed on its own with
+ * --launch: the report without --launch is the slowest of them (largest
+ * predicted time), at that configuration. */
+Test(host_launches, worst_of_the_loop_s_configurations)
+{
+    hms_analyzed_file f;
+    const char *args[] = {"--arch=h100", NULL};
+    cr_assert(hms_analyze_file(hms_test_path("kernels/launches/launcher_calls.cu"), args, &f), "%s",
+              f.error);
+    const hms_kernel_report *r = hms_af_report(&f, "rows_kernel");
+    cr_assert(r);
+    cr_assert(r->launch.others_analysed);
+    double reported = r->model.predicted_time;
+    uint32_t block = r->launch.block[0], grid = r->launch.grid[0];
+    hms_analyzed_file_free(&f);
+    static const int sizes[] = {64, 128, 256, 512};
+    double worst = 0;
+    int worst_bs = 0;
+    for (size_t i = 0; i < 4; i++) {
+        char l[96];
+        snprintf(l, sizeof l, "--launch=rows_kernel:grid=%d:block=%d", 4096 / sizes[i], sizes[i]);
+        const char *a[] = {"--arch=h100", l, NULL};
+        hms_analyzed_file g;
+        cr_assert(hms_analyze_file(hms_test_path("kernels/launches/launcher_calls.cu"), a, &g),
+                  "%s", g.error);
+        const hms_kernel_report *x = hms_af_report(&g, "rows_kernel");
+        cr_assert(x);
+        cr_assert_gt(x->model.predicted_time, 0);
+        if (x->model.predicted_time > worst)
+            worst = x->model.predicted_time, worst_bs = sizes[i];
+        hms_analyzed_file_free(&g);
+    }
+    cr_expect_eq(block, (uint32_t)worst_bs);
+    cr_expect_eq(grid, (uint32_t)(4096 / worst_bs));
+    cr_expect(reported == worst, "reported %g, slowest alone %g", reported, worst);
+}
+
+Test(host_launches, dim3_parameters_of_launchers)
+{
+    hms_run_result r = run2("--list-kernels", "kernels/launches/dim3_params.cu");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    /* by value, from dim3 locals: gridDim(CEIL_DIV(64, 32), CEIL_DIV(64, 32)) */
+    cr_assert(strstr(r.out, "launch sgemm_naive line=29 grid=(2,2,1) block=(32,32,1) shared=0 "
+                            "args=M=64, N=64, K=32, A, B, C via=run_sgemm_naive(M=64, N=64, "
+                            "K=32, gridDim.x=2, gridDim.y=2, gridDim.z=1, blockDim.x=32, "
+                            "blockDim.y=32, blockDim.z=1) called at dim3_params.cu:46\n"),
+              "%s", r.out);
+    /* by const reference, from temporaries dim3(N / 32, M / 8), dim3(32, 8) */
+    cr_assert(strstr(r.out, "launch scale_rows line=34 grid=(2,8,1) block=(32,8,1) shared=0 "),
+              "%s", r.out);
     hms_run_free(&r);
 }

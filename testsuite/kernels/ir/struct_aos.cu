@@ -1,5 +1,6 @@
 // Arrays of structures and vector types: members of p[i], nested members,
-// float2/float4 components, double arrays, and a struct read whole.
+// float2/float4 components, double arrays, and a struct read whole (in the
+// pieces its alignment allows).
 #include <cuda_runtime.h>
 
 struct Particle {
@@ -23,8 +24,10 @@ __global__ void aos(Particle *p, float2 *f2, double *d, float *out, int n)
     out[i] = m + v.x + f2[i + 1].y + (float)d[2 * i];
     // EXPECT-ACCESS: -1 load f2 global 4 stride=8 offset=4 index=blockIdx.x * blockDim.x + threadIdx.x + 1
     // EXPECT-ACCESS: -2 load d global 8 index=2 * (blockIdx.x * blockDim.x + threadIdx.x)
-    Particle q = p[n - 1 - i];
-    // EXPECT-ACCESS: -1 load p global 48 index=n - 1 - (blockIdx.x * blockDim.x + threadIdx.x)
+    Particle q = p[n - 1 - i]; // 48 bytes, 16-aligned: three 16-byte pieces
+    // EXPECT-ACCESS: -1 load p global 16 stride=48 index=n - 1 - (blockIdx.x * blockDim.x + threadIdx.x)
+    // EXPECT-ACCESS: -2 load p global 16 stride=48 offset=16 index=n - 1 - (blockIdx.x * blockDim.x + threadIdx.x)
+    // EXPECT-ACCESS: -3 load p global 16 stride=48 offset=32 index=n - 1 - (blockIdx.x * blockDim.x + threadIdx.x)
     (p + i)->id = q.id;
     // EXPECT-ACCESS: -1 store p global 4 stride=48 offset=32 index=blockIdx.x * blockDim.x + threadIdx.x
     // EXPECT-ARRAY: p global Particle 48B param read written

@@ -1,0 +1,37 @@
+/* Spaced launch chevrons (analyzer/launch_chevrons.h): `k<< <g, b>> >(...)`
+ * is joined to `k<<<g, b>>>(...)` at the same offsets; comments, literals,
+ * `operator<< <T>` and nested templates closed with `> >` are left alone. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "analyzer/launch_chevrons.h"
+
+static void expect_join(const char *in, const char *want, bool changed)
+{
+    char buf[256];
+    strcpy(buf, in);
+    cr_expect_eq(hms_join_spaced_chevrons(buf, strlen(buf)), changed, "%s", in);
+    cr_expect_str_eq(buf, want);
+    cr_expect_eq(strlen(buf), strlen(in), "offsets kept");
+}
+
+Test(launch_chevrons, spaced_launches_are_joined_in_place)
+{
+    expect_join("k << < g, b >> > (x);", "k <<<  g, b >>>  (x);", true);
+    expect_join("k<< <g, b>> >(x);", "k<<< g, b>>> (x);", true);
+    expect_join("k<<\t\t<g>>  >(x); q<< <1, 2>> >();", "k<<<  g>>>  (x); q<<< 1, 2>>> ();", true);
+    /* a launch closed without spaces ends the open launch */
+    expect_join("k<< <g, b>>>(x); v<vector<int>> > y;", "k<<< g, b>>>(x); v<vector<int>> > y;",
+                true);
+}
+
+Test(launch_chevrons, other_text_is_left_alone)
+{
+    expect_join("k<<<g, b>>>(x);", "k<<<g, b>>>(x);", false);
+    expect_join("std::vector<std::vector<int>> > v;", "std::vector<std::vector<int>> > v;", false);
+    expect_join("operator<< <int>(log, 3);", "operator<< <int>(log, 3);", false);
+    expect_join("// k<< <g>> >()\n", "// k<< <g>> >()\n", false);
+    expect_join("/* k<< <g>> >() */", "/* k<< <g>> >() */", false);
+    expect_join("s = \"<< <\"; c = '<';", "s = \"<< <\"; c = '<';", false);
+    expect_join("x <<= 1; y << <= z;", "x <<= 1; y << <= z;", false);
+}
