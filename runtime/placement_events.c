@@ -49,6 +49,14 @@ struct hms_placement_events_memo {
     double order_key[4]; /* bps, sms, warps_per_sm, cpi */
     double *replay;      /* [n] a record's replays in its own space */
     uint8_t *have;       /* [n] replay[i] is known */
+    /* The stream as written (every array in the space its records use) is
+     * one simulation whatever array is asked about: it is run once with
+     * every array's own counts, and later such calls read them here. */
+    bool ident_done;
+    double ident_key[7];          /* the launch it was run for */
+    hms_kernel_traffic ident_kt;  /* kernel-wide, unscaled */
+    hms_placement_events *ident;  /* [nident] per array, unscaled */
+    size_t nident;
     /* Caches of the last simulation, kept for the next one (reset in O(1)
      * instead of allocated and page-faulted in again). */
     bool caches_kept;
@@ -359,6 +367,7 @@ static void memo_clear(hms_placement_events_memo *m)
     free(m->order);
     free(m->replay);
     free(m->have);
+    free(m->ident);
     memset(m, 0, sizeof *m);
 }
 
@@ -515,13 +524,14 @@ typedef struct {
     double hit_sum, hit_n; /* latency of requests a cache served */
 } tally;
 
-/* One record (active lanes only) in space p->space; `mine` when it belongs
- * to the array being moved. */
-static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time, bool mine,
-                     uint8_t *have, double *known, hms_placement_events *out, tally *t)
+/* One record (active lanes only) in space p->space; `mine`: the counts of
+ * the record's array when that array's own figures are wanted, else NULL. */
+static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
+                     hms_placement_events *mine, uint8_t *have, double *known,
+                     hms_kernel_traffic *kt, tally *t)
 {
     const hms_arch *a = m->a;
-    hms_kernel_traffic *kt = &out->kernel;
+    hms_placement_events *out = mine;
     hms_space eff = (hms_space)p->space;
     double replay = 0;
     mem_outcome mo = {0};
@@ -668,6 +678,119 @@ static void scale_counts(hms_placement_events *e, double scale)
     }
 }
 
+/* Whether moving `array` to `tspace` leaves the stream as written: every
+ * record of the array already uses that space. */
+static bool as_written(const hms_stream *s, uint32_t array, hms_space tspace)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->v[i].array == array && s->v[i].mask && s->v[i].space != tspace)
+            return false;
+    return true;
+}
+
+/* Highest array id in the stream + 1. */
+static size_t arrays_in(const hms_stream *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if ((size_t)s->v[i].array + 1 > n)
+            n = (size_t)s->v[i].array + 1;
+    return n;
+}
+
+/* The array's own counts (not its space, copy bytes or the kernel's). */
+static void own_counts(hms_placement_events *out, const hms_placement_events *src)
+{
+    out->requests = src->requests;
+    out->replay_global_div = src->replay_global_div;
+    out->replay_const_miss = src->replay_const_miss;
+    out->replay_const_div = src->replay_const_div;
+    out->replay_bank_conflict = src->replay_bank_conflict;
+    out->cache_hits = src->cache_hits;
+    out->cache_misses = src->cache_misses;
+}
+
+/* Runs the stream with `array` in `tspace`; `per` (when not NULL, the
+ * stream as written) gets every array's own counts, else `out` gets
+ * `array`'s. Fills out->kernel. */
+static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
+                       const launch *L, hms_placement_events_memo *memo,
+                       hms_placement_events *per, hms_placement_events *out, char *err,
+                       size_t errlen)
+{
+    sim m;
+    bool ok = sim_init(&m, a, L->sms, memo, err, errlen);
+    bool own_order = true;
+    hms_timed *order = ok ? issue_order_memo(memo, s, L, &own_order) : NULL;
+    if (ok && !order) {
+        snprintf(err, errlen, "%s: out of memory ordering %zu stream records", m.origin, s->n);
+        ok = false;
+    }
+    tally t = {0};
+    hms_kernel_traffic *kt = &out->kernel;
+    for (size_t k = 0; ok && k < s->n; k++) {
+        const hms_warp_access *r = &s->v[order[k].index];
+        if (r->mask == 0)
+            continue;
+        bool moved = !per && r->array == array;
+        hms_warp_access p;
+        to_physical(r, moved ? tspace : (hms_space)r->space, L, &p);
+        size_t i = order[k].index;
+        hms_placement_events *mine = per ? &per[r->array] : moved ? out : NULL;
+        ok = simulate(&m, &p, r->block % L->sms, order[k].time, mine,
+                      memo && !moved ? &memo->have[i] : NULL,
+                      memo && !moved ? &memo->replay[i] : NULL, kt, &t);
+    }
+    if (ok) {
+        double lines_per_req = kt->dram_requests > 0 ? t.l2_misses / kt->dram_requests : 1;
+        m.dram.max_outstanding = L->warps_per_sm * L->sms_used * L->mlp * lines_per_req;
+        m.dram.request_bytes = (double)m.l2_line;
+        ok = hms_dram_evaluate(&m.dram, err, errlen);
+    }
+    if (ok) {
+        kt->row_hits = (double)m.dram.hits;
+        kt->row_misses = (double)m.dram.misses;
+        kt->row_conflicts = (double)m.dram.conflicts;
+        kt->dram_latency = m.dram.latency;
+        kt->dram_saturated = m.dram.saturated_banks > 0;
+        kt->dram_bytes = t.l2_misses * (double)m.l2_line;
+        kt->hit_latency = t.hit_n > 0 ? t.hit_sum / t.hit_n : 0;
+    }
+    if (own_order)
+        free(order);
+    sim_free(&m, ok ? memo : NULL);
+    return ok;
+}
+
+/* The stream as written, from the memo or run once for every array. */
+static bool as_written_events(const hms_stream *s, const hms_arch *a, uint32_t array,
+                              hms_space tspace, const launch *L, hms_placement_events_memo *memo,
+                              hms_placement_events *out, char *err, size_t errlen)
+{
+    double key[7] = {L->bps, L->sms, L->warps_per_sm, L->cpi, L->scale, L->mlp, L->sms_used};
+    if (!memo->ident_done || memcmp(key, memo->ident_key, sizeof key) != 0) {
+        memo->ident_done = false;
+        free(memo->ident);
+        memo->nident = arrays_in(s);
+        memo->ident = calloc(memo->nident ? memo->nident : 1, sizeof *memo->ident);
+        if (!memo->ident) {
+            snprintf(err, errlen, "%s: out of memory for %zu arrays' counts", arch_origin(a),
+                     memo->nident);
+            return false;
+        }
+        hms_placement_events run = {0};
+        if (!run_stream(s, a, array, tspace, L, memo, memo->ident, &run, err, errlen))
+            return false;
+        memo->ident_kt = run.kernel;
+        memcpy(memo->ident_key, key, sizeof key);
+        memo->ident_done = true;
+    }
+    out->kernel = memo->ident_kt;
+    if (array < memo->nident)
+        own_counts(out, &memo->ident[array]);
+    return true;
+}
+
 bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32_t array,
                                   hms_placement_space target, const hms_placement_array *arr,
                                   const hms_placement_events_opts *o, hms_placement_events *out,
@@ -686,56 +809,22 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
     launch L;
     if (!read_launch(s, a, array, arr, o, &L, err, errlen))
         return false;
-    sim m;
     hms_placement_events_memo *memo = memo_for(o ? o->memo : NULL, s, a);
-    bool ok = sim_init(&m, a, L.sms, memo, err, errlen);
-    bool own_order = true;
-    hms_timed *order = ok ? issue_order_memo(memo, s, &L, &own_order) : NULL;
-    if (ok && !order) {
-        snprintf(err, errlen, "%s: out of memory ordering %zu stream records", m.origin, s->n);
-        ok = false;
-    }
     hms_space tspace = hms_placement_stream_space(target);
-    tally t = {0};
-    for (size_t k = 0; ok && k < s->n; k++) {
-        const hms_warp_access *r = &s->v[order[k].index];
-        if (r->mask == 0)
-            continue;
-        bool mine = r->array == array;
-        hms_warp_access p;
-        to_physical(r, mine ? tspace : (hms_space)r->space, &L, &p);
-        size_t i = order[k].index;
-        ok = simulate(&m, &p, r->block % L.sms, order[k].time, mine,
-                      memo && !mine ? &memo->have[i] : NULL,
-                      memo && !mine ? &memo->replay[i] : NULL, out, &t);
-    }
-    hms_kernel_traffic *kt = &out->kernel;
+    bool ok = memo && as_written(s, array, tspace)
+                  ? as_written_events(s, a, array, tspace, &L, memo, out, err, errlen)
+                  : run_stream(s, a, array, tspace, &L, memo, NULL, out, err, errlen);
     if (ok) {
-        double lines_per_req = kt->dram_requests > 0 ? t.l2_misses / kt->dram_requests : 1;
-        m.dram.max_outstanding = L.warps_per_sm * L.sms_used * L.mlp * lines_per_req;
-        m.dram.request_bytes = (double)m.l2_line;
-        ok = hms_dram_evaluate(&m.dram, err, errlen);
-    }
-    if (ok) {
-        kt->row_hits = (double)m.dram.hits;
-        kt->row_misses = (double)m.dram.misses;
-        kt->row_conflicts = (double)m.dram.conflicts;
-        kt->dram_latency = m.dram.latency;
-        kt->dram_saturated = m.dram.saturated_banks > 0;
-        kt->dram_bytes = t.l2_misses * (double)m.l2_line;
-        kt->hit_latency = t.hit_n > 0 ? t.hit_sum / t.hit_n : 0;
         out->addr_insts = out->requests * hms_placement_addr_insts_on(a, target);
         uint64_t line = a->line_bytes > 0 ? (uint64_t)a->line_bytes : 128;
         if (target == HMS_PLACE_SHARED && !shared_fill_bytes(s, array, line, &out->copy_bytes)) {
-            snprintf(err, errlen, "%s: out of memory sizing the shared-memory fill", m.origin);
+            snprintf(err, errlen, "%s: out of memory sizing the shared-memory fill",
+                     arch_origin(a));
             ok = false;
         }
     }
     if (ok)
         scale_counts(out, L.scale);
-    if (own_order)
-        free(order);
-    sim_free(&m, ok ? memo : NULL);
     if (!ok) {
         memset(out, 0, sizeof *out);
         out->space = target;
