@@ -53,10 +53,17 @@ struct hms_placement_events_memo {
      * one simulation whatever array is asked about: it is run once with
      * every array's own counts, and later such calls read them here. */
     bool ident_done;
-    double ident_key[7];          /* the launch it was run for */
-    hms_kernel_traffic ident_kt;  /* kernel-wide, unscaled */
-    hms_placement_events *ident;  /* [nident] per array, unscaled */
+    double ident_key[7];         /* the launch it was run for */
+    hms_kernel_traffic ident_kt; /* kernel-wide, unscaled */
+    hms_placement_events *ident; /* [nident] per array, unscaled */
     size_t nident;
+    /* The last moved-array run: texture1d and texture2d are one stream
+     * space, so the second of them is read from here. */
+    bool last_done;
+    uint32_t last_array;
+    hms_space last_space;
+    double last_key[9];
+    hms_placement_events last; /* unscaled */
     /* Caches of the last simulation, kept for the next one (reset in O(1)
      * instead of allocated and page-faulted in again). */
     bool caches_kept;
@@ -714,9 +721,8 @@ static void own_counts(hms_placement_events *out, const hms_placement_events *sr
  * stream as written) gets every array's own counts, else `out` gets
  * `array`'s. Fills out->kernel. */
 static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
-                       const launch *L, hms_placement_events_memo *memo,
-                       hms_placement_events *per, hms_placement_events *out, char *err,
-                       size_t errlen)
+                       const launch *L, hms_placement_events_memo *memo, hms_placement_events *per,
+                       hms_placement_events *out, char *err, size_t errlen)
 {
     sim m;
     bool ok = sim_init(&m, a, L->sms, memo, err, errlen);
@@ -791,6 +797,33 @@ static bool as_written_events(const hms_stream *s, const hms_arch *a, uint32_t a
     return true;
 }
 
+/* `array` moved to `tspace`, from the memo when the last run was the same. */
+static bool moved_events(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
+                         const launch *L, hms_placement_events_memo *memo,
+                         hms_placement_events *out, char *err, size_t errlen)
+{
+    if (!memo)
+        return run_stream(s, a, array, tspace, L, NULL, NULL, out, err, errlen);
+    double key[9] = {L->bps, L->sms,      L->warps_per_sm,       L->cpi,         L->scale,
+                     L->mlp, L->sms_used, (double)L->shared_min, (double)L->slab};
+    if (memo->last_done && memo->last_array == array && memo->last_space == tspace &&
+        memcmp(key, memo->last_key, sizeof key) == 0) {
+        hms_placement_space target = out->space;
+        *out = memo->last;
+        out->space = target;
+        return true;
+    }
+    memo->last_done = false;
+    if (!run_stream(s, a, array, tspace, L, memo, NULL, out, err, errlen))
+        return false;
+    memo->last = *out;
+    memo->last_array = array;
+    memo->last_space = tspace;
+    memcpy(memo->last_key, key, sizeof key);
+    memo->last_done = true;
+    return true;
+}
+
 bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32_t array,
                                   hms_placement_space target, const hms_placement_array *arr,
                                   const hms_placement_events_opts *o, hms_placement_events *out,
@@ -813,7 +846,7 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
     hms_space tspace = hms_placement_stream_space(target);
     bool ok = memo && as_written(s, array, tspace)
                   ? as_written_events(s, a, array, tspace, &L, memo, out, err, errlen)
-                  : run_stream(s, a, array, tspace, &L, memo, NULL, out, err, errlen);
+                  : moved_events(s, a, array, tspace, &L, memo, out, err, errlen);
     if (ok) {
         out->addr_insts = out->requests * hms_placement_addr_insts_on(a, target);
         uint64_t line = a->line_bytes > 0 ? (uint64_t)a->line_bytes : 128;
