@@ -13,27 +13,18 @@
 #include "runtime/constmem.h"
 #include "runtime/dram.h"
 #include "runtime/issue_order.h"
+#include "runtime/mem_hierarchy.h"
 
 #define REGION_CONSTANT (1ull << 40)
 #define REGION_LOCAL (1ull << 41)
 #define REGION_SHARED_SLABS (3ull << 40)
 #define SLAB_ALIGN 256u
 
-/* Per-SM first-level caches, created on first use. */
-typedef enum { FL_L1 = 0, FL_TEX, FL_RO, FL_CONST, FL_KINDS } fl_kind;
-
 typedef struct {
     const hms_arch *a;
     const char *origin;
-    unsigned sms;
-    const hms_cache_geom *geom[FL_KINDS];
-    double hit_lat[FL_KINDS]; /* cycles */
-    double l2_hit_lat;
-    hms_cache *fl[FL_KINDS]; /* [sms] each */
-    bool *fl_ready[FL_KINDS];
-    hms_cache l2;
-    bool has_l2;
-    uint64_t l2_line;
+    hms_mem_hier h; /* the caches (runtime/mem_hierarchy.h) */
+    bool h_ready;
     hms_dram_model dram;
     bool dram_ready;
     char *err;
@@ -67,11 +58,7 @@ struct hms_placement_events_memo {
     /* Caches of the last simulation, kept for the next one (reset in O(1)
      * instead of allocated and page-faulted in again). */
     bool caches_kept;
-    unsigned sms;
-    hms_cache *fl[FL_KINDS];
-    bool *fl_ready[FL_KINDS];
-    hms_cache l2;
-    bool has_l2;
+    hms_mem_hier h;
 };
 
 static const char *arch_origin(const hms_arch *a)
@@ -79,34 +66,14 @@ static const char *arch_origin(const hms_arch *a)
     return a->source_path[0] ? a->source_path : a->name[0] ? a->name : "<arch>";
 }
 
-static double latency_or(uint32_t geom_latency, int arch_latency)
-{
-    return geom_latency ? (double)geom_latency : arch_latency > 0 ? (double)arch_latency : 0;
-}
-
-static const char *fl_name(fl_kind k)
-{
-    static const char *const n[FL_KINDS] = {"L1 cache", "texture cache", "read-only cache",
-                                            "constant cache"};
-    return n[k];
-}
-
-static void free_caches(unsigned sms, hms_cache **fl, bool **fl_ready, hms_cache *l2, bool has_l2);
-
 /* `keep`: hand the caches to the memo instead of freeing them. */
 static void sim_free(sim *m, hms_placement_events_memo *keep)
 {
-    if (keep && !keep->caches_kept && m->fl[0]) {
+    if (m->h_ready && keep && !keep->caches_kept) {
         keep->caches_kept = true;
-        keep->sms = m->sms;
-        for (int k = 0; k < FL_KINDS; k++) {
-            keep->fl[k] = m->fl[k];
-            keep->fl_ready[k] = m->fl_ready[k];
-        }
-        keep->l2 = m->l2;
-        keep->has_l2 = m->has_l2;
-    } else {
-        free_caches(m->sms, m->fl, m->fl_ready, &m->l2, m->has_l2);
+        keep->h = m->h;
+    } else if (m->h_ready) {
+        hms_mem_hier_free(&m->h);
     }
     if (m->dram_ready)
         hms_dram_free(&m->dram);
@@ -118,146 +85,59 @@ static bool sim_init(sim *m, const hms_arch *a, unsigned sms, hms_placement_even
     memset(m, 0, sizeof *m);
     m->a = a;
     m->origin = arch_origin(a);
-    m->sms = sms;
     m->err = err;
     m->errlen = errlen;
-    m->geom[FL_L1] = &a->l1;
-    m->geom[FL_TEX] = &a->tex_l1;
-    /* Kepler's read-only cache is the texture cache hardware (Mei & Chu). */
-    m->geom[FL_RO] = a->readonly.size_bytes ? &a->readonly : &a->tex_l1;
-    m->geom[FL_CONST] = &a->constant;
-    m->hit_lat[FL_L1] = latency_or(a->l1.hit_latency, a->global_latency_l1_hit);
-    m->hit_lat[FL_TEX] = latency_or(a->tex_l1.hit_latency, a->texture_latency_hit);
-    m->hit_lat[FL_RO] = latency_or(m->geom[FL_RO]->hit_latency, a->texture_latency_hit);
-    m->hit_lat[FL_CONST] = latency_or(a->constant.hit_latency, a->constant_latency_hit);
-    m->l2_hit_lat = latency_or(a->l2.hit_latency, a->global_latency_l2_hit);
-    if (memo && memo->caches_kept && memo->sms == sms) { /* reuse, emptied */
-        for (int k = 0; k < FL_KINDS; k++) {
-            m->fl[k] = memo->fl[k];
-            m->fl_ready[k] = memo->fl_ready[k];
-            memo->fl[k] = NULL;
-            memo->fl_ready[k] = NULL;
-            for (unsigned i = 0; i < sms; i++)
-                if (m->fl_ready[k][i])
-                    hms_cache_reset(&m->fl[k][i]);
-        }
-        m->l2 = memo->l2;
-        m->has_l2 = memo->has_l2;
+    if (memo && memo->caches_kept && memo->h.sms == sms) { /* reuse, emptied */
+        m->h = memo->h;
         memo->caches_kept = false;
-        if (m->has_l2) {
-            hms_cache_reset(&m->l2);
-            m->l2_line = m->l2.line_bytes;
-        } else {
-            m->l2_line = a->sector_bytes > 0 ? (uint64_t)a->sector_bytes : 32;
-        }
-        if (!hms_dram_init(&m->dram, a, err, errlen))
-            return false;
-        m->dram_ready = true;
-        return true;
-    }
-    if (memo && memo->caches_kept) { /* another SM count: start afresh */
-        free_caches(memo->sms, memo->fl, memo->fl_ready, &memo->l2, memo->has_l2);
-        memo->caches_kept = false;
-    }
-    for (int k = 0; k < FL_KINDS; k++) {
-        m->fl[k] = calloc(sms, sizeof *m->fl[k]);
-        m->fl_ready[k] = calloc(sms, sizeof *m->fl_ready[k]);
-        if (!m->fl[k] || !m->fl_ready[k]) {
-            snprintf(err, errlen, "%s: out of memory for %u SMs' caches", m->origin, sms);
-            return false;
-        }
-    }
-    char why[200];
-    if (a->l2.size_bytes) {
-        if (!hms_cache_init(&m->l2, &a->l2, why, sizeof why)) {
-            snprintf(err, errlen, "%s: L2 cache: %s", m->origin, why);
-            return false;
-        }
-        m->has_l2 = true;
-        m->l2_line = m->l2.line_bytes;
+        hms_mem_hier_reset(&m->h);
     } else {
-        m->l2_line = a->sector_bytes > 0 ? (uint64_t)a->sector_bytes : 32;
+        if (memo && memo->caches_kept) { /* another SM count: start afresh */
+            hms_mem_hier_free(&memo->h);
+            memo->caches_kept = false;
+        }
+        if (!hms_mem_hier_init(&m->h, a, sms, err, errlen))
+            return false;
     }
+    m->h_ready = true;
     if (!hms_dram_init(&m->dram, a, err, errlen))
         return false;
     m->dram_ready = true;
     return true;
 }
 
-/* The SM's cache of kind k, or NULL when the arch has none (all misses).
- * Where the L1 also serves texture and read-only fetches
- * (unified_l1_texture), the three share one cache and its capacity. */
-static bool first_level_cache(sim *m, fl_kind k, unsigned sm, hms_cache **out)
+/* The SM's first-level cache of kind k (NULL: none, all misses). */
+static bool first_level_cache(sim *m, hms_fl_kind k, unsigned sm, hms_cache **out)
 {
-    *out = NULL;
-    if (m->a->unified_l1_texture && (k == FL_TEX || k == FL_RO) && m->geom[FL_L1]->size_bytes)
-        k = FL_L1;
-    if (m->geom[k]->size_bytes == 0)
+    if (hms_mem_first_level(&m->h, k, sm, out))
         return true;
-    if (!m->fl_ready[k][sm]) {
-        char why[200];
-        if (!hms_cache_init(&m->fl[k][sm], m->geom[k], why, sizeof why)) {
-            snprintf(m->err, m->errlen, "%s: %s: %s", m->origin, fl_name(k), why);
-            return false;
-        }
-        m->fl_ready[k][sm] = true;
-    }
-    *out = &m->fl[k][sm];
-    return true;
+    snprintf(m->err, m->errlen, "%s: out of memory for a first-level cache", m->origin);
+    return false;
+}
+
+/* An L2 miss: a DRAM request at the record's time. */
+typedef struct {
+    sim *m;
+    double time;
+} dram_feed;
+
+static bool to_dram(void *ctx, uint64_t addr)
+{
+    dram_feed *f = ctx;
+    if (hms_dram_add(&f->m->dram, addr, f->time))
+        return true;
+    snprintf(f->m->err, f->m->errlen, "%s: out of memory recording DRAM requests", f->m->origin);
+    return false;
 }
 
 /* One record through a first-level cache (NULL: everything misses) and then
- * L2; L2 misses become DRAM requests at `time`. A first-level miss fetches
- * its whole line, i.e. every L2 line it overlaps; with no first-level cache
- * the L2 lines the lanes touch are looked up. */
-typedef struct {
-    uint32_t fl_hits, fl_misses;
-    uint32_t l2_misses;
-} mem_outcome;
-
-static bool l2_lookup(sim *m, uint64_t addr, double time, mem_outcome *out)
-{
-    if (m->has_l2 && hms_cache_access_line(&m->l2, addr))
-        return true;
-    out->l2_misses++;
-    if (!hms_dram_add(&m->dram, addr, time)) {
-        snprintf(m->err, m->errlen, "%s: out of memory recording DRAM requests", m->origin);
-        return false;
-    }
-    return true;
-}
-
+ * L2; L2 misses become DRAM requests at `time`. */
 static bool through_caches(sim *m, hms_cache *fl, const hms_warp_access *p, double time,
-                           mem_outcome *out)
+                           hms_mem_outcome *out)
 {
-    uint64_t units[HMS_WARP_UNITS_MAX];
     memset(out, 0, sizeof *out);
-    if (!fl) {
-        size_t n = hms_warp_units(p, m->l2_line, units);
-        for (size_t i = 0; i < n; i++)
-            if (!l2_lookup(m, units[i] * m->l2_line, time, out))
-                return false;
-        return true;
-    }
-    uint64_t fl_line = fl->line_bytes;
-    size_t n = hms_warp_units(p, fl_line, units);
-    uint64_t next = 0; /* lines come ascending: skip L2 lines already looked up */
-    for (size_t i = 0; i < n; i++) {
-        uint64_t lo = units[i] * fl_line;
-        if (hms_cache_access_line(fl, lo)) {
-            out->fl_hits++;
-            continue;
-        }
-        out->fl_misses++;
-        uint64_t a = lo / m->l2_line * m->l2_line;
-        if (a < next)
-            a = next;
-        for (; a < lo + fl_line; a += m->l2_line)
-            if (!l2_lookup(m, a, time, out))
-                return false;
-        next = a;
-    }
-    return true;
+    dram_feed f = {m, time};
+    return hms_mem_access(&m->h, fl, p, to_dram, &f, out);
 }
 
 /* ---- timing ---------------------------------------------------------------- */
@@ -346,22 +226,6 @@ typedef struct {
     uint64_t slab;       /* bytes per block when a shared array moves off-chip */
 } launch;
 
-static void free_caches(unsigned sms, hms_cache **fl, bool **fl_ready, hms_cache *l2, bool has_l2)
-{
-    for (int k = 0; k < FL_KINDS; k++) {
-        if (fl[k])
-            for (unsigned i = 0; i < sms; i++)
-                if (fl_ready[k][i])
-                    hms_cache_free(&fl[k][i]);
-        free(fl[k]);
-        free(fl_ready[k]);
-        fl[k] = NULL;
-        fl_ready[k] = NULL;
-    }
-    if (has_l2)
-        hms_cache_free(l2);
-}
-
 hms_placement_events_memo *hms_placement_events_memo_new(void)
 {
     return calloc(1, sizeof(hms_placement_events_memo));
@@ -370,7 +234,7 @@ hms_placement_events_memo *hms_placement_events_memo_new(void)
 static void memo_clear(hms_placement_events_memo *m)
 {
     if (m->caches_kept)
-        free_caches(m->sms, m->fl, m->fl_ready, &m->l2, m->has_l2);
+        hms_mem_hier_free(&m->h);
     free(m->order);
     free(m->replay);
     free(m->have);
@@ -541,9 +405,9 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
     hms_placement_events *out = mine;
     hms_space eff = (hms_space)p->space;
     double replay = 0;
-    mem_outcome mo = {0};
+    hms_mem_outcome mo = {0};
     hms_cache *fl = NULL;
-    fl_kind used = FL_KINDS;
+    hms_fl_kind used = HMS_FL_NONE;
     bool ok = true;
     double w = hms_record_reps(p); /* executions the record stands for */
     kt->requests += w;
@@ -580,10 +444,10 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             if (have)
                 *known = div;
         }
-        used = FL_CONST;
+        used = HMS_FL_CONST;
         ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         if (!fl) /* no constant cache: every line misses */
-            mo.fl_misses = lines_touched(p, m->l2_line);
+            mo.fl_misses = lines_touched(p, m->h.l2_line);
         replay = div + mo.fl_misses;
         kt->group_requests[HMS_OVL_CONSTANT] += w;
         kt->group_events[HMS_OVL_CONSTANT] += w * mo.fl_misses;
@@ -606,10 +470,10 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             hms_coalesce_warp(a, p, &c);
             replay = global_replays(&c);
         }
-        used = ro ? FL_RO : FL_TEX;
+        used = ro ? HMS_FL_RO : HMS_FL_TEX;
         ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         if (!fl) /* no texture cache: every line misses */
-            mo.fl_misses = lines_touched(p, m->l2_line);
+            mo.fl_misses = lines_touched(p, m->h.l2_line);
         kt->group_requests[HMS_OVL_TEXTURE] += w;
         kt->group_events[HMS_OVL_TEXTURE] += w * mo.fl_misses;
         if (mine)
@@ -624,10 +488,8 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             hms_coalesce_warp(a, p, &c);
             replay = global_replays(&c);
         }
-        bool via_l1 = (a->l1_caches_global || eff == HMS_SPACE_LOCAL) && p->kind == HMS_ACCESS_LOAD;
-        used = via_l1 ? FL_L1 : FL_KINDS;
-        ok = (!via_l1 || first_level_cache(m, FL_L1, sm, &fl)) &&
-             through_caches(m, fl, p, time, &mo);
+        used = hms_mem_path(a, eff, (hms_access_kind)p->kind);
+        ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         kt->group_requests[HMS_OVL_GLOBAL] += w;
         kt->group_events[HMS_OVL_GLOBAL] += w * mo.l2_misses;
         if (mine)
@@ -645,8 +507,9 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
     if (mo.l2_misses > 0)
         kt->dram_requests += w;
     else if (off_chip(eff)) { /* served by a cache */
-        bool fl_hit = fl && mo.fl_misses == 0 && m->hit_lat[used] > 0;
-        t->hit_sum += w * (fl_hit ? m->hit_lat[used] : m->l2_hit_lat);
+        double fl_lat = hms_mem_hit_latency(&m->h, used);
+        bool fl_hit = fl && mo.fl_misses == 0 && fl_lat > 0;
+        t->hit_sum += w * (fl_hit ? fl_lat : m->h.l2_hit_lat);
         t->hit_n += w;
     }
     if (mine) {
@@ -750,7 +613,7 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
     if (ok) {
         double lines_per_req = kt->dram_requests > 0 ? t.l2_misses / kt->dram_requests : 1;
         m.dram.max_outstanding = L->warps_per_sm * L->sms_used * L->mlp * lines_per_req;
-        m.dram.request_bytes = (double)m.l2_line;
+        m.dram.request_bytes = (double)m.h.l2_line;
         ok = hms_dram_evaluate(&m.dram, err, errlen);
     }
     if (ok) {
@@ -759,7 +622,7 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
         kt->row_conflicts = (double)m.dram.conflicts;
         kt->dram_latency = m.dram.latency;
         kt->dram_saturated = m.dram.saturated_banks > 0;
-        kt->dram_bytes = t.l2_misses * (double)m.l2_line;
+        kt->dram_bytes = t.l2_misses * (double)m.h.l2_line;
         kt->hit_latency = t.hit_n > 0 ? t.hit_sum / t.hit_n : 0;
     }
     if (own_order)
