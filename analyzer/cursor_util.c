@@ -1,6 +1,7 @@
 /* Small libclang helpers shared by the discovery code. */
 #include "analyzer/cursor_util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,17 +37,61 @@ CXCursor hms_cursor_child(CXCursor c, unsigned i)
     return q.found;
 }
 
+/* Expression and statement children (not type or template references). */
+typedef struct {
+    unsigned n;
+    CXCursor last;
+} expr_query;
+
+static enum CXChildVisitResult expr_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    expr_query *q = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (clang_isExpression(k) || clang_isStatement(k)) {
+        q->n++;
+        q->last = c;
+    }
+    return q->n > 1 ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
 CXCursor hms_cursor_strip(CXCursor c)
 {
     for (int guard = 0; guard < 64; guard++) {
         enum CXCursorKind k = clang_getCursorKind(c);
-        if ((k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) &&
-            hms_cursor_nchildren(c) == 1)
-            c = hms_cursor_child(c, 0);
-        else
-            break;
+        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+            return c;
+        expr_query q = {0, clang_getNullCursor()};
+        clang_visitChildren(c, expr_visit, &q);
+        if (q.n != 1)
+            return c;
+        c = q.last;
     }
     return c;
+}
+
+static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+        *(CXCursor *)d = c;
+    return CXChildVisit_Continue;
+}
+
+CXCursor hms_cursor_body(CXCursor fn)
+{
+    CXCursor body = clang_getNullCursor();
+    clang_visitChildren(fn, body_visit, &body);
+    return body;
+}
+
+bool hms_cursor_two_children(CXCursor c, CXCursor *x, CXCursor *y)
+{
+    if (hms_cursor_nchildren(c) != 2)
+        return false;
+    *x = hms_cursor_child(c, 0);
+    *y = hms_cursor_child(c, 1);
+    return true;
 }
 
 typedef struct {
@@ -170,6 +215,24 @@ char *hms_type_spelling(CXType t)
     return take(clang_getTypeSpelling(t));
 }
 
+/* The hermetic header directory and its real path, resolved once per
+ * process (pthread_once: -j workers ask at the same time). */
+static const char *builtin_dir;
+static char *builtin_real;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void resolve_builtin_dir(void)
+{
+    builtin_dir = hms_builtin_include_dir();
+    builtin_real = builtin_dir ? realpath(builtin_dir, NULL) : NULL;
+}
+
+static bool under(const char *file, const char *dir)
+{
+    size_t n = dir ? strlen(dir) : 0;
+    return n && file && strncmp(file, dir, n) == 0 && (file[n] == '/' || dir[n - 1] == '/');
+}
+
 bool hms_cursor_in_builtin_header(CXCursor c)
 {
     CXSourceLocation loc = clang_getCursorLocation(c);
@@ -178,19 +241,14 @@ bool hms_cursor_in_builtin_header(CXCursor c)
     CXFile f = NULL;
     clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
     if (!f)
-        return true;
-    /* Compare real paths: the directory may be reached through symlinks. */
+        return true; /* compiler built-ins */
+    pthread_once(&builtin_once, resolve_builtin_dir);
+    /* The name as opened or its real path: the directory may be reached
+     * through symlinks either way. */
     CXString real = clang_File_tryGetRealPathName(f);
     CXString name = clang_getFileName(f);
-    const char *file = clang_getCString(real);
-    if (!file || !*file)
-        file = clang_getCString(name);
-    /* Resolved once: the directory does not move during a run. */
-    static char *dir;
-    if (!dir)
-        dir = realpath(hms_builtin_include_dir(), NULL);
-    size_t n = dir ? strlen(dir) : 0;
-    bool ours = dir && file && strncmp(file, dir, n) == 0 && file[n] == '/';
+    bool ours =
+        under(clang_getCString(name), builtin_dir) || under(clang_getCString(real), builtin_real);
     clang_disposeString(real);
     clang_disposeString(name);
     return ours;

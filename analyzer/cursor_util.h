@@ -1,6 +1,6 @@
-/* Small libclang helpers shared by the discovery code (launch sites, kernel
- * listing, constant folding): children, source text, locations, CUDA
- * attributes. */
+/* The libclang helpers of the front end (IR builder, launch sites, kernel
+ * listing, constant folding): children, casts, bodies, source text,
+ * locations, CUDA attributes, built-in headers. One rule each. */
 #ifndef HMS_ANALYZER_CURSOR_UTIL_H
 #define HMS_ANALYZER_CURSOR_UTIL_H
 
@@ -12,8 +12,16 @@
 unsigned hms_cursor_nchildren(CXCursor c);
 CXCursor hms_cursor_child(CXCursor c, unsigned i);
 
-/* Skips implicit conversions (UnexposedExpr with one child) and parentheses. */
+/* Skips parentheses and implicit conversions: a ParenExpr or UnexposedExpr
+ * with exactly one expression or statement child (type references beside
+ * it do not count). */
 CXCursor hms_cursor_strip(CXCursor c);
+
+/* A function's body (its CompoundStmt child); null cursor for a declaration. */
+CXCursor hms_cursor_body(CXCursor fn);
+
+/* The two children of a binary node (operator, subscript); false unless it has exactly two. */
+bool hms_cursor_two_children(CXCursor c, CXCursor *x, CXCursor *y);
 
 /* Does the declaration carry this attribute cursor kind (e.g. CXCursor_CUDAGlobalAttr)? */
 bool hms_cursor_has_attr(CXCursor c, enum CXCursorKind attr);

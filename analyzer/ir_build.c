@@ -57,7 +57,7 @@ static void extent_lines(CXCursor c, unsigned *start, unsigned *end)
 
 static bool in_our_headers(CXCursor c)
 {
-    return irb_is_builtin(c);
+    return hms_cursor_in_builtin_header(c);
 }
 
 /* "reduce<256, float>" from an instantiation's template arguments. */
@@ -579,18 +579,6 @@ static void errors_inside(build_ctx *c, irb *b, const kernel_ref *r)
     }
 }
 
-static CXCursor body_of(CXCursor fn)
-{
-    cursor_list l;
-    irb_children(fn, &l);
-    CXCursor body = clang_getNullCursor();
-    for (unsigned i = 0; i < l.n; i++)
-        if (clang_getCursorKind(l.v[i]) == CXCursor_CompoundStmt)
-            body = l.v[i];
-    irb_list_free(&l);
-    return body;
-}
-
 static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
 {
     ir_kernel *k = ir_kernel_new(r->name);
@@ -615,7 +603,7 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
     extent_lines(r->fn, &s, &e);
     k->loc.end_line = e;
     add_params(&b, r->fn);
-    CXCursor body = body_of(r->fn);
+    CXCursor body = hms_cursor_body(r->fn);
     if (!clang_Cursor_isNull(body))
         sb_stmt(&b, body);
     else

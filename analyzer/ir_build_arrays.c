@@ -367,17 +367,6 @@ static CXCursor last_expr_child(CXCursor c)
     return x;
 }
 
-static bool two_kids(CXCursor c, CXCursor *x, CXCursor *y)
-{
-    cursor_list l;
-    irb_children(c, &l);
-    bool ok = l.n == 2;
-    if (ok)
-        *x = l.v[0], *y = l.v[1];
-    irb_list_free(&l);
-    return ok;
-}
-
 /* Element unit for a pointer- or array-typed expression. */
 static int64_t unit_of(CXType t)
 {
@@ -431,7 +420,7 @@ static bool decl_pointer(irb *b, CXCursor ref, bptr *out)
 
 static bool addr_of_lvalue(irb *b, CXCursor c, CXCursor operand, bptr *out)
 {
-    CXCursor s = irb_strip(operand);
+    CXCursor s = hms_cursor_strip(operand);
     CXType st = clang_getCursorType(s);
     if (clang_getCursorKind(s) == CXCursor_DeclRefExpr && !ab_is_memory(b, s))
         return ab_pointer(b, s, out) || true; /* &array, or & of a local */
@@ -488,10 +477,10 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
         }
         CXType xt = clang_getCursorType(x);
         if (!irb_is_ptr(xt) && !irb_is_array(xt)) {
-            if (clang_getCursorKind(irb_strip(x)) == CXCursor_CallExpr ||
+            if (clang_getCursorKind(hms_cursor_strip(x)) == CXCursor_CallExpr ||
                 clang_getCanonicalType(xt).kind == CXType_Record) {
                 /* conversion operator (SharedMemory<T> -> T*) */
-                return ab_pointer(b, irb_strip(x), out);
+                return ab_pointer(b, hms_cursor_strip(x), out);
             }
             int64_t v;
             if (irb_eval_int(x, &v) && v == 0)
@@ -544,7 +533,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
     case CXCursor_ArraySubscriptExpr: {
         if (irb_is_array(t)) { /* a row: base + i * row size */
             CXCursor base, idx;
-            if (!two_kids(c, &base, &idx))
+            if (!hms_cursor_two_children(c, &base, &idx))
                 return false;
             bptr p;
             ab_pointer(b, base, &p);
@@ -588,7 +577,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator: {
         CXCursor x, y;
-        if (!two_kids(c, &x, &y))
+        if (!hms_cursor_two_children(c, &x, &y))
             return false;
         enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(c);
         if (kind == CXCursor_CompoundAssignOperator || bk == CXBinaryOperator_Assign) {
@@ -662,7 +651,7 @@ bool ab_pointer(irb *b, CXCursor c, bptr *out)
         }
         if (!clang_Cursor_isNull(callee)) {
             CXCursor def = clang_getCursorDefinition(callee);
-            if (!clang_Cursor_isNull(def) && !irb_is_builtin(callee)) {
+            if (!clang_Cursor_isNull(def) && !hms_cursor_in_builtin_header(callee)) {
                 bval v;
                 if (sb_inline_call(b, c, def, &v, out)) {
                     if (out->array >= 0 && unit > 0)
@@ -706,14 +695,14 @@ static CXCursor strip_parens(CXCursor c)
 static bool is_builtin_dim(CXCursor member)
 {
     CXCursor base = last_expr_child(member);
-    base = irb_strip(base);
+    base = hms_cursor_strip(base);
     if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
         return false;
     char n[32];
     irb_spelling(base, n, sizeof n);
     return (!strcmp(n, "threadIdx") || !strcmp(n, "blockIdx") || !strcmp(n, "blockDim") ||
             !strcmp(n, "gridDim")) &&
-           irb_is_builtin(clang_getCursorReferenced(base));
+           hms_cursor_in_builtin_header(clang_getCursorReferenced(base));
 }
 
 /* The innermost inlined frame that is a method or constructor. */
@@ -741,7 +730,7 @@ static bool this_is_memory(irb *b)
 
 bptr ab_object_address(irb *b, CXCursor obj)
 {
-    CXCursor s = irb_strip(obj);
+    CXCursor s = hms_cursor_strip(obj);
     if (clang_Cursor_isNull(s) || clang_getCursorKind(s) == CXCursor_CXXThisExpr)
         return ab_this(b, obj);
     bptr p;
@@ -763,7 +752,7 @@ bptr ab_object_address(irb *b, CXCursor obj)
 
 bool ab_is_memory(irb *b, CXCursor c)
 {
-    c = irb_strip(c);
+    c = hms_cursor_strip(c);
     CXType t = clang_getCursorType(c);
     switch (clang_getCursorKind(c)) {
     case CXCursor_ArraySubscriptExpr: {
@@ -772,8 +761,8 @@ bool ab_is_memory(irb *b, CXCursor c)
         /* An array member of a struct held in registers (a local variable
          * or a by-value parameter: a WMMA fragment's x[]) is not memory. */
         CXCursor base, idx;
-        if (two_kids(c, &base, &idx)) {
-            CXCursor m = irb_strip(base);
+        if (hms_cursor_two_children(c, &base, &idx)) {
+            CXCursor m = hms_cursor_strip(base);
             if (clang_getCursorKind(m) == CXCursor_MemberRefExpr &&
                 irb_is_array(clang_getCursorType(m)) && !clang_Cursor_isNull(last_expr_child(m)) &&
                 !ab_is_memory(b, m))
@@ -792,7 +781,7 @@ bool ab_is_memory(irb *b, CXCursor c)
             return false;
         CXCursor base = last_expr_child(c);
         if (clang_Cursor_isNull(base) ||
-            clang_getCursorKind(irb_strip(base)) == CXCursor_CXXThisExpr)
+            clang_getCursorKind(hms_cursor_strip(base)) == CXCursor_CXXThisExpr)
             return this_is_memory(b); /* this->member */
         if (irb_is_ptr(clang_getCursorType(base)))
             return true;
@@ -827,13 +816,13 @@ bool ab_is_memory(irb *b, CXCursor c)
 bool ab_lvalue(irb *b, CXCursor c, blval *out)
 {
     memset(out, 0, sizeof *out);
-    c = irb_strip(c);
+    c = hms_cursor_strip(c);
     CXType t = clang_getCursorType(c);
     int64_t E = irb_sizeof(t);
     switch (clang_getCursorKind(c)) {
     case CXCursor_ArraySubscriptExpr: {
         CXCursor base, idx;
-        if (!two_kids(c, &base, &idx))
+        if (!hms_cursor_two_children(c, &base, &idx))
             return false;
         CXType bt = clang_getCursorType(base);
         if (!irb_is_ptr(bt) && !irb_is_array(bt)) { /* i[a] */
@@ -1015,11 +1004,11 @@ static ir_expr *coord(irb *b, CXCursor c)
         (clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add ||
          clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Sub)) {
         CXCursor x, y;
-        if (two_kids(s, &x, &y)) {
+        if (hms_cursor_two_children(s, &x, &y)) {
             /* i + 0.5f samples texel i (unnormalised coordinates, point filtering). */
-            if (clang_getCursorKind(irb_strip(y)) == CXCursor_FloatingLiteral)
+            if (clang_getCursorKind(hms_cursor_strip(y)) == CXCursor_FloatingLiteral)
                 return coord(b, x);
-            if (clang_getCursorKind(irb_strip(x)) == CXCursor_FloatingLiteral &&
+            if (clang_getCursorKind(hms_cursor_strip(x)) == CXCursor_FloatingLiteral &&
                 clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Add)
                 return coord(b, y);
         }
@@ -1049,14 +1038,14 @@ bool ab_texture_fetch(irb *b, CXCursor call, const char *name, bval *out)
     }
     if (n < first + 2)
         return false;
-    CXCursor tex = irb_strip(clang_Cursor_getArgument(call, (unsigned)first));
+    CXCursor tex = hms_cursor_strip(clang_Cursor_getArgument(call, (unsigned)first));
     for (int guard = 0; guard < 4 && clang_getCursorKind(tex) == CXCursor_CallExpr; guard++) {
         /* texture<> passed by value: a copy constructor around the reference */
         CXCursor ctor = clang_getCursorReferenced(tex);
         CXCursor inner = last_expr_child(tex);
         if (clang_getCursorKind(ctor) != CXCursor_Constructor || clang_Cursor_isNull(inner))
             break;
-        tex = irb_strip(inner);
+        tex = hms_cursor_strip(inner);
     }
     int arr = -1;
     if (clang_getCursorKind(tex) == CXCursor_DeclRefExpr) {

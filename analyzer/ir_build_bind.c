@@ -56,7 +56,7 @@ bool sb_field_binding(irb *b, CXCursor member, size_t *out)
         return false;
     cursor_list l;
     irb_children(member, &l);
-    CXCursor base = l.n == 1 ? irb_strip(l.v[0]) : clang_getNullCursor();
+    CXCursor base = l.n == 1 ? hms_cursor_strip(l.v[0]) : clang_getNullCursor();
     irb_list_free(&l);
     if (clang_Cursor_isNull(base) || clang_getCursorKind(base) != CXCursor_DeclRefExpr)
         return false;
@@ -250,7 +250,7 @@ static void set_add(bind_set *s, size_t i)
 
 static void note_target(bind_set *s, CXCursor lhs)
 {
-    lhs = irb_strip(lhs);
+    lhs = hms_cursor_strip(lhs);
     if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
         size_t i = bind_find(s->b, clang_getCursorReferenced(lhs));
         if (i != SIZE_MAX)

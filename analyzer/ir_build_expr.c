@@ -364,7 +364,7 @@ static bool builtin_member(irb *b, CXCursor member, ir_expr **out)
     irb_children(member, &l);
     bool ok = false;
     if (l.n == 1) {
-        CXCursor base = irb_strip(l.v[0]);
+        CXCursor base = hms_cursor_strip(l.v[0]);
         if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
             char bn[32], mn[8];
             irb_spelling(base, bn, sizeof bn);
@@ -372,7 +372,8 @@ static bool builtin_member(irb *b, CXCursor member, ir_expr **out)
             static const char *const names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
             int d = mn[0] >= 'x' && mn[0] <= 'z' && !mn[1] ? mn[0] - 'x' : -1;
             for (int i = 0; i < 4 && d >= 0; i++) {
-                if (!strcmp(bn, names[i]) && irb_is_builtin(clang_getCursorReferenced(base))) {
+                if (!strcmp(bn, names[i]) &&
+                    hms_cursor_in_builtin_header(clang_getCursorReferenced(base))) {
                     *out = ir_symbol(b->k, (ir_sym)(IR_SYM_TID_X + 3 * i + d));
                     if (i == 0 || i == 2)
                         b->uses_tid[d] = true;
@@ -459,7 +460,7 @@ static bval decl_ref_value(irb *b, CXCursor c)
     }
     char n[128];
     irb_spelling(decl, n, sizeof n);
-    if (dk == CXCursor_VarDecl && !strcmp(n, "warpSize") && irb_is_builtin(decl))
+    if (dk == CXCursor_VarDecl && !strcmp(n, "warpSize") && hms_cursor_in_builtin_header(decl))
         return val(ir_symbol(b->k, IR_SYM_WARPSIZE));
     if (dk == CXCursor_VarDecl && ab_is_memory(b, c)) {
         blval lv;
@@ -477,7 +478,7 @@ static bval decl_ref_value(irb *b, CXCursor c)
 
 static size_t local_binding(irb *b, CXCursor lhs)
 {
-    lhs = irb_strip(lhs);
+    lhs = hms_cursor_strip(lhs);
     if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
         return SIZE_MAX;
     CXCursor decl = clang_getCursorReferenced(lhs);
@@ -751,7 +752,7 @@ static bool cg_dim3_member(irb *b, CXCursor member, ir_expr **out)
     irb_children(member, &l);
     bool ok = false;
     if (l.n == 1) {
-        CXCursor call = irb_strip(l.v[0]);
+        CXCursor call = hms_cursor_strip(l.v[0]);
         if (clang_getCursorKind(call) == CXCursor_CallExpr) {
             char method[64];
             CXCursor obj = irb_member_call_object(call, method, sizeof method);
@@ -779,16 +780,7 @@ static bool cg_dim3_member(irb *b, CXCursor member, ir_expr **out)
 static CXCursor body_of_fn(CXCursor fn)
 {
     CXCursor def = clang_getCursorDefinition(fn);
-    if (clang_Cursor_isNull(def))
-        return def;
-    cursor_list l;
-    irb_children(def, &l);
-    CXCursor body = clang_getNullCursor();
-    for (unsigned i = 0; i < l.n; i++)
-        if (clang_getCursorKind(l.v[i]) == CXCursor_CompoundStmt)
-            body = l.v[i];
-    irb_list_free(&l);
-    return body;
+    return clang_Cursor_isNull(def) ? def : hms_cursor_body(def);
 }
 
 /* Compiler-declared members (implicit copy assignment) sit at their class's location. */
@@ -807,7 +799,7 @@ static bval call_value(irb *b, CXCursor c)
     CXCursor callee = irb_callee(c);
     unsigned nargs = call_nargs(c);
     if (clang_getCursorKind(callee) == CXCursor_Constructor && nargs == 1 &&
-        (irb_is_builtin(callee) || implicit_member(callee) ||
+        (hms_cursor_in_builtin_header(callee) || implicit_member(callee) ||
          clang_Cursor_isNull(body_of_fn(callee)))) {
         /* copy of a struct or vector (Particle q = p[i]): what is copied is read */
         bval v = xb_value(b, clang_Cursor_getArgument(c, 0));
@@ -819,7 +811,7 @@ static bval call_value(irb *b, CXCursor c)
     static const char *const maxs[] = {"max", "umax", "llmax", "ullmax", NULL};
     static const char *const muls[] = {"__mul24", "__umul24", NULL};
     static const char *const abss[] = {"abs", "labs", "llabs", NULL};
-    bool builtin = clang_Cursor_isNull(callee) || irb_is_builtin(callee);
+    bool builtin = clang_Cursor_isNull(callee) || hms_cursor_in_builtin_header(callee);
 
     if (builtin && name_in(name, syncs)) {
         args_effects(b, c, 0);
@@ -1341,7 +1333,7 @@ bool sb_guarded(irb *b, ir_expr *cond, CXCursor then_c, CXCursor else_c, bval *t
 /* A literal, or a cast of one (0, 0.0f, T(0)). */
 static bool constant_cursor(CXCursor c)
 {
-    c = irb_strip(c);
+    c = hms_cursor_strip(c);
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_IntegerLiteral || k == CXCursor_FloatingLiteral ||
         k == CXCursor_CharacterLiteral || k == CXCursor_CXXBoolLiteralExpr)

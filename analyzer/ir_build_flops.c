@@ -35,7 +35,7 @@ static bool arith(enum CXBinaryOperatorKind k, bool *add)
 
 static bool is_float_mul(CXCursor c)
 {
-    c = irb_strip(c);
+    c = hms_cursor_strip(c);
     return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
            clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Mul &&
            is_float(clang_getCursorType(c));
@@ -68,7 +68,7 @@ static void count(CXCursor c, fp_count *n, bool fused)
         n->flops += absorbed >= 0 ? 2 : 1;
     }
     for (unsigned i = 0; i < l.n; i++)
-        count(i == (unsigned)absorbed ? irb_strip(l.v[i]) : l.v[i], n, (int)i == absorbed);
+        count(i == (unsigned)absorbed ? hms_cursor_strip(l.v[i]) : l.v[i], n, (int)i == absorbed);
     irb_list_free(&l);
 }
 

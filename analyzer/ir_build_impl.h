@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analyzer/cursor_util.h"
 #include "analyzer/launch_config.h"
 #include "passes/ir.h"
 
@@ -127,7 +128,6 @@ typedef struct {
 void irb_children(CXCursor c, cursor_list *out);
 void irb_list_free(cursor_list *l);
 /* Strips parentheses and implicit casts (UnexposedExpr with one child). */
-CXCursor irb_strip(CXCursor c);
 /* The spelling of a cursor as a malloc'd string (or a fixed buffer copy). */
 void irb_spelling(CXCursor c, char *buf, size_t len);
 void irb_type_spelling(CXType t, char *buf, size_t len);
@@ -153,7 +153,6 @@ CXCursor irb_member_call_object(CXCursor call, char *method, size_t len);
 CXCursor irb_callee(CXCursor call);
 bool irb_has_attr(CXCursor decl, enum CXCursorKind attr);
 /* Is the declaration in our hermetic CUDA headers or a system header? */
-bool irb_is_builtin(CXCursor decl);
 /* Is it a header function whose body models its memory accesses
  * (__HMS_MODEL__ in hms_model.h), to be inlined like user code? */
 bool irb_is_model(CXCursor decl);

@@ -82,7 +82,7 @@ static void declare(irb *b, CXCursor decl)
     }
     if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
         if (has_init) {
-            CXCursor s = irb_strip(init);
+            CXCursor s = hms_cursor_strip(init);
             if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
                 size_t tgt = bind_find(b, clang_getCursorReferenced(s));
                 if (tgt != SIZE_MAX) {
@@ -634,7 +634,7 @@ static void analyze_induction(irb *b, ir_stmt *loop, const ir_stmt *before)
 
 static bool is_inc_like(CXCursor c)
 {
-    c = irb_strip(c);
+    c = hms_cursor_strip(c);
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_CompoundAssignOperator)
         return true;
@@ -652,7 +652,7 @@ static bool is_inc_like(CXCursor c)
 
 static bool is_init_like(CXCursor c)
 {
-    c = irb_strip(c);
+    c = hms_cursor_strip(c);
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_DeclStmt)
         return true;
@@ -681,7 +681,7 @@ static void for_parts(CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
         if (is_init_like(p[0]) && is_inc_like(p[1]) && !is_init_like(p[1]))
             *init = p[0], *inc = p[1];
         else if (is_init_like(p[0]) &&
-                 clang_getCursorKind(irb_strip(p[1])) != CXCursor_BinaryOperator)
+                 clang_getCursorKind(hms_cursor_strip(p[1])) != CXCursor_BinaryOperator)
             *init = p[0], *cond = p[1];
         else if (is_init_like(p[0]) && !is_inc_like(p[1]))
             *init = p[0], *cond = p[1];
@@ -693,8 +693,9 @@ static void for_parts(CXCursor c, CXCursor *init, CXCursor *cond, CXCursor *inc,
         if (clang_getCursorKind(p[0]) == CXCursor_DeclStmt)
             *init = p[0];
         else if (is_inc_like(p[0]) &&
-                 !(clang_getCursorKind(irb_strip(p[0])) == CXCursor_BinaryOperator &&
-                   clang_getCursorBinaryOperatorKind(irb_strip(p[0])) == CXBinaryOperator_Assign))
+                 !(clang_getCursorKind(hms_cursor_strip(p[0])) == CXCursor_BinaryOperator &&
+                   clang_getCursorBinaryOperatorKind(hms_cursor_strip(p[0])) ==
+                       CXBinaryOperator_Assign))
             *inc = p[0];
         else if (is_init_like(p[0]))
             *init = p[0];
@@ -942,18 +943,6 @@ void sb_stmt(irb *b, CXCursor c)
 
 /* ---- inlining ------------------------------------------------------------------------------ */
 
-static CXCursor body_of(CXCursor fn)
-{
-    cursor_list l;
-    irb_children(fn, &l);
-    CXCursor body = clang_getNullCursor();
-    for (unsigned i = 0; i < l.n; i++)
-        if (clang_getCursorKind(l.v[i]) == CXCursor_CompoundStmt)
-            body = l.v[i];
-    irb_list_free(&l);
-    return body;
-}
-
 /* Exactly one return, and it is the body's last statement (or none at all). */
 static bool simple_returns(CXCursor body)
 {
@@ -979,7 +968,7 @@ static void bind_param(irb *b, CXCursor pdecl, CXCursor arg)
         return;
     }
     if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
-        CXCursor s = irb_strip(arg);
+        CXCursor s = hms_cursor_strip(arg);
         if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
             size_t tgt = bind_find(b, clang_getCursorReferenced(s));
             if (tgt != SIZE_MAX && b->binds[tgt].kind != BIND_MEMREF &&
@@ -1071,7 +1060,7 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
         irb_limit(b, "calls nested too deeply to follow", NULL, loc);
         return false;
     }
-    CXCursor body = body_of(fn);
+    CXCursor body = hms_cursor_body(fn);
     if (clang_Cursor_isNull(body))
         return false;
     size_t mark = b->nbinds;

@@ -43,33 +43,6 @@ void irb_list_free(cursor_list *l)
     l->n = 0;
 }
 
-/* Children that are expressions or statements (not type or template refs). */
-static bool is_expr_kind(enum CXCursorKind k)
-{
-    return clang_isExpression(k) || clang_isStatement(k);
-}
-
-CXCursor irb_strip(CXCursor c)
-{
-    for (int guard = 0; guard < 64; guard++) {
-        enum CXCursorKind k = clang_getCursorKind(c);
-        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
-            return c;
-        cursor_list l;
-        irb_children(c, &l);
-        CXCursor next = clang_getNullCursor();
-        unsigned nexpr = 0;
-        for (unsigned i = 0; i < l.n; i++)
-            if (is_expr_kind(clang_getCursorKind(l.v[i])))
-                next = l.v[i], nexpr++;
-        irb_list_free(&l);
-        if (nexpr != 1)
-            return c;
-        c = next;
-    }
-    return c;
-}
-
 void irb_spelling(CXCursor c, char *buf, size_t len)
 {
     CXString s = clang_getCursorSpelling(c);
@@ -252,23 +225,6 @@ bool irb_has_attr(CXCursor decl, enum CXCursorKind attr)
     return s.found;
 }
 
-bool irb_is_builtin(CXCursor decl)
-{
-    CXSourceLocation l = clang_getCursorLocation(decl);
-    if (clang_Location_isInSystemHeader(l))
-        return true;
-    CXFile f = NULL;
-    clang_getSpellingLocation(l, &f, NULL, NULL, NULL);
-    if (!f)
-        return true; /* compiler built-ins */
-    CXString s = clang_getFileName(f);
-    const char *name = clang_getCString(s);
-    const char *dir = hms_builtin_include_dir();
-    bool r = name && !strncmp(name, dir, strlen(dir));
-    clang_disposeString(s);
-    return r;
-}
-
 static enum CXChildVisitResult find_model_attr(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -284,7 +240,7 @@ static enum CXChildVisitResult find_model_attr(CXCursor c, CXCursor parent, CXCl
 bool irb_is_model(CXCursor decl)
 {
     bool found = false;
-    if (!clang_Cursor_isNull(decl) && irb_is_builtin(decl))
+    if (!clang_Cursor_isNull(decl) && hms_cursor_in_builtin_header(decl))
         clang_visitChildren(decl, find_model_attr, &found);
     return found;
 }
@@ -393,7 +349,7 @@ CXCursor irb_member_call_object(CXCursor call, char *method, size_t len)
     irb_children(call, &l);
     CXCursor obj = clang_getNullCursor();
     if (l.n >= 1) {
-        CXCursor callee = irb_strip(l.v[0]);
+        CXCursor callee = hms_cursor_strip(l.v[0]);
         if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
             if (len)
                 irb_spelling(callee, method, len);
