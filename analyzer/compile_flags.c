@@ -3,6 +3,7 @@
 #include "analyzer/compile_flags.h"
 
 #include <clang-c/CXCompilationDatabase.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -324,14 +325,13 @@ void hms_flags_from_user(const char *const *argv, size_t argc, hms_flag_list *ou
         if (used > 0) {
             for (size_t k = 0; k < kept.n; k++)
                 hms_flag_list_push(out, kept.v[k]);
-            /* Said once per run, not once per file. */
-            static bool warned;
-            if (toolkit && err && !warned)
+            /* Said once per run, not once per file (atomic: -j workers). */
+            static atomic_bool warned;
+            if (toolkit && err && !atomic_exchange(&warned, true))
                 fprintf(err,
                         "hms-lint: warning: ignoring include directory '%s': it is a CUDA "
                         "toolkit's; hms-lint parses with its own CUDA headers\n",
                         toolkit);
-            warned = warned || toolkit;
             free(toolkit);
             hms_flag_list_free(&kept);
             i += (size_t)used - 1;
@@ -360,11 +360,10 @@ bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag
     free(json);
     free(fixed);
     if (!present) {
-        static bool warned; /* once per run, not once per file */
-        if (err && !warned)
+        static atomic_bool warned; /* once per run, not once per file; -j workers */
+        if (err && !atomic_exchange(&warned, true))
             fprintf(err, "hms-lint: warning: %s: no compile_commands.json could be read\n",
                     build_dir);
-        warned = true;
         return false;
     }
     CXCompilationDatabase_Error dberr = CXCompilationDatabase_NoError;
