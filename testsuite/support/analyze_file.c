@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/ir_build.h"
-#include "analyzer/parse.h"
+#include "analyzer/frontend/ir_build.h"
+#include "analyzer/frontend/parse.h"
 
 bool hms_build_file(const char *path, const char *const *args, hms_analyzed_file *out)
 {

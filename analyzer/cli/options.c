@@ -1,0 +1,287 @@
+/* getopt_long front of the tool: clang-tidy's habits (-p, --checks, "--"). */
+#include "analyzer/cli/options.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/arch.h"
+
+void hms_strvec_push(hms_strvec *v, const char *s)
+{
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? v->cap * 2 : 8;
+        const char **nv = realloc(v->v, cap * sizeof *nv);
+        if (!nv) {
+            fprintf(stderr, "hms-lint: fatal: out of memory\n");
+            exit(2);
+        }
+        v->v = nv;
+        v->cap = cap;
+    }
+    v->v[v->n++] = s;
+}
+
+void hms_strvec_free(hms_strvec *v)
+{
+    free(v->v);
+    v->v = NULL;
+    v->n = v->cap = 0;
+}
+
+void hms_options_free(hms_options *o)
+{
+    hms_strvec_free(&o->files);
+    hms_strvec_free(&o->compiler_args);
+    hms_strvec_free(&o->launches);
+    hms_strvec_free(&o->params);
+}
+
+void hms_print_usage(FILE *out)
+{
+    fputs("USAGE: hms-lint [options] <file.cu>... [-- <compiler flags>]\n"
+          "\n"
+          "Lints CUDA kernels for memory performance without a GPU: models coalescing,\n"
+          "shared-memory banks, constant/texture/L1/L2 caches and DRAM for the target\n"
+          "architecture and reports what placement or access pattern costs time.\n"
+          "\n"
+          "OPTIONS:\n"
+          "  -p <build-dir>                 read compile flags from "
+          "<build-dir>/compile_commands.json\n"
+          "  --arch=<name|sm_XX|file>       target GPU (default " HMS_ARCH_DEFAULT
+          "; see --list-arches)\n"
+          "  --checks=<globs>               enable/disable checks, e.g. '-*,hms-shared-*'\n"
+          "  --launch=<kernel>:grid=X,Y,Z:block=X,Y,Z[:shared=N]\n"
+          "                                 launch configuration override (repeatable)\n"
+          "  --param=<kernel>.<param>=<value>\n"
+          "                                 value of a scalar kernel parameter (repeatable)\n"
+          "  -D <NAME>=<VALUE>              define a macro (also passed to the parser)\n"
+          "  -I <dir>                       add an include directory\n"
+          "  --format=text|json|sarif       output format (default text)\n"
+          "  --output=<file>                write the report to <file>\n"
+          "  --explain                      per-kernel model report\n"
+          "  --fail-on=error|warning|note|never\n"
+          "                                 exit 1 when a finding has at least this severity\n"
+          "                                 (default warning)\n"
+          "  --placement-threshold=<x>      report hms-placement / hms-shared-reuse when another\n"
+          "                                 space / direct reads are predicted at least x times\n"
+          "                                 faster (default 1.10)\n"
+          "  --baseline=<file>              ignore findings present in this earlier JSON report\n"
+          "  --fix                          apply mechanical fixes in place\n"
+          "  --export-fixes=<file>          write fixes as YAML instead\n"
+          "  -j <n>                         analyse n files in parallel\n"
+          "  --color=auto|always|never      colour diagnostics (default auto)\n"
+          "  --list-kernels                 list kernels, shared/constant/texture variables and\n"
+          "                                 launch sites, then exit\n"
+          "  --dump-ir                      print the kernel IR, then exit\n"
+          "  --list-checks                  list the checks, then exit\n"
+          "  --list-arches                  list the built-in architectures, then exit\n"
+          "  --version                      print the version, then exit\n"
+          "  -h, --help                     print this help, then exit\n"
+          "\n"
+          "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or input errors.\n",
+          out);
+}
+
+enum {
+    OPT_ARCH = 256,
+    OPT_CHECKS,
+    OPT_LAUNCH,
+    OPT_PARAM,
+    OPT_FORMAT,
+    OPT_OUTPUT,
+    OPT_EXPLAIN,
+    OPT_FAIL_ON,
+    OPT_BASELINE,
+    OPT_FIX,
+    OPT_EXPORT_FIXES,
+    OPT_COLOR,
+    OPT_LIST_KERNELS,
+    OPT_DUMP_IR,
+    OPT_LIST_CHECKS,
+    OPT_LIST_ARCHES,
+    OPT_VERSION,
+    OPT_PLACEMENT_THRESHOLD,
+};
+
+static const struct option long_opts[] = {
+    {"arch", required_argument, 0, OPT_ARCH},
+    {"checks", required_argument, 0, OPT_CHECKS},
+    {"launch", required_argument, 0, OPT_LAUNCH},
+    {"param", required_argument, 0, OPT_PARAM},
+    {"format", required_argument, 0, OPT_FORMAT},
+    {"output", required_argument, 0, OPT_OUTPUT},
+    {"explain", no_argument, 0, OPT_EXPLAIN},
+    {"fail-on", required_argument, 0, OPT_FAIL_ON},
+    {"placement-threshold", required_argument, 0, OPT_PLACEMENT_THRESHOLD},
+    {"baseline", required_argument, 0, OPT_BASELINE},
+    {"fix", no_argument, 0, OPT_FIX},
+    {"export-fixes", required_argument, 0, OPT_EXPORT_FIXES},
+    {"color", required_argument, 0, OPT_COLOR},
+    {"list-kernels", no_argument, 0, OPT_LIST_KERNELS},
+    {"dump-ir", no_argument, 0, OPT_DUMP_IR},
+    {"list-checks", no_argument, 0, OPT_LIST_CHECKS},
+    {"list-arches", no_argument, 0, OPT_LIST_ARCHES},
+    {"version", no_argument, 0, OPT_VERSION},
+    {"help", no_argument, 0, 'h'},
+    {0, 0, 0, 0},
+};
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "hms-lint: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nRun 'hms-lint --help' for usage.\n");
+    return 2;
+}
+
+static int pick(const char *arg, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(arg, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+int hms_options_parse(int argc, char **argv, hms_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->arch = HMS_ARCH_DEFAULT;
+    o->fail_on = HMS_FAIL_WARNING;
+    o->placement_threshold = 1.10;
+    o->jobs = 1;
+    o->color = -1;
+
+    /* Everything after a bare "--" goes to the parser untouched. */
+    int end = argc;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            end = i;
+            for (int j = i + 1; j < argc; j++)
+                hms_strvec_push(&o->compiler_args, argv[j]);
+            break;
+        }
+    }
+
+    static const char *const formats[] = {"text", "json", "sarif"};
+    static const char *const fail_ons[] = {"error", "warning", "note", "never"};
+    static const char *const colors[] = {"never", "always", "auto"};
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(end, argv, "p:D:I:j:h", long_opts, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+            o->build_dir = optarg;
+            break;
+        case 'D':
+            /* -D feeds both the preprocessor and, as NAME=VALUE, scalar values. */
+            hms_strvec_push(&o->params, optarg);
+            hms_strvec_push(&o->compiler_args, "-D");
+            hms_strvec_push(&o->compiler_args, optarg);
+            break;
+        case 'I':
+            hms_strvec_push(&o->compiler_args, "-I");
+            hms_strvec_push(&o->compiler_args, optarg);
+            break;
+        case 'j': {
+            char *endp;
+            long j = strtol(optarg, &endp, 10);
+            if (*endp || j < 1 || j > 256)
+                return usage_error("-j expects a number from 1 to 256, got '%s'", optarg);
+            o->jobs = (int)j;
+            break;
+        }
+        case 'h':
+            o->command = HMS_CMD_HELP;
+            break;
+        case OPT_ARCH:
+            o->arch = optarg;
+            o->arch_given = true;
+            break;
+        case OPT_PLACEMENT_THRESHOLD: {
+            char *end = NULL;
+            double x = strtod(optarg, &end);
+            if (!end || end == optarg || *end || !(x > 0) || x > 1e6)
+                return usage_error("bad --placement-threshold '%s' (a speedup > 0, e.g. 1.10)",
+                                   optarg);
+            o->placement_threshold = x;
+            break;
+        }
+        case OPT_CHECKS:
+            o->checks = optarg;
+            break;
+        case OPT_LAUNCH:
+            hms_strvec_push(&o->launches, optarg);
+            break;
+        case OPT_PARAM:
+            hms_strvec_push(&o->params, optarg);
+            break;
+        case OPT_FORMAT: {
+            int f = pick(optarg, formats, 3);
+            if (f < 0)
+                return usage_error("unknown --format '%s' (text, json or sarif)", optarg);
+            o->format = (hms_format)f;
+            break;
+        }
+        case OPT_OUTPUT:
+            o->output = optarg;
+            break;
+        case OPT_EXPLAIN:
+            o->explain = true;
+            break;
+        case OPT_FAIL_ON: {
+            int f = pick(optarg, fail_ons, 4);
+            if (f < 0)
+                return usage_error("unknown --fail-on '%s' (error, warning, note or never)",
+                                   optarg);
+            o->fail_on = (hms_fail_on)f;
+            o->fail_on_given = true;
+            break;
+        }
+        case OPT_BASELINE:
+            o->baseline = optarg;
+            break;
+        case OPT_FIX:
+            o->fix = true;
+            break;
+        case OPT_EXPORT_FIXES:
+            o->export_fixes = optarg;
+            break;
+        case OPT_COLOR: {
+            int f = pick(optarg, colors, 3);
+            if (f < 0)
+                return usage_error("unknown --color '%s' (auto, always or never)", optarg);
+            o->color = f == 2 ? -1 : f;
+            break;
+        }
+        case OPT_LIST_KERNELS:
+            o->command = HMS_CMD_LIST_KERNELS;
+            break;
+        case OPT_DUMP_IR:
+            o->command = HMS_CMD_DUMP_IR;
+            break;
+        case OPT_LIST_CHECKS:
+            o->command = HMS_CMD_LIST_CHECKS;
+            break;
+        case OPT_LIST_ARCHES:
+            o->command = HMS_CMD_LIST_ARCHES;
+            break;
+        case OPT_VERSION:
+            o->command = HMS_CMD_VERSION;
+            break;
+        case ':':
+            return usage_error("option '%s' needs a value", argv[optind - 1]);
+        default:
+            return usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    for (int i = optind; i < end; i++)
+        hms_strvec_push(&o->files, argv[i]);
+
+    bool needs_files = o->command == HMS_CMD_LINT || o->command == HMS_CMD_LIST_KERNELS ||
+                       o->command == HMS_CMD_DUMP_IR;
+    if (needs_files && o->files.n == 0)
+        return usage_error("%s", "no input files");
+    return 0;
+}
