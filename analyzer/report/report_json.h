@@ -1,4 +1,4 @@
-/* --format=json: the layout of DESIGN.md "The JSON report", field for field
+/* --format=json: the layout of docs/report-format.md, field for field
  * (documented in docs/report-format.md). Figures the report model holds as
  * < 0 ("not applicable") are written as null. */
 #ifndef HMS_ANALYZER_REPORT_JSON_H
