@@ -3,7 +3,7 @@
 file(GLOB files "${DIR}/*.md")
 list(SORT files)
 set(body "/* Generated from the pages in docs/checks by cmake/embed_check_docs.cmake. */\n")
-string(APPEND body "#include \"analyzer/check_docs.h\"\n\n")
+string(APPEND body "#include \"analyzer/report/check_docs.h\"\n\n")
 set(table "")
 set(n 0)
 foreach(f ${files})

@@ -1,5 +1,5 @@
 # Installation and packaging. The binary finds its CUDA headers relative to
-# itself (analyzer/include_dir.c): <prefix>/bin/hms-lint looks in
+# itself (analyzer/frontend/include_dir.c): <prefix>/bin/hms-lint looks in
 # <prefix>/share/hms-lint/include. In the build tree the same layout is made
 # with a link, <build>/share/hms-lint/include -> analyzer/include, so the
 # built binary, the tests and the benchmarks find them the same way.

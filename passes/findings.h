@@ -1,5 +1,5 @@
 /* What the passes hand to the report writers: plain data, no IR, no libclang.
- * Mirrors "The JSON report" in DESIGN.md field for field, so the JSON writer
+ * Mirrors docs/report-format.md field for field, so the JSON writer
  * is a straight transcription and other writers (text, SARIF, --explain)
  * read the same numbers. */
 #ifndef HMS_PASSES_FINDINGS_H
@@ -37,7 +37,7 @@ typedef struct {
     size_t nfixits;
 } hms_finding;
 
-/* Per static access site, over the simulated launch (DESIGN.md "Metric definitions"). */
+/* Per static access site, over the simulated launch (docs/model.md "Coalescing"). */
 typedef struct {
     unsigned line, col;
     char *array;
@@ -97,7 +97,7 @@ typedef struct {
     const char *source;   /* cli|annotation|host-call|default */
     char *via;            /* host-call through a host function: the call path, else NULL */
     char *others;         /* configurations other call paths give, else NULL */
-    bool others_analysed; /* each analysed, this the slowest (analyzer/launch_alts.h) */
+    bool others_analysed; /* each analysed, this the slowest (analyzer/frontend/launch_alts.h) */
 } hms_launch_report;
 
 typedef struct {

@@ -285,7 +285,7 @@ typedef struct {
     bool partial; /* host-call: some dimension did not fold and is the default */
     /* Two or more configurations (a loop over constant block sizes, several
      * calls): each is analysed and the slowest by predicted time reported
-     * (analyzer/launch_alts.h); alts[0] is the first in source order. */
+     * (analyzer/frontend/launch_alts.h); alts[0] is the first in source order. */
     ir_launch_alt *alts;
     size_t nalts;
 } ir_launch;

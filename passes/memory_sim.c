@@ -7,15 +7,11 @@
  * resident blocks, t instructions into its warp -> cycle (w * span + t) *
  * warps_per_SM * (warp_size / SIMD_width). Block b runs on SM b % SMs.
  *
- * Path of a record (Mei & Chu, seeds/002_1cb76b36ded3a9f2.txt, Sec. 4):
- *   shared     bank wavefronts; latency by conflict degree (Table VIII);
- *   constant   per-SM constant cache; each extra distinct address is one
- *              more pass (one more hit latency); misses go to L2;
- *   texture    per-SM texture cache, then L2;
- *   readonly   per-SM read-only cache (the texture cache when absent), L2;
- *   global     loads through the per-SM L1 when the arch caches global
- *              loads (stores and atomics go to L2); local always via L1.
- * A first-level miss fetches its whole line from L2; L2 misses are DRAM
+ * Path of a record: shared memory by bank wavefronts, latency by conflict
+ * degree (Mei & Chu Table VIII); constant, each extra distinct address one
+ * more pass (one more hit latency); everything off-chip through the one
+ * cache hierarchy of runtime/mem_hierarchy.h (the placement events use it
+ * too: which first-level cache, L2, and the L2 misses that are DRAM
  * requests (runtime/dram.h, Huang & Li eqs. 6-10), closed-loop bounded as
  * the placement events do. Latency of a request: the first level's hit
  * latency if all its lines hit there, else the L2 hit latency, plus the
@@ -35,9 +31,8 @@
 #include "runtime/constmem.h"
 #include "runtime/dram.h"
 #include "runtime/issue_order.h"
+#include "runtime/mem_hierarchy.h"
 #include "runtime/tlb.h"
-
-typedef enum { FL_L1 = 0, FL_TEX, FL_RO, FL_CONST, FL_N } fl_kind;
 
 enum { REC_DRAM = 1, REC_HIT = 2 };
 
@@ -45,13 +40,9 @@ typedef struct {
     hms_check_ctx *c;
     const hms_arch *a;
     hms_launch_geom g;
-    hms_cache_geom geom[FL_N];
-    hms_cache *fl[FL_N]; /* per SM, initialised on first use */
-    bool *fl_ready[FL_N];
-    double fl_lat[FL_N];
-    hms_cache l2;
-    bool has_l2;
-    uint32_t l2_line;
+    hms_mem_hier h; /* the caches (runtime/mem_hierarchy.h) */
+    bool h_ready;
+    uint64_t l2_line;
     double l2_lat;
     hms_tlb tlb;
     bool has_tlb;
@@ -77,29 +68,18 @@ static bool setup(msim *m, hms_check_ctx *c)
     m->c = c;
     m->a = a;
     m->g = hms_ctx_geom(c);
-    m->geom[FL_L1] = a->l1;
-    m->geom[FL_TEX] = a->tex_l1;
-    m->geom[FL_RO] = a->readonly.size_bytes ? a->readonly : a->tex_l1;
-    m->geom[FL_CONST] = a->constant;
-    m->fl_lat[FL_L1] = pick(a->global_latency_l1_hit, a->l1.hit_latency);
-    m->fl_lat[FL_TEX] = pick(a->texture_latency_hit, a->tex_l1.hit_latency);
-    m->fl_lat[FL_RO] = pick(m->geom[FL_RO].hit_latency, m->fl_lat[FL_TEX]);
-    m->fl_lat[FL_CONST] = pick(a->constant_latency_hit, a->constant.hit_latency);
-    m->l2_lat = pick(a->global_latency_l2_hit, a->l2.hit_latency);
     char err[256];
-    m->has_l2 = a->l2.size_bytes && hms_cache_init(&m->l2, &a->l2, err, sizeof err);
-    m->l2_line =
-        m->has_l2 ? m->l2.line_bytes : (a->sector_bytes > 0 ? (uint32_t)a->sector_bytes : 32);
+    m->h_ready = hms_mem_hier_init(&m->h, a, m->g.sms, err, sizeof err);
+    if (!m->h_ready) {
+        hms_ctx_add_limit(c, "memory hierarchy unavailable: %s", err);
+        return false;
+    }
+    m->l2_line = m->h.l2_line;
+    m->l2_lat = m->h.l2_hit_lat;
     m->has_tlb = hms_tlb_init(&m->tlb, a, err, sizeof err);
     m->dram_ok = hms_dram_init(&m->dram, a, err, sizeof err);
     if (!m->dram_ok)
         hms_ctx_add_limit(c, "DRAM model unavailable for %s: %s", a->name, err);
-    for (int f = 0; f < FL_N; f++) {
-        m->fl[f] = calloc(m->g.sms, sizeof *m->fl[f]);
-        m->fl_ready[f] = calloc(m->g.sms, sizeof *m->fl_ready[f]);
-        if (!m->fl[f] || !m->fl_ready[f])
-            return false;
-    }
     m->lat = calloc(n ? n : 1, sizeof *m->lat);
     m->flags = calloc(n ? n : 1, sizeof *m->flags);
     m->weight = calloc(n ? n : 1, sizeof *m->weight);
@@ -108,15 +88,8 @@ static bool setup(msim *m, hms_check_ctx *c)
 
 static void teardown(msim *m)
 {
-    for (int f = 0; f < FL_N; f++) {
-        for (unsigned s = 0; m->fl[f] && m->fl_ready[f] && s < m->g.sms; s++)
-            if (m->fl_ready[f][s])
-                hms_cache_free(&m->fl[f][s]);
-        free(m->fl[f]);
-        free(m->fl_ready[f]);
-    }
-    if (m->has_l2)
-        hms_cache_free(&m->l2);
+    if (m->h_ready)
+        hms_mem_hier_free(&m->h);
     hms_tlb_free(&m->tlb);
     hms_dram_free(&m->dram);
     free(m->dram_rec);
@@ -125,34 +98,17 @@ static void teardown(msim *m)
     free(m->weight);
 }
 
-/* The SM's first-level cache of kind f, or NULL when the arch has none. */
-static hms_cache *first_level(msim *m, fl_kind f, unsigned sm)
-{
-    if (!m->geom[f].size_bytes)
-        return NULL;
-    if (!m->fl_ready[f][sm]) {
-        char err[128];
-        if (!hms_cache_init(&m->fl[f][sm], &m->geom[f], err, sizeof err)) {
-            hms_cache_free(&m->fl[f][sm]);
-            m->geom[f].size_bytes = 0; /* malformed: treat as absent */
-            return NULL;
-        }
-        m->fl_ready[f][sm] = true;
-    }
-    return &m->fl[f][sm];
-}
-
+/* An L2 miss: a DRAM request of record `rec` at `time`. */
 typedef struct {
-    double fl_hits, fl_misses, l2_hits, l2_misses;
-} outcome;
+    msim *m;
+    double time;
+    size_t rec;
+} dram_feed;
 
-static bool l2_line(msim *m, uint64_t addr, double time, size_t rec, outcome *o)
+static bool to_dram(void *ctx, uint64_t addr)
 {
-    if (m->has_l2 && hms_cache_access_line(&m->l2, addr)) {
-        o->l2_hits++;
-        return true;
-    }
-    o->l2_misses++;
+    dram_feed *f = ctx;
+    msim *m = f->m;
     if (!m->dram_ok)
         return true;
     if (m->ndram == m->capdram) {
@@ -163,42 +119,9 @@ static bool l2_line(msim *m, uint64_t addr, double time, size_t rec, outcome *o)
         m->dram_rec = v;
         m->capdram = cap;
     }
-    if (!hms_dram_add(&m->dram, addr, time))
+    if (!hms_dram_add(&m->dram, addr, f->time))
         return false;
-    m->dram_rec[m->ndram++] = rec;
-    return true;
-}
-
-/* The lines of record p through first-level cache fl (may be NULL), then L2. */
-static bool through(msim *m, hms_cache *fl, const hms_warp_access *p, double time, size_t rec,
-                    outcome *o)
-{
-    uint64_t units[HMS_WARP_UNITS_MAX];
-    if (!fl) {
-        size_t n = hms_warp_units(p, m->l2_line, units);
-        for (size_t i = 0; i < n; i++)
-            if (!l2_line(m, units[i] * m->l2_line, time, rec, o))
-                return false;
-        return true;
-    }
-    uint64_t line = fl->line_bytes;
-    size_t n = hms_warp_units(p, line, units);
-    uint64_t next = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t lo = units[i] * line;
-        if (hms_cache_access_line(fl, lo)) {
-            o->fl_hits++;
-            continue;
-        }
-        o->fl_misses++;
-        uint64_t a = lo / m->l2_line * m->l2_line;
-        if (a < next)
-            a = next;
-        for (; a < lo + line; a += m->l2_line)
-            if (!l2_line(m, a, time, rec, o))
-                return false;
-        next = a;
-    }
+    m->dram_rec[m->ndram++] = f->rec;
     return true;
 }
 
@@ -222,9 +145,8 @@ static bool simulate(msim *m, size_t i, double time)
     hms_site_metrics *s = &m->c->sites[p->site];
     double w = m->weight[i];
     unsigned sm = (unsigned)(p->block % m->g.sms);
-    outcome o = {0};
+    hms_mem_outcome o = {0};
     hms_cache *fl = NULL;
-    fl_kind kind = FL_N;
     double lat = 0, extra = 0;
     hms_space sp = (hms_space)p->space;
     if (sp == HMS_SPACE_SHARED) {
@@ -235,38 +157,23 @@ static bool simulate(msim *m, size_t i, double time)
         m->flags[i] = REC_HIT;
         return true;
     }
-    switch (sp) {
-    case HMS_SPACE_CONSTANT:
-        kind = FL_CONST;
-        break;
-    case HMS_SPACE_TEXTURE:
-        kind = FL_TEX;
-        break;
-    case HMS_SPACE_READONLY:
-        kind = FL_RO;
-        break;
-    case HMS_SPACE_LOCAL:
-        kind = FL_L1;
-        break;
-    default:
-        kind = m->a->l1_caches_global && p->kind == HMS_ACCESS_LOAD ? FL_L1 : FL_N;
-        break;
-    }
-    if (kind != FL_N)
-        fl = first_level(m, kind, sm);
+    hms_fl_kind kind = hms_mem_path(m->a, sp, (hms_access_kind)p->kind);
+    if (!hms_mem_first_level(&m->h, kind, sm, &fl))
+        return false;
     if (sp != HMS_SPACE_CONSTANT)
         extra = tlb_extra(m, p);
-    if (!through(m, fl, p, time, i, &o))
+    dram_feed feed = {m, time, i};
+    if (!hms_mem_access(&m->h, fl, p, to_dram, &feed, &o))
         return false;
     if (fl && o.fl_misses == 0)
-        lat = m->fl_lat[kind];
-    else if (kind == FL_CONST)
+        lat = hms_mem_hit_latency(&m->h, kind);
+    else if (kind == HMS_FL_CONST)
         lat = pick(m->a->constant_latency_miss, m->l2_lat);
     else
         lat = m->l2_lat;
     if (sp == HMS_SPACE_CONSTANT) {
         uint32_t d = hms_constmem_distinct(p);
-        lat += (d > 1 ? d - 1 : 0) * m->fl_lat[FL_CONST];
+        lat += (d > 1 ? d - 1 : 0) * hms_mem_hit_latency(&m->h, HMS_FL_CONST);
     }
     m->lat[i] = (float)(lat + extra);
     m->flags[i] =
@@ -383,7 +290,7 @@ static void camat(msim *m)
         free(miss);
         return;
     }
-    double hl = pick(m->fl_lat[FL_L1], c->arch->shared_latency[0]);
+    double hl = pick(hms_mem_hit_latency(&m->h, HMS_FL_L1), c->arch->shared_latency[0]);
     uint32_t hit_lat = hl >= 1 ? (uint32_t)hl : 1;
     for (size_t i = 0; i < s->n; i++) {
         hit[i] = m->flags[i] & REC_HIT;
@@ -422,7 +329,7 @@ bool hms_an_memory_sim(hms_check_ctx *c)
     if (ok) {
         finish(&m);
         camat(&m);
-    } else {
+    } else if (m.h_ready) { /* else setup said why */
         hms_ctx_add_limit(c, "memory simulation ran out of memory: cache and DRAM figures absent");
     }
     teardown(&m);

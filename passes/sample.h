@@ -1,7 +1,7 @@
 /* Which blocks of a launch to simulate, and what each one stands for.
  *
- * Large launches are sampled in whole blocks (DESIGN.md "Streams and the
- * model") so analysis time does not grow with the grid:
+ * Large launches are sampled in whole blocks so analysis time does not
+ * grow with the grid (the figures are then estimates, labelled so):
  *  - a grid of at most `budget` blocks is enumerated fully (weight 1 each);
  *  - otherwise every block of the first resident wave (blocks 0 ..
  *    first_wave-1, the ones the block scheduler starts at once:

@@ -1,4 +1,4 @@
-/* Per-site metrics from the trace, exactly as DESIGN.md "Metric definitions"
+/* Per-site metrics from the trace, exactly as docs/model.md (Coalescing, Banks)
  * states them: requests (records, weighted by their block's weight), sectors
  * and lines per request (runtime/coalesce.h), bank wavefronts (runtime/
  * banks.h), distinct constant addresses (runtime/constmem.h); plus the raw

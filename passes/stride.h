@@ -1,7 +1,7 @@
 /* Symbolic lane-to-lane stride of an access: the coefficient of threadIdx.x
  * in its index, kept as an IR expression so that an unknown size stays a
  * name ("stride of Size floats between lanes: uncoalesced for any Size > 8",
- * DESIGN.md "Unknown values"; GPUDrano-style thread-dependence analysis).
+ * docs/ir.md "Scalar values"; GPUDrano-style thread-dependence analysis).
  *
  * It is the derivative of the index with respect to threadIdx.x, other
  * built-ins held fixed (lanes of a warp differ in threadIdx.x; with

@@ -180,16 +180,24 @@ static uint32_t times_extra(uint32_t extra, uint64_t reps)
     return r > UINT32_MAX ? UINT32_MAX : (uint32_t)r;
 }
 
-/* Distinct `unit`-byte units among n addresses. */
-static uint64_t distinct_units(const uint64_t *u, int n, uint64_t unit)
+/* Sorts n values ascending (insertion sort: n <= 32 and usually in order). */
+static void sort_small(uint64_t *u, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint64_t x = u[i];
+        int j = i;
+        for (; j > 0 && u[j - 1] > x; j--)
+            u[j] = u[j - 1];
+        u[j] = x;
+    }
+}
+
+/* Distinct values of u[i] >> sh among n sorted values. */
+static uint64_t distinct_shifted(const uint64_t *u, int n, unsigned sh)
 {
     uint64_t d = 0;
-    for (int i = 0; i < n; i++) {
-        bool seen = false;
-        for (int j = 0; j < i && !seen; j++)
-            seen = u[j] / unit == u[i] / unit;
-        d += !seen;
-    }
+    for (int i = 0; i < n; i++)
+        d += i == 0 || u[i] >> sh != u[i - 1] >> sh;
     return d;
 }
 
@@ -201,26 +209,26 @@ static void signature(const hms_warp_access *r, uint64_t shift, uint64_t out[3])
 {
     uint64_t u[HMS_WARP_LANES];
     int n = 0;
-    for (int l = 0; l < HMS_WARP_LANES; l++)
-        if (r->mask >> l & 1)
-            u[n++] = r->addr[l] + shift;
     memset(out, 0, 3 * sizeof *out);
     if (r->space == HMS_SPACE_CONSTANT)
         return;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if (r->mask >> l & 1)
+            u[n++] = r->addr[l] + shift;
+    sort_small(u, n); /* one sort serves every unit size */
     if (r->space != HMS_SPACE_SHARED) {
-        for (int k = 0; k < 3; k++)
-            out[k] = distinct_units(u, n, 32u << k);
+        for (unsigned k = 0; k < 3; k++)
+            out[k] = distinct_shifted(u, n, 5 + k);
         return;
     }
-    for (uint64_t bank = 0; bank < 32; bank++) {
-        uint64_t w[HMS_WARP_LANES];
-        int m = 0;
-        for (int i = 0; i < n; i++)
-            if ((u[i] / 4) % 32 == bank)
-                w[m++] = u[i];
-        uint64_t d = distinct_units(w, m, 4);
-        out[0] = d > out[0] ? d : out[0];
+    uint64_t per_bank[32] = {0};
+    for (int i = 0; i < n; i++) {
+        uint64_t word = u[i] / 4;
+        if (i == 0 || word != u[i - 1] / 4) /* a distinct word */
+            per_bank[word % 32]++;
     }
+    for (int b = 0; b < 32; b++)
+        out[0] = per_bank[b] > out[0] ? per_bank[b] : out[0];
 }
 
 /* r's figures are the same at every alignment a uniform shift of d bytes

@@ -1,5 +1,5 @@
 /* Shared-memory bank conflicts of one warp access: wavefronts (serialised
- * bank passes) per request as DESIGN.md "Metric definitions" defines them, the
+ * bank passes) per request as docs/model.md "Shared-memory banks" defines them, the
  * conflict degree, and the access latency Mei & Chu measured by degree
  * (Table VIII). */
 #ifndef HMS_RUNTIME_BANKS_H

@@ -7,7 +7,6 @@
 
 #include "runtime/coalesce.h"
 
-#define INVALID_TAG UINT64_MAX
 /* Beyond this many lines the simulator's tables get too big to be worth it. */
 #define MAX_ENTRIES (1u << 24)
 /* Mei & Chu sec. 4.5: the hot Fermi L1 way is replaced 3x as often as each
@@ -136,10 +135,11 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     c->tag = malloc(lines * sizeof *c->tag);
     c->stamp = malloc(lines * sizeof *c->stamp);
     c->set_gen = calloc(sets, sizeof *c->set_gen);
+    c->set_fill = calloc(sets, sizeof *c->set_fill);
     bool unequal = set0 != g->ways;
     if (unequal)
         c->residue_set = malloc(lines * sizeof *c->residue_set);
-    if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || !c->set_gen ||
+    if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || !c->set_gen || !c->set_fill ||
         (unequal && !c->residue_set))
         return fail(c, err, errlen, "out of memory");
     uint32_t first = 0;
@@ -162,6 +162,7 @@ void hms_cache_free(hms_cache *c)
     free(c->tag);
     free(c->stamp);
     free(c->set_gen);
+    free(c->set_fill);
     memset(c, 0, sizeof *c);
 }
 
@@ -216,35 +217,32 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
     uint64_t line = addr / c->line_bytes;
     uint32_t set = hms_cache_set_of(c, addr);
     uint32_t first = c->set_first[set], ways = c->set_ways[set];
-    bool lru = c->replacement == HMS_REPL_LRU; /* only LRU reads the stamps */
-    if (c->set_gen[set] != c->gen) {
-        for (uint32_t w = 0; w < ways; w++) {
-            c->tag[first + w] = INVALID_TAG;
-            if (lru)
-                c->stamp[first + w] = 0;
-        }
+    if (c->set_gen[set] != c->gen) { /* stale: empty now */
         c->set_gen[set] = c->gen;
+        c->set_fill[set] = 0;
     }
+    uint32_t fill = c->set_fill[set];
     c->clock++;
     c->stats.accesses++;
-    uint32_t empty = ways;
-    for (uint32_t w = 0; w < ways; w++) {
-        if (c->tag[first + w] == line) {
+    bool lru = c->replacement == HMS_REPL_LRU; /* only LRU reads the stamps */
+    uint64_t *tag = c->tag + first;
+    for (uint32_t w = 0; w < fill; w++) {
+        if (tag[w] == line) {
             if (lru)
                 c->stamp[first + w] = c->clock;
             c->stats.hits++;
             return true;
         }
-        if (c->tag[first + w] == INVALID_TAG && empty == ways)
-            empty = w;
     }
     c->stats.misses++;
-    uint32_t w = empty;
+    uint32_t w = fill; /* the first empty way */
     if (w == ways) {
         w = victim(c, first, ways);
         c->stats.evictions++;
+    } else {
+        c->set_fill[set] = fill + 1;
     }
-    c->tag[first + w] = line;
+    tag[w] = line;
     if (lru)
         c->stamp[first + w] = c->clock;
     return false;

@@ -37,12 +37,15 @@ typedef struct {
     uint32_t *set_first;   /* index of each set's first entry in tag/stamp */
     uint32_t *residue_set; /* unequal sets only: line % entries -> set; else NULL */
     uint32_t entries;      /* total lines */
-    uint64_t *tag;         /* line number (addr / line_bytes); UINT64_MAX = invalid */
+    uint64_t *tag;         /* line number (addr / line_bytes); ways below set_fill valid */
     uint64_t *stamp;       /* last use, for LRU */
     /* Sets are cleared lazily: a set whose set_gen differs from gen holds
      * nothing yet (its tag/stamp entries are stale), so init and reset cost
      * O(1) in the lines and an H100-sized L2 costs only the sets touched. */
     uint32_t *set_gen;
+    uint32_t *set_fill; /* valid ways of each current set: ways fill in order and are
+                           only replaced, never emptied, so they are a prefix and a
+                           lookup reads only these tags */
     uint32_t gen;
     uint64_t clock;
     uint64_t rng;

@@ -154,11 +154,18 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
     size_t nl = 0;
     for (size_t i = 0; i < m; i++) {
         const hms_warp_access *w = &s->v[recs[i].idx];
+        size_t first = nl; /* a record's lanes on one channel are one key */
         for (int l = 0; l < HMS_WARP_LANES; l++) {
-            if (w->mask >> l & 1u)
+            if (!(w->mask >> l & 1u))
+                continue;
+            uint32_t ch = hms_dram_channel(a, w->addr[l]);
+            bool seen = false;
+            for (size_t k = first; k < nl && !seen; k++)
+                seen = lk[k].channel == ch;
+            if (!seen)
                 lk[nl++] = (lane_key){.site = recs[i].site,
                                       .occ = recs[i].occ,
-                                      .channel = hms_dram_channel(a, w->addr[l]),
+                                      .channel = ch,
                                       .block = recs[i].block};
         }
     }

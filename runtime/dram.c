@@ -24,14 +24,19 @@ const char *hms_row_outcome_name(hms_row_outcome o)
 
 uint64_t hms_bits_extract(uint64_t x, uint64_t mask)
 {
+    /* A run of contiguous mask bits at a time (bank and row masks are a few
+     * runs): the same result as bit by bit, in a few steps. */
     uint64_t out = 0;
     unsigned k = 0;
     while (mask) {
-        uint64_t low = mask & -mask;
-        if (x & low)
-            out |= (uint64_t)1 << k;
-        k++;
-        mask &= mask - 1;
+        unsigned lo = (unsigned)__builtin_ctzll(mask);
+        uint64_t rest = ~(mask >> lo);
+        unsigned len = rest ? (unsigned)__builtin_ctzll(rest) : 64 - lo;
+        uint64_t ones = len >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
+        if (k < 64)
+            out |= ((x >> lo) & ones) << k;
+        k += len;
+        mask &= ~(ones << lo);
     }
     return out;
 }
@@ -300,7 +305,7 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
     m->outcome = outcome;
     for (size_t i = 0; i < m->nreq; i++)
         order[i] = (hms_timed){m->req[i].time, i};
-    if (m->nreq > 1)
+    if (!hms_timed_sorted(order, m->nreq)) /* callers usually feed in time order */
         hms_timed_sort(order, m->nreq);
 
     m->nbanks = 0;

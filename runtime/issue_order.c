@@ -10,6 +10,14 @@ static int by_time(const void *pa, const void *pb)
     return a->index < b->index ? -1 : a->index > b->index;
 }
 
+bool hms_timed_sorted(const hms_timed *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (by_time(&v[i - 1], &v[i]) > 0)
+            return false;
+    return true;
+}
+
 void hms_timed_sort(hms_timed *v, size_t n)
 {
     if (n > 1)

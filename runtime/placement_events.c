@@ -13,27 +13,18 @@
 #include "runtime/constmem.h"
 #include "runtime/dram.h"
 #include "runtime/issue_order.h"
+#include "runtime/mem_hierarchy.h"
 
 #define REGION_CONSTANT (1ull << 40)
 #define REGION_LOCAL (1ull << 41)
 #define REGION_SHARED_SLABS (3ull << 40)
 #define SLAB_ALIGN 256u
 
-/* Per-SM first-level caches, created on first use. */
-typedef enum { FL_L1 = 0, FL_TEX, FL_RO, FL_CONST, FL_KINDS } fl_kind;
-
 typedef struct {
     const hms_arch *a;
     const char *origin;
-    unsigned sms;
-    const hms_cache_geom *geom[FL_KINDS];
-    double hit_lat[FL_KINDS]; /* cycles */
-    double l2_hit_lat;
-    hms_cache *fl[FL_KINDS]; /* [sms] each */
-    bool *fl_ready[FL_KINDS];
-    hms_cache l2;
-    bool has_l2;
-    uint64_t l2_line;
+    hms_mem_hier h; /* the caches (runtime/mem_hierarchy.h) */
+    bool h_ready;
     hms_dram_model dram;
     bool dram_ready;
     char *err;
@@ -49,14 +40,25 @@ struct hms_placement_events_memo {
     double order_key[4]; /* bps, sms, warps_per_sm, cpi */
     double *replay;      /* [n] a record's replays in its own space */
     uint8_t *have;       /* [n] replay[i] is known */
+    /* The stream as written (every array in the space its records use) is
+     * one simulation whatever array is asked about: it is run once with
+     * every array's own counts, and later such calls read them here. */
+    bool ident_done;
+    double ident_key[7];         /* the launch it was run for */
+    hms_kernel_traffic ident_kt; /* kernel-wide, unscaled */
+    hms_placement_events *ident; /* [nident] per array, unscaled */
+    size_t nident;
+    /* The last moved-array run: texture1d and texture2d are one stream
+     * space, so the second of them is read from here. */
+    bool last_done;
+    uint32_t last_array;
+    hms_space last_space;
+    double last_key[9];
+    hms_placement_events last; /* unscaled */
     /* Caches of the last simulation, kept for the next one (reset in O(1)
      * instead of allocated and page-faulted in again). */
     bool caches_kept;
-    unsigned sms;
-    hms_cache *fl[FL_KINDS];
-    bool *fl_ready[FL_KINDS];
-    hms_cache l2;
-    bool has_l2;
+    hms_mem_hier h;
 };
 
 static const char *arch_origin(const hms_arch *a)
@@ -64,34 +66,14 @@ static const char *arch_origin(const hms_arch *a)
     return a->source_path[0] ? a->source_path : a->name[0] ? a->name : "<arch>";
 }
 
-static double latency_or(uint32_t geom_latency, int arch_latency)
-{
-    return geom_latency ? (double)geom_latency : arch_latency > 0 ? (double)arch_latency : 0;
-}
-
-static const char *fl_name(fl_kind k)
-{
-    static const char *const n[FL_KINDS] = {"L1 cache", "texture cache", "read-only cache",
-                                            "constant cache"};
-    return n[k];
-}
-
-static void free_caches(unsigned sms, hms_cache **fl, bool **fl_ready, hms_cache *l2, bool has_l2);
-
 /* `keep`: hand the caches to the memo instead of freeing them. */
 static void sim_free(sim *m, hms_placement_events_memo *keep)
 {
-    if (keep && !keep->caches_kept && m->fl[0]) {
+    if (m->h_ready && keep && !keep->caches_kept) {
         keep->caches_kept = true;
-        keep->sms = m->sms;
-        for (int k = 0; k < FL_KINDS; k++) {
-            keep->fl[k] = m->fl[k];
-            keep->fl_ready[k] = m->fl_ready[k];
-        }
-        keep->l2 = m->l2;
-        keep->has_l2 = m->has_l2;
-    } else {
-        free_caches(m->sms, m->fl, m->fl_ready, &m->l2, m->has_l2);
+        keep->h = m->h;
+    } else if (m->h_ready) {
+        hms_mem_hier_free(&m->h);
     }
     if (m->dram_ready)
         hms_dram_free(&m->dram);
@@ -103,146 +85,59 @@ static bool sim_init(sim *m, const hms_arch *a, unsigned sms, hms_placement_even
     memset(m, 0, sizeof *m);
     m->a = a;
     m->origin = arch_origin(a);
-    m->sms = sms;
     m->err = err;
     m->errlen = errlen;
-    m->geom[FL_L1] = &a->l1;
-    m->geom[FL_TEX] = &a->tex_l1;
-    /* Kepler's read-only cache is the texture cache hardware (Mei & Chu). */
-    m->geom[FL_RO] = a->readonly.size_bytes ? &a->readonly : &a->tex_l1;
-    m->geom[FL_CONST] = &a->constant;
-    m->hit_lat[FL_L1] = latency_or(a->l1.hit_latency, a->global_latency_l1_hit);
-    m->hit_lat[FL_TEX] = latency_or(a->tex_l1.hit_latency, a->texture_latency_hit);
-    m->hit_lat[FL_RO] = latency_or(m->geom[FL_RO]->hit_latency, a->texture_latency_hit);
-    m->hit_lat[FL_CONST] = latency_or(a->constant.hit_latency, a->constant_latency_hit);
-    m->l2_hit_lat = latency_or(a->l2.hit_latency, a->global_latency_l2_hit);
-    if (memo && memo->caches_kept && memo->sms == sms) { /* reuse, emptied */
-        for (int k = 0; k < FL_KINDS; k++) {
-            m->fl[k] = memo->fl[k];
-            m->fl_ready[k] = memo->fl_ready[k];
-            memo->fl[k] = NULL;
-            memo->fl_ready[k] = NULL;
-            for (unsigned i = 0; i < sms; i++)
-                if (m->fl_ready[k][i])
-                    hms_cache_reset(&m->fl[k][i]);
-        }
-        m->l2 = memo->l2;
-        m->has_l2 = memo->has_l2;
+    if (memo && memo->caches_kept && memo->h.sms == sms) { /* reuse, emptied */
+        m->h = memo->h;
         memo->caches_kept = false;
-        if (m->has_l2) {
-            hms_cache_reset(&m->l2);
-            m->l2_line = m->l2.line_bytes;
-        } else {
-            m->l2_line = a->sector_bytes > 0 ? (uint64_t)a->sector_bytes : 32;
-        }
-        if (!hms_dram_init(&m->dram, a, err, errlen))
-            return false;
-        m->dram_ready = true;
-        return true;
-    }
-    if (memo && memo->caches_kept) { /* another SM count: start afresh */
-        free_caches(memo->sms, memo->fl, memo->fl_ready, &memo->l2, memo->has_l2);
-        memo->caches_kept = false;
-    }
-    for (int k = 0; k < FL_KINDS; k++) {
-        m->fl[k] = calloc(sms, sizeof *m->fl[k]);
-        m->fl_ready[k] = calloc(sms, sizeof *m->fl_ready[k]);
-        if (!m->fl[k] || !m->fl_ready[k]) {
-            snprintf(err, errlen, "%s: out of memory for %u SMs' caches", m->origin, sms);
-            return false;
-        }
-    }
-    char why[200];
-    if (a->l2.size_bytes) {
-        if (!hms_cache_init(&m->l2, &a->l2, why, sizeof why)) {
-            snprintf(err, errlen, "%s: L2 cache: %s", m->origin, why);
-            return false;
-        }
-        m->has_l2 = true;
-        m->l2_line = m->l2.line_bytes;
+        hms_mem_hier_reset(&m->h);
     } else {
-        m->l2_line = a->sector_bytes > 0 ? (uint64_t)a->sector_bytes : 32;
+        if (memo && memo->caches_kept) { /* another SM count: start afresh */
+            hms_mem_hier_free(&memo->h);
+            memo->caches_kept = false;
+        }
+        if (!hms_mem_hier_init(&m->h, a, sms, err, errlen))
+            return false;
     }
+    m->h_ready = true;
     if (!hms_dram_init(&m->dram, a, err, errlen))
         return false;
     m->dram_ready = true;
     return true;
 }
 
-/* The SM's cache of kind k, or NULL when the arch has none (all misses).
- * Where the L1 also serves texture and read-only fetches
- * (unified_l1_texture), the three share one cache and its capacity. */
-static bool first_level_cache(sim *m, fl_kind k, unsigned sm, hms_cache **out)
+/* The SM's first-level cache of kind k (NULL: none, all misses). */
+static bool first_level_cache(sim *m, hms_fl_kind k, unsigned sm, hms_cache **out)
 {
-    *out = NULL;
-    if (m->a->unified_l1_texture && (k == FL_TEX || k == FL_RO) && m->geom[FL_L1]->size_bytes)
-        k = FL_L1;
-    if (m->geom[k]->size_bytes == 0)
+    if (hms_mem_first_level(&m->h, k, sm, out))
         return true;
-    if (!m->fl_ready[k][sm]) {
-        char why[200];
-        if (!hms_cache_init(&m->fl[k][sm], m->geom[k], why, sizeof why)) {
-            snprintf(m->err, m->errlen, "%s: %s: %s", m->origin, fl_name(k), why);
-            return false;
-        }
-        m->fl_ready[k][sm] = true;
-    }
-    *out = &m->fl[k][sm];
-    return true;
+    snprintf(m->err, m->errlen, "%s: out of memory for a first-level cache", m->origin);
+    return false;
+}
+
+/* An L2 miss: a DRAM request at the record's time. */
+typedef struct {
+    sim *m;
+    double time;
+} dram_feed;
+
+static bool to_dram(void *ctx, uint64_t addr)
+{
+    dram_feed *f = ctx;
+    if (hms_dram_add(&f->m->dram, addr, f->time))
+        return true;
+    snprintf(f->m->err, f->m->errlen, "%s: out of memory recording DRAM requests", f->m->origin);
+    return false;
 }
 
 /* One record through a first-level cache (NULL: everything misses) and then
- * L2; L2 misses become DRAM requests at `time`. A first-level miss fetches
- * its whole line, i.e. every L2 line it overlaps; with no first-level cache
- * the L2 lines the lanes touch are looked up. */
-typedef struct {
-    uint32_t fl_hits, fl_misses;
-    uint32_t l2_misses;
-} mem_outcome;
-
-static bool l2_lookup(sim *m, uint64_t addr, double time, mem_outcome *out)
-{
-    if (m->has_l2 && hms_cache_access_line(&m->l2, addr))
-        return true;
-    out->l2_misses++;
-    if (!hms_dram_add(&m->dram, addr, time)) {
-        snprintf(m->err, m->errlen, "%s: out of memory recording DRAM requests", m->origin);
-        return false;
-    }
-    return true;
-}
-
+ * L2; L2 misses become DRAM requests at `time`. */
 static bool through_caches(sim *m, hms_cache *fl, const hms_warp_access *p, double time,
-                           mem_outcome *out)
+                           hms_mem_outcome *out)
 {
-    uint64_t units[HMS_WARP_UNITS_MAX];
     memset(out, 0, sizeof *out);
-    if (!fl) {
-        size_t n = hms_warp_units(p, m->l2_line, units);
-        for (size_t i = 0; i < n; i++)
-            if (!l2_lookup(m, units[i] * m->l2_line, time, out))
-                return false;
-        return true;
-    }
-    uint64_t fl_line = fl->line_bytes;
-    size_t n = hms_warp_units(p, fl_line, units);
-    uint64_t next = 0; /* lines come ascending: skip L2 lines already looked up */
-    for (size_t i = 0; i < n; i++) {
-        uint64_t lo = units[i] * fl_line;
-        if (hms_cache_access_line(fl, lo)) {
-            out->fl_hits++;
-            continue;
-        }
-        out->fl_misses++;
-        uint64_t a = lo / m->l2_line * m->l2_line;
-        if (a < next)
-            a = next;
-        for (; a < lo + fl_line; a += m->l2_line)
-            if (!l2_lookup(m, a, time, out))
-                return false;
-        next = a;
-    }
-    return true;
+    dram_feed f = {m, time};
+    return hms_mem_access(&m->h, fl, p, to_dram, &f, out);
 }
 
 /* ---- timing ---------------------------------------------------------------- */
@@ -331,22 +226,6 @@ typedef struct {
     uint64_t slab;       /* bytes per block when a shared array moves off-chip */
 } launch;
 
-static void free_caches(unsigned sms, hms_cache **fl, bool **fl_ready, hms_cache *l2, bool has_l2)
-{
-    for (int k = 0; k < FL_KINDS; k++) {
-        if (fl[k])
-            for (unsigned i = 0; i < sms; i++)
-                if (fl_ready[k][i])
-                    hms_cache_free(&fl[k][i]);
-        free(fl[k]);
-        free(fl_ready[k]);
-        fl[k] = NULL;
-        fl_ready[k] = NULL;
-    }
-    if (has_l2)
-        hms_cache_free(l2);
-}
-
 hms_placement_events_memo *hms_placement_events_memo_new(void)
 {
     return calloc(1, sizeof(hms_placement_events_memo));
@@ -355,10 +234,11 @@ hms_placement_events_memo *hms_placement_events_memo_new(void)
 static void memo_clear(hms_placement_events_memo *m)
 {
     if (m->caches_kept)
-        free_caches(m->sms, m->fl, m->fl_ready, &m->l2, m->has_l2);
+        hms_mem_hier_free(&m->h);
     free(m->order);
     free(m->replay);
     free(m->have);
+    free(m->ident);
     memset(m, 0, sizeof *m);
 }
 
@@ -515,18 +395,19 @@ typedef struct {
     double hit_sum, hit_n; /* latency of requests a cache served */
 } tally;
 
-/* One record (active lanes only) in space p->space; `mine` when it belongs
- * to the array being moved. */
-static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time, bool mine,
-                     uint8_t *have, double *known, hms_placement_events *out, tally *t)
+/* One record (active lanes only) in space p->space; `mine`: the counts of
+ * the record's array when that array's own figures are wanted, else NULL. */
+static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
+                     hms_placement_events *mine, uint8_t *have, double *known,
+                     hms_kernel_traffic *kt, tally *t)
 {
     const hms_arch *a = m->a;
-    hms_kernel_traffic *kt = &out->kernel;
+    hms_placement_events *out = mine;
     hms_space eff = (hms_space)p->space;
     double replay = 0;
-    mem_outcome mo = {0};
+    hms_mem_outcome mo = {0};
     hms_cache *fl = NULL;
-    fl_kind used = FL_KINDS;
+    hms_fl_kind used = HMS_FL_NONE;
     bool ok = true;
     double w = hms_record_reps(p); /* executions the record stands for */
     kt->requests += w;
@@ -563,10 +444,10 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             if (have)
                 *known = div;
         }
-        used = FL_CONST;
+        used = HMS_FL_CONST;
         ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         if (!fl) /* no constant cache: every line misses */
-            mo.fl_misses = lines_touched(p, m->l2_line);
+            mo.fl_misses = lines_touched(p, m->h.l2_line);
         replay = div + mo.fl_misses;
         kt->group_requests[HMS_OVL_CONSTANT] += w;
         kt->group_events[HMS_OVL_CONSTANT] += w * mo.fl_misses;
@@ -589,10 +470,10 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             hms_coalesce_warp(a, p, &c);
             replay = global_replays(&c);
         }
-        used = ro ? FL_RO : FL_TEX;
+        used = ro ? HMS_FL_RO : HMS_FL_TEX;
         ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         if (!fl) /* no texture cache: every line misses */
-            mo.fl_misses = lines_touched(p, m->l2_line);
+            mo.fl_misses = lines_touched(p, m->h.l2_line);
         kt->group_requests[HMS_OVL_TEXTURE] += w;
         kt->group_events[HMS_OVL_TEXTURE] += w * mo.fl_misses;
         if (mine)
@@ -607,10 +488,8 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             hms_coalesce_warp(a, p, &c);
             replay = global_replays(&c);
         }
-        bool via_l1 = (a->l1_caches_global || eff == HMS_SPACE_LOCAL) && p->kind == HMS_ACCESS_LOAD;
-        used = via_l1 ? FL_L1 : FL_KINDS;
-        ok = (!via_l1 || first_level_cache(m, FL_L1, sm, &fl)) &&
-             through_caches(m, fl, p, time, &mo);
+        used = hms_mem_path(a, eff, (hms_access_kind)p->kind);
+        ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         kt->group_requests[HMS_OVL_GLOBAL] += w;
         kt->group_events[HMS_OVL_GLOBAL] += w * mo.l2_misses;
         if (mine)
@@ -628,8 +507,9 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
     if (mo.l2_misses > 0)
         kt->dram_requests += w;
     else if (off_chip(eff)) { /* served by a cache */
-        bool fl_hit = fl && mo.fl_misses == 0 && m->hit_lat[used] > 0;
-        t->hit_sum += w * (fl_hit ? m->hit_lat[used] : m->l2_hit_lat);
+        double fl_lat = hms_mem_hit_latency(&m->h, used);
+        bool fl_hit = fl && mo.fl_misses == 0 && fl_lat > 0;
+        t->hit_sum += w * (fl_hit ? fl_lat : m->h.l2_hit_lat);
         t->hit_n += w;
     }
     if (mine) {
@@ -668,6 +548,145 @@ static void scale_counts(hms_placement_events *e, double scale)
     }
 }
 
+/* Whether moving `array` to `tspace` leaves the stream as written: every
+ * record of the array already uses that space. */
+static bool as_written(const hms_stream *s, uint32_t array, hms_space tspace)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->v[i].array == array && s->v[i].mask && s->v[i].space != tspace)
+            return false;
+    return true;
+}
+
+/* Highest array id in the stream + 1. */
+static size_t arrays_in(const hms_stream *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if ((size_t)s->v[i].array + 1 > n)
+            n = (size_t)s->v[i].array + 1;
+    return n;
+}
+
+/* The array's own counts (not its space, copy bytes or the kernel's). */
+static void own_counts(hms_placement_events *out, const hms_placement_events *src)
+{
+    out->requests = src->requests;
+    out->replay_global_div = src->replay_global_div;
+    out->replay_const_miss = src->replay_const_miss;
+    out->replay_const_div = src->replay_const_div;
+    out->replay_bank_conflict = src->replay_bank_conflict;
+    out->cache_hits = src->cache_hits;
+    out->cache_misses = src->cache_misses;
+}
+
+/* Runs the stream with `array` in `tspace`; `per` (when not NULL, the
+ * stream as written) gets every array's own counts, else `out` gets
+ * `array`'s. Fills out->kernel. */
+static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
+                       const launch *L, hms_placement_events_memo *memo, hms_placement_events *per,
+                       hms_placement_events *out, char *err, size_t errlen)
+{
+    sim m;
+    bool ok = sim_init(&m, a, L->sms, memo, err, errlen);
+    bool own_order = true;
+    hms_timed *order = ok ? issue_order_memo(memo, s, L, &own_order) : NULL;
+    if (ok && !order) {
+        snprintf(err, errlen, "%s: out of memory ordering %zu stream records", m.origin, s->n);
+        ok = false;
+    }
+    tally t = {0};
+    hms_kernel_traffic *kt = &out->kernel;
+    for (size_t k = 0; ok && k < s->n; k++) {
+        const hms_warp_access *r = &s->v[order[k].index];
+        if (r->mask == 0)
+            continue;
+        bool moved = !per && r->array == array;
+        hms_warp_access p;
+        to_physical(r, moved ? tspace : (hms_space)r->space, L, &p);
+        size_t i = order[k].index;
+        hms_placement_events *mine = per ? &per[r->array] : moved ? out : NULL;
+        ok = simulate(&m, &p, r->block % L->sms, order[k].time, mine,
+                      memo && !moved ? &memo->have[i] : NULL,
+                      memo && !moved ? &memo->replay[i] : NULL, kt, &t);
+    }
+    if (ok) {
+        double lines_per_req = kt->dram_requests > 0 ? t.l2_misses / kt->dram_requests : 1;
+        m.dram.max_outstanding = L->warps_per_sm * L->sms_used * L->mlp * lines_per_req;
+        m.dram.request_bytes = (double)m.h.l2_line;
+        ok = hms_dram_evaluate(&m.dram, err, errlen);
+    }
+    if (ok) {
+        kt->row_hits = (double)m.dram.hits;
+        kt->row_misses = (double)m.dram.misses;
+        kt->row_conflicts = (double)m.dram.conflicts;
+        kt->dram_latency = m.dram.latency;
+        kt->dram_saturated = m.dram.saturated_banks > 0;
+        kt->dram_bytes = t.l2_misses * (double)m.h.l2_line;
+        kt->hit_latency = t.hit_n > 0 ? t.hit_sum / t.hit_n : 0;
+    }
+    if (own_order)
+        free(order);
+    sim_free(&m, ok ? memo : NULL);
+    return ok;
+}
+
+/* The stream as written, from the memo or run once for every array. */
+static bool as_written_events(const hms_stream *s, const hms_arch *a, uint32_t array,
+                              hms_space tspace, const launch *L, hms_placement_events_memo *memo,
+                              hms_placement_events *out, char *err, size_t errlen)
+{
+    double key[7] = {L->bps, L->sms, L->warps_per_sm, L->cpi, L->scale, L->mlp, L->sms_used};
+    if (!memo->ident_done || memcmp(key, memo->ident_key, sizeof key) != 0) {
+        memo->ident_done = false;
+        free(memo->ident);
+        memo->nident = arrays_in(s);
+        memo->ident = calloc(memo->nident ? memo->nident : 1, sizeof *memo->ident);
+        if (!memo->ident) {
+            snprintf(err, errlen, "%s: out of memory for %zu arrays' counts", arch_origin(a),
+                     memo->nident);
+            return false;
+        }
+        hms_placement_events run = {0};
+        if (!run_stream(s, a, array, tspace, L, memo, memo->ident, &run, err, errlen))
+            return false;
+        memo->ident_kt = run.kernel;
+        memcpy(memo->ident_key, key, sizeof key);
+        memo->ident_done = true;
+    }
+    out->kernel = memo->ident_kt;
+    if (array < memo->nident)
+        own_counts(out, &memo->ident[array]);
+    return true;
+}
+
+/* `array` moved to `tspace`, from the memo when the last run was the same. */
+static bool moved_events(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
+                         const launch *L, hms_placement_events_memo *memo,
+                         hms_placement_events *out, char *err, size_t errlen)
+{
+    if (!memo)
+        return run_stream(s, a, array, tspace, L, NULL, NULL, out, err, errlen);
+    double key[9] = {L->bps, L->sms,      L->warps_per_sm,       L->cpi,         L->scale,
+                     L->mlp, L->sms_used, (double)L->shared_min, (double)L->slab};
+    if (memo->last_done && memo->last_array == array && memo->last_space == tspace &&
+        memcmp(key, memo->last_key, sizeof key) == 0) {
+        hms_placement_space target = out->space;
+        *out = memo->last;
+        out->space = target;
+        return true;
+    }
+    memo->last_done = false;
+    if (!run_stream(s, a, array, tspace, L, memo, NULL, out, err, errlen))
+        return false;
+    memo->last = *out;
+    memo->last_array = array;
+    memo->last_space = tspace;
+    memcpy(memo->last_key, key, sizeof key);
+    memo->last_done = true;
+    return true;
+}
+
 bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32_t array,
                                   hms_placement_space target, const hms_placement_array *arr,
                                   const hms_placement_events_opts *o, hms_placement_events *out,
@@ -686,56 +705,22 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
     launch L;
     if (!read_launch(s, a, array, arr, o, &L, err, errlen))
         return false;
-    sim m;
     hms_placement_events_memo *memo = memo_for(o ? o->memo : NULL, s, a);
-    bool ok = sim_init(&m, a, L.sms, memo, err, errlen);
-    bool own_order = true;
-    hms_timed *order = ok ? issue_order_memo(memo, s, &L, &own_order) : NULL;
-    if (ok && !order) {
-        snprintf(err, errlen, "%s: out of memory ordering %zu stream records", m.origin, s->n);
-        ok = false;
-    }
     hms_space tspace = hms_placement_stream_space(target);
-    tally t = {0};
-    for (size_t k = 0; ok && k < s->n; k++) {
-        const hms_warp_access *r = &s->v[order[k].index];
-        if (r->mask == 0)
-            continue;
-        bool mine = r->array == array;
-        hms_warp_access p;
-        to_physical(r, mine ? tspace : (hms_space)r->space, &L, &p);
-        size_t i = order[k].index;
-        ok = simulate(&m, &p, r->block % L.sms, order[k].time, mine,
-                      memo && !mine ? &memo->have[i] : NULL,
-                      memo && !mine ? &memo->replay[i] : NULL, out, &t);
-    }
-    hms_kernel_traffic *kt = &out->kernel;
+    bool ok = memo && as_written(s, array, tspace)
+                  ? as_written_events(s, a, array, tspace, &L, memo, out, err, errlen)
+                  : moved_events(s, a, array, tspace, &L, memo, out, err, errlen);
     if (ok) {
-        double lines_per_req = kt->dram_requests > 0 ? t.l2_misses / kt->dram_requests : 1;
-        m.dram.max_outstanding = L.warps_per_sm * L.sms_used * L.mlp * lines_per_req;
-        m.dram.request_bytes = (double)m.l2_line;
-        ok = hms_dram_evaluate(&m.dram, err, errlen);
-    }
-    if (ok) {
-        kt->row_hits = (double)m.dram.hits;
-        kt->row_misses = (double)m.dram.misses;
-        kt->row_conflicts = (double)m.dram.conflicts;
-        kt->dram_latency = m.dram.latency;
-        kt->dram_saturated = m.dram.saturated_banks > 0;
-        kt->dram_bytes = t.l2_misses * (double)m.l2_line;
-        kt->hit_latency = t.hit_n > 0 ? t.hit_sum / t.hit_n : 0;
         out->addr_insts = out->requests * hms_placement_addr_insts_on(a, target);
         uint64_t line = a->line_bytes > 0 ? (uint64_t)a->line_bytes : 128;
         if (target == HMS_PLACE_SHARED && !shared_fill_bytes(s, array, line, &out->copy_bytes)) {
-            snprintf(err, errlen, "%s: out of memory sizing the shared-memory fill", m.origin);
+            snprintf(err, errlen, "%s: out of memory sizing the shared-memory fill",
+                     arch_origin(a));
             ok = false;
         }
     }
     if (ok)
         scale_counts(out, L.scale);
-    if (own_order)
-        free(order);
-    sim_free(&m, ok ? memo : NULL);
     if (!ok) {
         memset(out, 0, sizeof *out);
         out->space = target;

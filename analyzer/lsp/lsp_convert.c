@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/report_sarif.h" /* HMS_PROJECT_URI */
+#include "analyzer/report/report_sarif.h" /* HMS_PROJECT_URI */
 
 char *hms_lsp_uri_to_path(const char *uri)
 {

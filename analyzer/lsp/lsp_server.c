@@ -26,8 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analyzer/commands.h"
-#include "analyzer/config.h"
+#include "analyzer/cli/commands.h"
+#include "analyzer/cli/config.h"
 #include "analyzer/lsp/lsp_convert.h"
 #include "analyzer/lsp/lsp_io.h"
 

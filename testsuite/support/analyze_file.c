@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/ir_build.h"
-#include "analyzer/launch_alts.h"
-#include "analyzer/parse.h"
+#include "analyzer/frontend/ir_build.h"
+#include "analyzer/frontend/launch_alts.h"
+#include "analyzer/frontend/parse.h"
 
 bool hms_build_file(const char *path, const char *const *args, hms_analyzed_file *out)
 {

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "analyzer/options.h"
+#include "analyzer/cli/options.h"
 #include "passes/analyze.h"
 #include "passes/findings.h"
 #include "passes/ir.h"

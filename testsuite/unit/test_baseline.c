@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/baseline.h"
-#include "analyzer/report_json.h"
+#include "analyzer/report/baseline.h"
+#include "analyzer/report/report_json.h"
 
 static char *src, *json_path;
 

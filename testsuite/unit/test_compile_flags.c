@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/compile_flags.h"
+#include "analyzer/frontend/compile_flags.h"
 #include "testsuite/support/run.h"
 
 static char tmpdir[] = "/tmp/hms-flags-XXXXXX";

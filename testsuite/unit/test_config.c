@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/config.h"
+#include "analyzer/cli/config.h"
 #include "runtime/arch.h"
 #include "testsuite/support/run.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/cost_rank.h"
+#include "analyzer/report/cost_rank.h"
 #include "testsuite/support/run.h"
 #include "testsuite/support/sample_report.h"
 #include "testsuite/support/scratch.h"

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/fingerprint.h"
-#include "analyzer/source_root.h"
+#include "analyzer/report/fingerprint.h"
+#include "analyzer/report/source_root.h"
 #include "testsuite/support/scratch.h"
 
 TestSuite(fingerprint, .init = hms_scratch_init, .fini = hms_scratch_fini);

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
-#include "analyzer/fixes.h"
+#include "analyzer/report/fixes.h"
 #include "testsuite/support/run.h"
 #include "testsuite/support/sample_report.h"
 

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analyzer/parse.h"
+#include "analyzer/frontend/parse.h"
 #include "testsuite/support/run.h"
 
 /* Parses path with extra compiler flags; stderr text goes to *msgs. */

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer/launch_config.h"
+#include "analyzer/frontend/launch_config.h"
 #include "testsuite/support/expect.h"
 #include "testsuite/support/run.h"
 

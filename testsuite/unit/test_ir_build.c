@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/explicit_inst.h"
-#include "analyzer/ir_build.h"
-#include "analyzer/options.h"
-#include "analyzer/parse.h"
+#include "analyzer/frontend/explicit_inst.h"
+#include "analyzer/frontend/ir_build.h"
+#include "analyzer/cli/options.h"
+#include "analyzer/frontend/parse.h"
 
 typedef struct {
     char path[64];

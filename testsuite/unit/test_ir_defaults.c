@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/ir_build.h"
-#include "analyzer/options.h"
-#include "analyzer/parse.h"
+#include "analyzer/frontend/ir_build.h"
+#include "analyzer/cli/options.h"
+#include "analyzer/frontend/parse.h"
 
 typedef struct {
     char path[64];

@@ -1,10 +1,10 @@
-/* Spaced launch chevrons (analyzer/launch_chevrons.h): `k<< <g, b>> >(...)`
+/* Spaced launch chevrons (analyzer/frontend/launch_chevrons.h): `k<< <g, b>> >(...)`
  * is joined to `k<<<g, b>>>(...)` at the same offsets; comments, literals,
  * `operator<< <T>` and nested templates closed with `> >` are left alone. */
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "analyzer/launch_chevrons.h"
+#include "analyzer/frontend/launch_chevrons.h"
 
 static void expect_join(const char *in, const char *want, bool changed)
 {

@@ -3,7 +3,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "analyzer/launch_config.h"
+#include "analyzer/frontend/launch_config.h"
 #include "testsuite/support/run.h"
 
 Test(launch_config, full_spec_parses_all_fields)

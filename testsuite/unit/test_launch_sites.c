@@ -6,10 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/cursor_util.h"
-#include "analyzer/explicit_inst.h"
-#include "analyzer/launch_sites.h"
-#include "analyzer/parse.h"
+#include "analyzer/frontend/cursor_util.h"
+#include "analyzer/frontend/explicit_inst.h"
+#include "analyzer/frontend/launch_sites.h"
+#include "analyzer/frontend/parse.h"
 
 static char path[] = "/tmp/hms-launch-XXXXXX.cu";
 static hms_tu tu;

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "analyzer/config.h"
-#include "analyzer/options.h"
+#include "analyzer/cli/config.h"
+#include "analyzer/cli/options.h"
 #include "passes/analyze.h"
 #include "passes/stream_gen.h"
 #include "runtime/arch.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/ptxas.h"
+#include "analyzer/frontend/ptxas.h"
 #include "passes/registers.h"
 #include "runtime/arch.h"
 #include "testsuite/support/analyze_file.h"

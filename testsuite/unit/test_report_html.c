@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "analyzer/report_html.h"
+#include "analyzer/report/report_html.h"
 #include "testsuite/support/run.h"
 #include "testsuite/support/scratch.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/report_json.h"
+#include "analyzer/report/report_json.h"
 #include "testsuite/support/sample_report.h"
 
 /* The object has exactly these keys (NULL-terminated list). */

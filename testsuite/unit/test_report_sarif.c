@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/report_sarif.h"
+#include "analyzer/report/report_sarif.h"
 #include "passes/checks.h"
 #include "testsuite/support/json_schema.h"
 #include "testsuite/support/sample_report.h"

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/finding_filter.h"
-#include "analyzer/report_explain.h"
-#include "analyzer/report_text.h"
+#include "analyzer/report/finding_filter.h"
+#include "analyzer/report/report_explain.h"
+#include "analyzer/report/report_text.h"
 #include "testsuite/support/sample_report.h"
 
 static char *render(const hms_report *r, bool color, bool explain, hms_diag_counts *counts)

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/report_sarif.h"
+#include "analyzer/report/report_sarif.h"
 #include "testsuite/support/github_sarif.h"
 #include "testsuite/support/json_schema.h"
 #include "testsuite/support/run.h"

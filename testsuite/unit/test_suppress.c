@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/suppress.h"
+#include "analyzer/report/suppress.h"
 
 static const char source[] =
     /*  1 */ "x = a[i]; // NOLINT\n"

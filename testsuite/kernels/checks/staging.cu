@@ -1,5 +1,7 @@
 // One block per row of 768 floats, coalesced strided reads, each element
 // read once: staging the row in shared memory would only copy it.
+// Expectations (syntax: see transpose.cu): no placement advice for inp.
+// EXPECT-ARCHES: h100
 // hms-lint: launch grid(8192) block(256) shared(1024)
 // hms-lint: param C=768
 __global__ void rowMean(float *mean, const float *inp, int C)
@@ -8,7 +10,7 @@ __global__ void rowMean(float *mean, const float *inp, int C)
     const float *x = inp + blockIdx.x * C;
     float sum = 0.0f;
     for (int i = threadIdx.x; i < C; i += blockDim.x)
-        sum += x[i];
+        sum += x[i]; // EXPECT-NO: hms-placement
     part[threadIdx.x] = sum;
     __syncthreads();
     for (int stride = blockDim.x / 2; stride >= 1; stride /= 2) {
@@ -30,8 +32,8 @@ __global__ void rowCentreOwn(float *out, const float *inp, int C)
     const float *x = inp + r * C;
     float sum = 0.0f;
     for (int i = 0; i < C; i++)
-        sum += x[i];
+        sum += x[i]; // EXPECT-NO: hms-placement
     float m = sum / C;
     for (int i = 0; i < C; i++)
-        out[r * C + i] = x[i] - m;
+        out[r * C + i] = x[i] - m; // EXPECT-NO: hms-placement
 }

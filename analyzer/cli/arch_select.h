@@ -1,0 +1,17 @@
+/* --arch: resolve the option to an architecture description, for every
+ * command that needs one. */
+#ifndef HMS_ANALYZER_ARCH_SELECT_H
+#define HMS_ANALYZER_ARCH_SELECT_H
+
+#include <stdio.h>
+
+#include "analyzer/cli/options.h"
+#include "runtime/arch.h"
+
+/* The architecture --arch names (a built-in name, sm_XX alias, or YAML file;
+ * HMS_ARCH_DEFAULT when not given). On failure prints
+ * "hms-lint: error: <arg>: <reason>" (for a bad file: "<file>:<line>: <field>:
+ * <reason>") to err and returns NULL; the caller exits with status 2. */
+const hms_arch *hms_resolve_arch(const hms_options *o, FILE *err);
+
+#endif

@@ -1,0 +1,102 @@
+/* hms_main: option parsing and dispatch to one command. */
+#include <stdio.h>
+
+#include "analyzer/cli/commands.h"
+#include "analyzer/frontend/compile_db_sources.h"
+#include "analyzer/frontend/parse.h"
+#include "passes/checks.h"
+
+/* Does the --checks list leave any check on? */
+static bool any_check_enabled(const char *globs)
+{
+    size_t n;
+    const hms_check_def *defs = hms_check_registry(&n);
+    for (size_t i = 0; i < n; i++)
+        if (hms_check_enabled(globs, &defs[i]))
+            return true;
+    return false;
+}
+
+int hms_main(int argc, char **argv)
+{
+    hms_options o;
+    int rc = hms_options_parse(argc, argv, &o);
+    if (rc != 0) {
+        hms_options_free(&o);
+        return rc;
+    }
+    /* Without our CUDA headers nothing parses: fail, never pass silently. */
+    bool parses = o.command == HMS_CMD_LINT || o.command == HMS_CMD_LIST_KERNELS ||
+                  o.command == HMS_CMD_DUMP_IR;
+    /* clang-tidy: --checks='-*' linting is an error, not a silent run of nothing. */
+    if (o.command == HMS_CMD_LINT && o.checks && !any_check_enabled(o.checks)) {
+        fprintf(stderr, "hms-lint: error: --checks='%s' enables no check (see --list-checks)\n",
+                o.checks);
+        hms_options_free(&o);
+        return 2;
+    }
+    hms_flag_list db_sources = {0}; /* -p <dir> and no file names: the database's sources */
+    if (parses && o.files.n == 0 && o.build_dir) {
+        bool read = hms_compile_db_cuda_sources(o.build_dir, &db_sources, stderr);
+        if (!read || !db_sources.n) {
+            if (read)
+                fprintf(stderr, "hms-lint: error: %s/compile_commands.json lists no CUDA source\n",
+                        o.build_dir);
+            hms_flag_list_free(&db_sources);
+            hms_options_free(&o);
+            return 2;
+        }
+        for (size_t i = 0; i < db_sources.n; i++)
+            hms_strvec_push(&o.files, db_sources.v[i]);
+    }
+    if (parses && !hms_builtin_include_dir()) {
+        hms_print_missing_include_dir(stderr);
+        hms_options_free(&o);
+        hms_flag_list_free(&db_sources);
+        return 2;
+    }
+    switch (o.command) {
+    case HMS_CMD_HELP:
+        hms_print_usage(stdout);
+        rc = 0;
+        break;
+    case HMS_CMD_VERSION: {
+        CXString clang = clang_getClangVersion();
+        printf("hms-lint version %s\nlibclang: %s\n", HMS_VERSION, clang_getCString(clang));
+        clang_disposeString(clang);
+        rc = 0;
+        break;
+    }
+    case HMS_CMD_DUMP_CONFIG:
+        rc = hms_cmd_dump_config(&o);
+        break;
+    case HMS_CMD_LIST_ARCHES:
+        rc = hms_cmd_list_arches(&o);
+        break;
+    case HMS_CMD_LIST_CHECKS:
+        rc = hms_cmd_list_checks(&o);
+        break;
+    case HMS_CMD_LIST_KERNELS:
+        rc = hms_cmd_list_kernels(&o);
+        break;
+    case HMS_CMD_DUMP_IR:
+        rc = hms_cmd_dump_ir(&o);
+        break;
+    case HMS_CMD_LINT:
+        rc = hms_cmd_lint(&o);
+        break;
+    case HMS_CMD_LSP:
+        rc = hms_cmd_lsp();
+        break;
+    case HMS_CMD_CALIBRATE:
+        rc = hms_cmd_calibrate(&o);
+        break;
+    case HMS_CMD_CORUN:
+        rc = hms_cmd_corun(&o);
+        break;
+    }
+    fflush(stdout);
+    hms_options_free(&o);
+    hms_flag_list_free(&db_sources);
+    return rc;
+}

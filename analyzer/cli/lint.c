@@ -1,0 +1,505 @@
+/* `hms-lint file.cu...`: per file, merge the .hms-lint config under the
+ * command line, parse, build the kernel IR, analyse every kernel (files in
+ * parallel with -j), then filter (NOLINT, --baseline), write the report in
+ * the chosen format, export or apply fixes, and pick the exit status. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer/cli/arch_select.h"
+#include "analyzer/cli/atomic_file.h"
+#include "analyzer/report/baseline.h"
+#include "analyzer/cli/commands.h"
+#include "analyzer/report/check_summary.h"
+#include "analyzer/cli/config.h"
+#include "analyzer/report/cost_rank.h"
+#include "analyzer/report/finding_policy.h"
+#include "analyzer/report/fixes.h"
+#include "analyzer/frontend/ir_build.h"
+#include "analyzer/frontend/launch_alts.h"
+#include "analyzer/frontend/launch_config.h"
+#include "analyzer/frontend/parse.h"
+#include "analyzer/report/report_html.h"
+#include "analyzer/frontend/parse_diagnostics.h"
+#include "analyzer/frontend/ptxas.h"
+#include "analyzer/report/report_json.h"
+#include "analyzer/report/report_sarif.h"
+#include "analyzer/report/report_text.h"
+#include "analyzer/report/source_cache.h"
+#include "analyzer/report/source_root.h"
+#include "analyzer/report/suppress.h"
+#include "passes/analyze.h"
+
+#define ERROR_PREFIX "hms-lint: error: "
+
+typedef struct {
+    const char *path;
+    hms_merged_options merged;
+    const hms_arch *arch;
+    char *setup_error; /* config or arch problem: the file is not analysed */
+    hms_file_report report;
+    char *log; /* what the parse/build/analysis printed, shown in input order */
+    size_t log_len;
+} file_job;
+
+typedef struct {
+    file_job *jobs;
+    size_t njobs;
+    atomic_size_t next;
+    bool progress;      /* "[n/N] file" on stderr as each file is done (a terminal) */
+    atomic_size_t done; /* files finished, for the progress lines */
+} work_queue;
+
+/* ---- setup (main thread) ------------------------------------------------ */
+
+typedef struct {
+    char *path;
+    hms_config cfg;
+    bool ok;
+    char err[600];
+} loaded_config;
+
+typedef struct {
+    loaded_config *v;
+    size_t n;
+} config_set;
+
+/* Each .hms-lint is read once, and a malformed one reported once. */
+static const loaded_config *config_for(config_set *s, const char *source, const char *given)
+{
+    char *path = given ? strdup(given) : hms_config_find(source); /* --config-file */
+    if (!path)
+        return NULL;
+    for (size_t i = 0; i < s->n; i++) {
+        if (strcmp(s->v[i].path, path) == 0) {
+            free(path);
+            return &s->v[i];
+        }
+    }
+    loaded_config *nv = realloc(s->v, (s->n + 1) * sizeof *nv);
+    if (!nv) {
+        free(path);
+        return NULL;
+    }
+    s->v = nv;
+    loaded_config *c = &s->v[s->n++];
+    memset(c, 0, sizeof *c);
+    c->path = path;
+    c->ok = hms_config_load(path, &c->cfg, c->err, sizeof c->err);
+    if (!c->ok)
+        fprintf(stderr, ERROR_PREFIX "%s\n", c->err);
+    return c;
+}
+
+static void config_set_free(config_set *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->v[i].path);
+        if (s->v[i].ok)
+            hms_config_free(&s->v[i].cfg);
+    }
+    free(s->v);
+}
+
+typedef struct {
+    const char *name;
+    const hms_arch *arch;
+    char *err;
+} resolved_arch;
+
+/* Each distinct --arch/arch: value is resolved once; its error printed once. */
+static const hms_arch *arch_for(resolved_arch **v, size_t *n, const hms_options *o, char **err)
+{
+    for (size_t i = 0; i < *n; i++) {
+        if (strcmp((*v)[i].name, o->arch) == 0) {
+            *err = (*v)[i].err ? strdup((*v)[i].err) : NULL;
+            return (*v)[i].arch;
+        }
+    }
+    resolved_arch *nv = realloc(*v, (*n + 1) * sizeof *nv);
+    if (!nv) {
+        *err = strdup("out of memory");
+        return NULL;
+    }
+    *v = nv;
+    resolved_arch *r = &nv[(*n)++];
+    r->name = o->arch;
+    r->err = NULL;
+    char *msg = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&msg, &len);
+    r->arch = hms_resolve_arch(o, m ? m : stderr);
+    if (m)
+        fclose(m);
+    if (msg && len)
+        fputs(msg, stderr);
+    if (!r->arch && asprintf(&r->err, "unknown or invalid architecture '%s'", o->arch) < 0)
+        r->err = NULL;
+    free(msg);
+    *err = r->err ? strdup(r->err) : NULL;
+    return r->arch;
+}
+
+/* ---- analysis of one file (worker threads) ---------------------------------
+ */
+
+static void kernel_report_defaults(hms_kernel_report *kr, const ir_kernel *k)
+{
+    if (!kr->name)
+        kr->name = strdup(k->name ? k->name : "?");
+    if (!kr->line)
+        kr->line = k->loc.line;
+}
+
+static void analyse_file(file_job *j)
+{
+    FILE *err = open_memstream(&j->log, &j->log_len);
+    if (!err)
+        err = stderr;
+    hms_tu tu;
+    if (hms_parse_file(&j->merged.opts, j->path, &tu, err)) {
+        ir_kernel **kernels = NULL;
+        size_t nk = hms_build_kernels(&tu, &j->merged.opts, &kernels, err);
+        if (j->merged.opts.ptxas && nk)
+            hms_ptxas_apply(&j->merged.opts, j->path, j->arch, kernels, nk, err);
+        hms_analysis_options ao = {j->arch, j->merged.opts.checks,
+                                   j->merged.opts.placement_threshold, 0};
+        j->report.kernels = nk ? calloc(nk, sizeof *j->report.kernels) : NULL;
+        for (size_t i = 0; i < nk && j->report.kernels; i++) {
+            hms_kernel_report *kr = &j->report.kernels[j->report.nkernels++];
+            if (!hms_analyze_launch_alts(kernels[i], &ao, kr))
+                fprintf(err, ERROR_PREFIX "%s: kernel '%s': internal analysis failure\n", j->path,
+                        kernels[i]->name ? kernels[i]->name : "?");
+            kernel_report_defaults(kr, kernels[i]);
+        }
+        hms_free_kernels(kernels, nk);
+        hms_tu_dispose(&tu);
+    }
+    if (err != stderr)
+        fclose(err);
+}
+
+static void *worker(void *arg)
+{
+    work_queue *q = arg;
+    for (;;) {
+        size_t i = atomic_fetch_add(&q->next, 1);
+        if (i >= q->njobs)
+            break;
+        if (!q->jobs[i].setup_error)
+            analyse_file(&q->jobs[i]);
+        if (q->progress)
+            fprintf(stderr, "[%zu/%zu] %s\n", atomic_fetch_add(&q->done, 1) + 1, q->njobs,
+                    q->jobs[i].path);
+    }
+    return NULL;
+}
+
+static void run_jobs(work_queue *q, int jobs)
+{
+    size_t nthreads = jobs > 1 ? (size_t)jobs : 1;
+    if (nthreads > q->njobs)
+        nthreads = q->njobs;
+    if (nthreads <= 1) {
+        worker(q);
+        return;
+    }
+    pthread_t *t = calloc(nthreads, sizeof *t);
+    size_t started = 0;
+    for (size_t i = 0; t && i < nthreads; i++)
+        if (pthread_create(&t[i], NULL, worker, q) == 0)
+            started++;
+    if (started == 0)
+        worker(q); /* no threads to be had: do it here */
+    for (size_t i = 0; i < started; i++)
+        pthread_join(t[i], NULL);
+    free(t);
+}
+
+/* Lines "hms-lint: error: X" of a file's log become its errors[] entries. */
+static void collect_errors(file_job *j)
+{
+    if (j->setup_error)
+        hms_file_add_error(&j->report, "%s", j->setup_error);
+    const char *p = j->log;
+    while (p && *p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        size_t pl = strlen(ERROR_PREFIX);
+        size_t tl = strlen(HMS_PARSE_ERROR_TAG);
+        const char *sep = memmem(p, len, ": error: ", 9);
+        if (len > pl && strncmp(p, ERROR_PREFIX, pl) == 0)
+            hms_file_add_error(&j->report, "%.*s", (int)(len - pl), p + pl);
+        else if (sep && len > tl && memcmp(p + len - tl, HMS_PARSE_ERROR_TAG, tl) == 0)
+            hms_file_add_error(&j->report, "%.*s: %.*s", (int)(sep - p), p,
+                               (int)(p + len - tl - (sep + 9)), sep + 9); /* "loc: message" */
+        p = nl ? nl + 1 : p + len;
+    }
+}
+
+/* ---- after analysis --------------------------------------------------------
+ */
+
+static bool at_or_above(hms_severity s, hms_fail_on f)
+{
+    switch (f) {
+    case HMS_FAIL_ERROR:
+        return s >= HMS_SEV_ERROR;
+    case HMS_FAIL_WARNING:
+        return s >= HMS_SEV_WARNING;
+    case HMS_FAIL_NOTE:
+        return s >= HMS_SEV_NOTE;
+    default:
+        return false;
+    }
+}
+
+static bool write_report(const hms_options *o, const hms_report *r, hms_source_cache *src,
+                         const char *source_root, hms_diag_counts *counts)
+{
+    hms_atomic_file af = {0};
+    FILE *out = stdout;
+    char msg[600];
+    if (o->output) {
+        out = hms_atomic_open(&af, o->output, msg, sizeof msg);
+        if (!out) {
+            fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            return false;
+        }
+    }
+    bool ok = true;
+    switch (o->format) {
+    case HMS_FMT_TEXT: {
+        hms_text_options to = {hms_use_color(o->color, out), o->explain, o->sort_cost};
+        hms_write_text(r, out, &to, counts);
+        ok = !ferror(out);
+        break;
+    }
+    case HMS_FMT_JSON: {
+        hms_json_options jo = {src};
+        ok = hms_write_json(r, out, &jo);
+        break;
+    }
+    case HMS_FMT_SARIF: {
+        hms_sarif_options so = {src, source_root, o->sarif_notes};
+        ok = hms_write_sarif(r, out, &so);
+        break;
+    }
+    case HMS_FMT_HTML:
+        ok = hms_write_html(r, src, out);
+        break;
+    }
+    if (o->output) {
+        if (!ok) {
+            hms_atomic_abort(&af);
+            fprintf(stderr, ERROR_PREFIX "%s: cannot write the report\n", o->output);
+        } else if (!hms_atomic_commit(&af, msg, sizeof msg)) {
+            fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            ok = false;
+        }
+    } else {
+        fflush(stdout);
+    }
+    return ok;
+}
+
+static bool export_fixes(const hms_options *o, const hms_report *r, hms_source_cache *src)
+{
+    hms_atomic_file af;
+    char msg[600];
+    FILE *out = hms_atomic_open(&af, o->export_fixes, msg, sizeof msg);
+    if (!out) {
+        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        return false;
+    }
+    const char *main_file = o->files.n == 1 ? o->files.v[0] : "";
+    if (!hms_write_fixes_yaml(r, src, main_file, out, stderr)) {
+        hms_atomic_abort(&af);
+        fprintf(stderr, ERROR_PREFIX "%s: cannot write the fixes\n", o->export_fixes);
+        return false;
+    }
+    if (!hms_atomic_commit(&af, msg, sizeof msg)) {
+        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        return false;
+    }
+    return true;
+}
+
+/* --launch/--param values naming no kernel analysed in any file. */
+static void warn_unmatched(const hms_options *o, const hms_launch_cli *cli, const hms_report *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->nfiles; i++)
+        n += r->files[i].nkernels;
+    const char **names = calloc(n ? n : 1, sizeof *names);
+    if (!names)
+        return;
+    n = 0;
+    for (size_t i = 0; i < r->nfiles; i++)
+        for (size_t k = 0; k < r->files[i].nkernels; k++)
+            if (r->files[i].kernels[k].name)
+                names[n++] = r->files[i].kernels[k].name;
+    hms_launch_cli_warn_unmatched(o, cli, names, n, stderr);
+    free(names);
+}
+
+/* --write-baseline: the findings after NOLINT, atomically. */
+static bool write_baseline(const hms_options *o, const hms_report *r, hms_source_cache *src,
+                           const char *source_root)
+{
+    hms_atomic_file af;
+    char msg[600];
+    FILE *out = hms_atomic_open(&af, o->write_baseline, msg, sizeof msg);
+    if (!out) {
+        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        return false;
+    }
+    if (!hms_baseline_write(r, src, source_root, HMS_VERSION, out)) {
+        hms_atomic_abort(&af);
+        fprintf(stderr, ERROR_PREFIX "%s: cannot write the baseline\n", o->write_baseline);
+        return false;
+    }
+    if (!hms_atomic_commit(&af, msg, sizeof msg)) {
+        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        return false;
+    }
+    return true;
+}
+
+int hms_cmd_lint(const hms_options *o)
+{
+    char msg[600];
+    hms_launch_cli cli;
+    if (hms_launch_cli_parse(o, &cli, stderr) != 0)
+        return 2; /* a malformed --launch/--param: said why */
+    char *source_root = hms_source_root_find(o->source_root, msg, sizeof msg);
+    if (!source_root) {
+        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        hms_launch_cli_free(&cli);
+        return 2;
+    }
+    hms_baseline *baseline = NULL;
+    if (o->baseline) {
+        baseline = hms_baseline_load_for(o->baseline, HMS_VERSION, source_root, msg, sizeof msg);
+        if (!baseline) {
+            fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            hms_launch_cli_free(&cli);
+            free(source_root);
+            return 2;
+        }
+    }
+
+    size_t n = o->files.n;
+    file_job *jobs = calloc(n ? n : 1, sizeof *jobs);
+    if (!jobs) {
+        hms_launch_cli_free(&cli);
+        hms_baseline_free(baseline);
+        free(source_root);
+        fprintf(stderr, ERROR_PREFIX "out of memory\n");
+        return 2;
+    }
+    config_set configs = {0};
+    resolved_arch *arches = NULL;
+    size_t narches = 0;
+    for (size_t i = 0; i < n; i++) {
+        file_job *j = &jobs[i];
+        j->path = o->files.v[i];
+        j->report.path = strdup(j->path);
+        const loaded_config *c = config_for(&configs, j->path, o->config_file);
+        hms_config_merge(c && c->ok ? &c->cfg : NULL, o, &j->merged);
+        if (c && !c->ok) {
+            j->setup_error = strdup(c->err);
+            continue;
+        }
+        j->arch = arch_for(&arches, &narches, &j->merged.opts, &j->setup_error);
+    }
+
+    work_queue q = {jobs, n, 0, n > 1 && !o->quiet && isatty(STDERR_FILENO), 0};
+    run_jobs(&q, o->jobs);
+
+    /* Logs in input order; then one report with every file. */
+    hms_report report = {"hms-lint", HMS_VERSION, NULL, NULL, 0};
+    report.files = calloc(n ? n : 1, sizeof *report.files);
+    bool input_error = false;
+    for (size_t i = 0; i < n; i++) {
+        file_job *j = &jobs[i];
+        if (j->log_len)
+            fwrite(j->log, 1, j->log_len, stderr);
+        collect_errors(j);
+        if (!j->setup_error &&
+            !hms_apply_finding_policy(&j->report, &j->merged.opts, msg, sizeof msg))
+            hms_file_add_error(&j->report, "%s: %s", j->path, msg);
+        input_error |= j->report.nerrors > 0;
+        if (!report.arch && j->arch)
+            report.arch = j->arch->name;
+        if (report.files)
+            report.files[report.nfiles++] = j->report;
+        else
+            hms_file_report_free(&j->report);
+    }
+    if (!report.arch)
+        report.arch = o->arch;
+    warn_unmatched(o, &cli, &report);
+    hms_launch_cli_free(&cli);
+
+    hms_source_cache src;
+    hms_source_cache_init(&src);
+    size_t nolint = hms_suppress_nolint(&report, &src);
+    /* A baseline written now accepts every current finding: exit 0. */
+    bool baseline_ok = !o->write_baseline || write_baseline(o, &report, &src, source_root);
+    size_t baselined = hms_baseline_filter(&report, baseline, &src);
+    if (o->sort_cost)
+        hms_sort_report_by_cost(&report);
+
+    hms_diag_counts counts;
+    hms_count_text_findings(&report, &counts);
+    bool ok = baseline_ok && write_report(o, &report, &src, source_root, NULL);
+    if (ok && o->export_fixes)
+        ok &= export_fixes(o, &report, &src);
+    if (ok && o->fix) { /* never touch sources after a failed write */
+        size_t applied = 0;
+        ok &= hms_apply_fixes(&report, &src, stderr, &applied);
+    }
+    if (!o->quiet) {
+        hms_write_text_summary(&counts, stderr);
+        if (o->format == HMS_FMT_TEXT)
+            hms_write_check_summary(&report, nolint + baselined, stderr);
+        if (nolint || baselined) {
+            fprintf(stderr, "Suppressed %zu finding%s (", nolint + baselined,
+                    nolint + baselined == 1 ? "" : "s");
+            if (nolint)
+                fprintf(stderr, "%zu NOLINT%s", nolint, baselined ? ", " : "");
+            if (baselined)
+                fprintf(stderr, "%zu in the baseline", baselined);
+            fputs(").\n", stderr);
+        }
+    }
+
+    /* Exit status: input errors first, then findings at or above each file's
+     * --fail-on (a config may set it per directory). */
+    bool failing = false;
+    for (size_t i = 0; i < report.nfiles; i++)
+        for (size_t k = 0; k < report.files[i].nkernels; k++)
+            for (size_t d = 0; d < report.files[i].kernels[k].ndiagnostics; d++)
+                failing |= at_or_above(report.files[i].kernels[k].diagnostics[d].severity,
+                                       jobs[i].merged.opts.fail_on);
+    int rc = input_error || !ok ? 2 : failing && !o->write_baseline ? 1 : 0;
+
+    hms_source_cache_free(&src);
+    hms_report_free(&report);
+    for (size_t i = 0; i < n; i++) {
+        free(jobs[i].setup_error);
+        free(jobs[i].log);
+        hms_merged_options_free(&jobs[i].merged);
+    }
+    free(jobs);
+    for (size_t i = 0; i < narches; i++)
+        free(arches[i].err);
+    free(arches);
+    config_set_free(&configs);
+    hms_baseline_free(baseline);
+    free(source_root);
+    return rc;
+}

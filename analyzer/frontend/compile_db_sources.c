@@ -1,0 +1,88 @@
+/* Listing a compile database's CUDA sources (jansson: its own errors carry
+ * line and column, which libclang's loader does not report). */
+#include "analyzer/frontend/compile_db_sources.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Is the entry compiled as CUDA: a .cu file, or "-x cu" in its command? */
+static bool is_cuda(const char *file, json_t *entry)
+{
+    if (ends_with(file, ".cu"))
+        return true;
+    const char *cmd = json_string_value(json_object_get(entry, "command"));
+    if (cmd && (strstr(cmd, " -x cu ") || strstr(cmd, " -x cuda ")))
+        return true;
+    json_t *args = json_object_get(entry, "arguments"), *a;
+    size_t i;
+    bool after_x = false;
+    json_array_foreach(args, i, a)
+    {
+        const char *s = json_string_value(a);
+        if (s && after_x && (strcmp(s, "cu") == 0 || strcmp(s, "cuda") == 0))
+            return true;
+        after_x = s && strcmp(s, "-x") == 0;
+    }
+    return false;
+}
+
+bool hms_compile_db_cuda_sources(const char *build_dir, hms_flag_list *out, FILE *err)
+{
+    char *path = NULL;
+    if (asprintf(&path, "%s/compile_commands.json", build_dir) < 0)
+        return false;
+    json_error_t jerr;
+    json_t *db = json_load_file(path, 0, &jerr);
+    if (!db) {
+        if (jerr.line > 0)
+            fprintf(err, "hms-lint: error: %s:%d:%d: malformed compile database: %s\n", path,
+                    jerr.line, jerr.column, jerr.text);
+        else
+            fprintf(err, "hms-lint: error: %s: %s\n", path, jerr.text);
+        free(path);
+        return false;
+    }
+    bool ok = json_is_array(db);
+    if (!ok)
+        fprintf(err, "hms-lint: error: %s: malformed compile database: not a JSON array\n", path);
+    size_t i;
+    json_t *e;
+    json_array_foreach(ok ? db : NULL, i, e)
+    {
+        const char *file = json_string_value(json_object_get(e, "file"));
+        const char *dir = json_string_value(json_object_get(e, "directory"));
+        if (!file || !dir) {
+            fprintf(err,
+                    "hms-lint: error: %s: malformed compile database: entry %zu has no "
+                    "\"file\" or \"directory\" string\n",
+                    path, i + 1);
+            ok = false;
+            break;
+        }
+        if (!is_cuda(file, e))
+            continue;
+        char *abs = NULL;
+        if (file[0] == '/')
+            abs = strdup(file);
+        else if (asprintf(&abs, "%s/%s", dir, file) < 0)
+            abs = NULL;
+        if (!abs)
+            continue;
+        bool seen = false;
+        for (size_t k = 0; k < out->n && !seen; k++)
+            seen = strcmp(out->v[k], abs) == 0;
+        if (!seen)
+            hms_flag_list_push(out, abs);
+        free(abs);
+    }
+    json_decref(db);
+    free(path);
+    return ok;
+}

@@ -1,0 +1,301 @@
+/* libclang parsing with hermetic CUDA flags and compile_commands.json. */
+#include "analyzer/frontend/parse.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analyzer/frontend/compile_flags.h"
+#include "analyzer/frontend/explicit_inst.h"
+#include "analyzer/frontend/launch_chevrons.h"
+#include "analyzer/frontend/launch_sites.h"
+#include "analyzer/frontend/parse_diagnostics.h"
+#include "runtime/arch.h"
+
+/* Binary input is parsed only this far: enough to count its errors. */
+#define BINARY_PARSE_LIMIT (64 * 1024)
+
+/* Flags that make clang parse CUDA device code without any toolkit.
+ * -nocudainc keeps the toolkit's include directory and clang's
+ * __clang_cuda_runtime_wrapper.h (which needs that toolkit) out; clang still
+ * adds its cuda_wrappers directory, whose <algorithm> etc. expect __host__
+ * and __device__ to be defined already, which our force-included
+ * cuda_runtime.h does first thing. With no CUDA version known, clang sends
+ * <<<>>> through cudaConfigureCall (declared in our cuda_runtime_api.h).
+ * --cuda-gpu-arch is the target's (gpu_arch_flag), so __CUDA_ARCH__ selects
+ * the code nvcc would compile for it. */
+static const char *const hermetic_flags[] = {
+    "-x",
+    "cuda",
+    "--cuda-device-only",
+    "-nocudainc",
+    "-nocudalib",
+    "--no-cuda-version-check",
+    "-std=c++17",
+    "-D__HMS_LINT__=1",
+    "-Wno-unknown-cuda-version",
+    "-ferror-limit=0",
+    "-Wno-everything",
+};
+
+/* --cuda-gpu-arch=<sm of --arch>: device code under #if __CUDA_ARCH__ >= 800
+ * is what the target runs. An --arch that does not resolve (reported by the
+ * caller) parses as the default target. */
+static void push_gpu_arch_flag(const hms_options *o, hms_flag_list *args)
+{
+    char err[256], flag[64];
+    const hms_arch *a = hms_arch_get(o && o->arch ? o->arch : HMS_ARCH_DEFAULT, err, sizeof err);
+    if (!a)
+        a = hms_arch_get(HMS_ARCH_DEFAULT, err, sizeof err);
+    const char *sm = a ? a->sm : "sm_90";
+    /* clang knows no target before sm_20: a cc 1.x GPU parses as the oldest it has */
+    if (strncmp(sm, "sm_", 3) == 0 && atoi(sm + 3) < 20)
+        sm = "sm_20";
+    snprintf(flag, sizeof flag, "--cuda-gpu-arch=%s", sm);
+    hms_flag_list_push(args, flag);
+}
+
+/* Does the file hold NUL bytes in its first megabyte (binary data)? */
+static bool has_nul_bytes(FILE *f)
+{
+    char buf[4096];
+    size_t total = 0, n;
+    while (total < (1u << 20) && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (memchr(buf, '\0', n))
+            return true;
+        total += n;
+    }
+    return false;
+}
+
+/* The rest of f from its start (malloc'd, *len its length), or NULL. */
+static char *read_stream(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0, got;
+    char *text = malloc(cap);
+    if (!text || fseek(f, 0, SEEK_SET) != 0) {
+        free(text);
+        return NULL;
+    }
+    while ((got = fread(text + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *nt = realloc(text, cap *= 2);
+            if (!nt) {
+                free(text);
+                return NULL;
+            }
+            text = nt;
+        }
+    }
+    *len = n;
+    return text;
+}
+
+/* The whole file at path (malloc'd, *len its length), or NULL. */
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *text = read_stream(f, len);
+    fclose(f);
+    return text;
+}
+
+/* The whole of f with explicit_inst.h's references appended (malloc'd;
+ * *len its length, *appended_from the offset of the first appended byte), or
+ * NULL when the file has no explicit instantiation. */
+static char *with_instantiation_refs(FILE *f, size_t *len, unsigned long *appended_from)
+{
+    size_t n = 0;
+    char *text = read_stream(f, &n);
+    if (!text)
+        return NULL;
+    char *extra = hms_explicit_instantiation_refs(text, n);
+    if (!extra) {
+        free(text);
+        return NULL;
+    }
+    size_t elen = strlen(extra);
+    char *merged = realloc(text, n + 1 + elen + 1);
+    if (!merged) {
+        free(text);
+        free(extra);
+        return NULL;
+    }
+    *appended_from = (unsigned long)n;
+    if (n > 0 && merged[n - 1] != '\n')
+        merged[n++] = '\n'; /* the last line may be a // comment */
+    memcpy(merged + n, extra, elen + 1);
+    *len = n + elen;
+    free(extra);
+    return merged;
+}
+
+bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *err)
+{
+    memset(out, 0, sizeof *out);
+    out->path = path;
+
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        fprintf(err, "hms-lint: error: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        fprintf(err, "hms-lint: error: %s: is a directory\n", path);
+        return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        /* A device or pipe may never end (/dev/zero). */
+        fprintf(err, "hms-lint: error: %s: not a regular file\n", path);
+        return false;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(err, "hms-lint: error: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    bool binary = has_nul_bytes(f);
+    /* A large binary is parsed from a prefix only (it is garbage either way). */
+    bool truncated = binary && st.st_size > BINARY_PARSE_LIMIT;
+    char *prefix = NULL;
+    size_t prefix_len = 0;
+    if (truncated) {
+        prefix = malloc(BINARY_PARSE_LIMIT);
+        if (prefix && fseek(f, 0, SEEK_SET) == 0)
+            prefix_len = fread(prefix, 1, BINARY_PARSE_LIMIT, f);
+    }
+    /* Source text with explicit template instantiations is given to clang
+     * with a reference to each appended (explicit_inst.h), so that the one
+     * parse exposes the instantiated kernels. Appending keeps every location
+     * of the file as it is on disk. */
+    unsigned long appended_from = 0;
+    if (!binary)
+        prefix = with_instantiation_refs(f, &prefix_len, &appended_from);
+    fclose(f);
+    if (!binary && prefix) /* launch_chevrons.h: `k<< <g, b>> >()` as nvcc reads it */
+        hms_join_spaced_chevrons(prefix, appended_from ? appended_from : prefix_len);
+    else if (!binary) {
+        size_t n = 0;
+        char *text = read_all(path, &n);
+        if (text && hms_join_spaced_chevrons(text, n)) {
+            prefix = text;
+            prefix_len = n;
+        } else {
+            free(text);
+        }
+    }
+    bool use_unsaved = truncated || prefix;
+
+    /* Order: hermetic flags, our include directory first among the -I paths
+     * (so <cuda_runtime.h> is ours whatever else is on the path), the forced
+     * include, then the project's flags and the user's. */
+    hms_flag_list args = {0};
+    for (size_t i = 0; i < sizeof hermetic_flags / sizeof *hermetic_flags; i++)
+        hms_flag_list_push(&args, hermetic_flags[i]);
+    push_gpu_arch_flag(o, &args);
+    char *inc = NULL, *runtime = NULL;
+    const char *builtin = hms_builtin_include_dir();
+    if (!builtin) {
+        hms_print_missing_include_dir(err);
+        hms_flag_list_free(&args);
+        free(prefix);
+        return false;
+    }
+    if (asprintf(&inc, "-I%s", builtin) >= 0) {
+        hms_flag_list_push(&args, inc);
+        free(inc);
+    }
+    if (asprintf(&runtime, "%s/cuda_runtime.h", builtin) >= 0) {
+        hms_flag_list_push(&args, "-include");
+        hms_flag_list_push(&args, runtime);
+        free(runtime);
+    }
+    if (o && o->build_dir)
+        hms_flags_from_compile_db(o->build_dir, o->assume_filename ? o->assume_filename : path,
+                                  &args, err);
+    if (o)
+        hms_flags_from_user(o->compiler_args.v, o->compiler_args.n, &args, err);
+
+    struct CXUnsavedFile unsaved = {path, prefix, (unsigned long)prefix_len};
+    out->index = clang_createIndex(0, 0);
+    unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
+    enum CXErrorCode ec = clang_parseTranslationUnit2(out->index, path, (const char *const *)args.v,
+                                                      (int)args.n, use_unsaved ? &unsaved : NULL,
+                                                      use_unsaved ? 1 : 0, flags, &out->tu);
+    /* Kernels launched as k<T, 512> inside host function templates exist
+     * only in instantiations libclang does not show: parse again with a
+     * reference to each (launch_sites.h), appended like explicit_inst.h's. */
+    char *refs =
+        ec == CXError_Success && out->tu && !binary ? hms_template_launch_refs(out->tu) : NULL;
+    if (refs) {
+        size_t text_len = 0;
+        char *text = prefix ? prefix : read_all(path, &text_len);
+        if (prefix)
+            text_len = prefix_len;
+        char *merged = text ? realloc(text, text_len + strlen(refs) + 2) : NULL;
+        if (merged) {
+            if (!appended_from)
+                appended_from = (unsigned long)text_len;
+            if (text_len > 0 && merged[text_len - 1] != '\n')
+                merged[text_len++] = '\n';
+            memcpy(merged + text_len, refs, strlen(refs) + 1);
+            prefix = merged;
+            prefix_len = text_len + strlen(refs);
+            struct CXUnsavedFile again = {path, prefix, (unsigned long)prefix_len};
+            CXTranslationUnit tu2 = NULL;
+            if (clang_parseTranslationUnit2(out->index, path, (const char *const *)args.v,
+                                            (int)args.n, &again, 1, flags,
+                                            &tu2) == CXError_Success &&
+                tu2) {
+                clang_disposeTranslationUnit(out->tu);
+                out->tu = tu2;
+            }
+        } else {
+            free(text);
+            prefix = NULL;
+        }
+        free(refs);
+    }
+    hms_flag_list_free(&args);
+    free(prefix);
+
+    if (ec != CXError_Success || !out->tu) {
+        fprintf(err, "hms-lint: error: %s: libclang could not parse the file (error %d)\n", path,
+                (int)ec);
+        hms_tu_dispose(out);
+        return false;
+    }
+
+    hms_diag_summary sum =
+        hms_report_diagnostics(out->tu, path, binary, truncated, appended_from, err);
+    out->missing_includes = sum.missing_includes;
+    out->errors = sum.errors;
+    out->ignored_errors = sum.ignored_errors;
+    out->tolerated_errors = sum.tolerated_errors;
+    if (sum.not_source) {
+        out->errors = sum.errors > 0 ? sum.errors : 1;
+        hms_tu_dispose(out);
+        return false;
+    }
+    return true;
+}
+
+bool hms_tu_failed(const hms_tu *t)
+{
+    return !t->tu || t->errors > 0;
+}
+
+void hms_tu_dispose(hms_tu *t)
+{
+    if (t->tu)
+        clang_disposeTranslationUnit(t->tu);
+    if (t->index)
+        clang_disposeIndex(t->index);
+    t->tu = NULL;
+    t->index = NULL;
+}

@@ -1,6 +1,0 @@
-#include "analyzer/commands.h"
-
-int main(int argc, char **argv)
-{
-    return hms_main(argc, argv);
-}

@@ -1,0 +1,33 @@
+/* --format=json: the layout of docs/report-format.md, field for field
+ * (documented in docs/report-format.md). Figures the report model holds as
+ * < 0 ("not applicable") are written as null. */
+#ifndef HMS_ANALYZER_REPORT_JSON_H
+#define HMS_ANALYZER_REPORT_JSON_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analyzer/report/source_cache.h"
+#include "passes/findings.h"
+
+typedef struct {
+    /* When set, each diagnostic also gets "source_line": the text of its line
+     * with surrounding blanks trimmed, so --baseline can match findings whose
+     * line number moved. NULL: no source reading at all. */
+    hms_source_cache *sources;
+} hms_json_options;
+
+/* The report as a jansson value (new reference). */
+json_t *hms_report_to_json(const hms_report *r, const hms_json_options *o);
+
+/* Writes it, indented, with a final newline. Returns false on a write error. */
+bool hms_write_json(const hms_report *r, FILE *out, const hms_json_options *o);
+
+/* The JSON-side name of a value that may be "not applicable". */
+json_t *hms_json_number_or_null(double v);
+
+/* Text of `line` in `path` without leading/trailing blanks (malloc'd), or NULL. */
+char *hms_trimmed_source_line(hms_source_cache *src, const char *path, unsigned line);
+
+#endif
