@@ -1,9 +1,7 @@
 /* `hms-lint file.cu...`: per file, merge the .hms-lint config under the
- * command line, parse, build the kernel IR, analyse every kernel (files in
- * parallel with -j), then filter (NOLINT, --baseline), write the report in
+ * command line, parse, build the kernel IR, analyse every kernel (each file in a
+ * worker process of its own, -j of them at once), then filter (NOLINT, --baseline), write the report in
  * the chosen format, export or apply fixes, and pick the exit status. */
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +19,7 @@
 #include "analyzer/report_text.h"
 #include "analyzer/source_cache.h"
 #include "analyzer/suppress.h"
+#include "analyzer/worker.h"
 #include "passes/analyze.h"
 
 #define ERROR_PREFIX "hms-lint: error: "
@@ -34,12 +33,6 @@ typedef struct {
     char *log; /* what the parse/build/analysis printed, shown in input order */
     size_t log_len;
 } file_job;
-
-typedef struct {
-    file_job *jobs;
-    size_t njobs;
-    atomic_size_t next;
-} work_queue;
 
 /* ---- setup (main thread) ------------------------------------------------ */
 
@@ -168,38 +161,9 @@ static void analyse_file(file_job *j)
         fclose(err);
 }
 
-static void *worker(void *arg)
+static void analyse_job(void *ctx)
 {
-    work_queue *q = arg;
-    for (;;) {
-        size_t i = atomic_fetch_add(&q->next, 1);
-        if (i >= q->njobs)
-            break;
-        if (!q->jobs[i].setup_error)
-            analyse_file(&q->jobs[i]);
-    }
-    return NULL;
-}
-
-static void run_jobs(work_queue *q, int jobs)
-{
-    size_t nthreads = jobs > 1 ? (size_t)jobs : 1;
-    if (nthreads > q->njobs)
-        nthreads = q->njobs;
-    if (nthreads <= 1) {
-        worker(q);
-        return;
-    }
-    pthread_t *t = calloc(nthreads, sizeof *t);
-    size_t started = 0;
-    for (size_t i = 0; t && i < nthreads; i++)
-        if (pthread_create(&t[i], NULL, worker, q) == 0)
-            started++;
-    if (started == 0)
-        worker(q); /* no threads to be had: do it here */
-    for (size_t i = 0; i < started; i++)
-        pthread_join(t[i], NULL);
-    free(t);
+    analyse_file(ctx);
 }
 
 /* Lines "hms-lint: error: X" of a file's log become its errors[] entries. */
@@ -359,8 +323,16 @@ int hms_cmd_lint(const hms_options *o)
         j->arch = arch_for(&arches, &narches, &j->merged.opts, &j->setup_error);
     }
 
-    work_queue q = {jobs, n, 0};
-    run_jobs(&q, o->jobs);
+    /* Each file in a worker process of its own: one that crashes or hangs
+     * loses only its own results. */
+    hms_string_pool interned = {0};
+    hms_isolated_job *iso = calloc(n ? n : 1, sizeof *iso);
+    for (size_t i = 0; iso && i < n; i++)
+        iso[i] = (hms_isolated_job){jobs[i].path, jobs[i].setup_error != NULL, &jobs[i],
+                                    &jobs[i].report, &jobs[i].log, &jobs[i].log_len};
+    if (iso)
+        hms_run_isolated(iso, n, analyse_job, o->jobs, o->timeout, &interned);
+    free(iso);
 
     /* Logs in input order; then one report with every file. */
     hms_report report = {"hms-lint", HMS_VERSION, NULL, NULL, 0};
@@ -423,6 +395,7 @@ int hms_cmd_lint(const hms_options *o)
 
     hms_source_cache_free(&src);
     hms_report_free(&report);
+    hms_string_pool_free(&interned);
     for (size_t i = 0; i < n; i++) {
         free(jobs[i].setup_error);
         free(jobs[i].log);

@@ -70,6 +70,8 @@ void hms_print_usage(FILE *out)
           "  --fix                          apply mechanical fixes in place\n"
           "  --export-fixes=<file>          write fixes as YAML instead\n"
           "  -j <n>                         analyse n files in parallel\n"
+          "  --timeout=<seconds>            give up on a file after this long (default 600,\n"
+          "                                 0 = no limit)\n"
           "  --color=auto|always|never      colour diagnostics (default auto)\n"
           "  --list-kernels                 list kernels, shared/constant/texture variables and\n"
           "                                 launch sites, then exit\n"
@@ -102,6 +104,7 @@ enum {
     OPT_LIST_ARCHES,
     OPT_VERSION,
     OPT_PLACEMENT_THRESHOLD,
+    OPT_TIMEOUT,
 };
 
 static const struct option long_opts[] = {
@@ -123,6 +126,7 @@ static const struct option long_opts[] = {
     {"list-checks", no_argument, 0, OPT_LIST_CHECKS},
     {"list-arches", no_argument, 0, OPT_LIST_ARCHES},
     {"version", no_argument, 0, OPT_VERSION},
+    {"timeout", required_argument, 0, OPT_TIMEOUT},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -150,6 +154,7 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     o->fail_on = HMS_FAIL_WARNING;
     o->placement_threshold = 1.10;
     o->jobs = 1;
+    o->timeout = 600;
     o->color = -1;
 
     /* Everything after a bare "--" goes to the parser untouched. */
@@ -206,6 +211,14 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
                 return usage_error("bad --placement-threshold '%s' (a speedup > 0, e.g. 1.10)",
                                    optarg);
             o->placement_threshold = x;
+            break;
+        }
+        case OPT_TIMEOUT: {
+            char *endp;
+            long t = strtol(optarg, &endp, 10);
+            if (endp == optarg || *endp || t < 0 || t > 86400)
+                return usage_error("--timeout expects seconds from 0 to 86400, got '%s'", optarg);
+            o->timeout = (unsigned)t;
             break;
         }
         case OPT_CHECKS:

@@ -44,6 +44,7 @@ typedef struct {
     bool fix;
     const char *export_fixes;
     int jobs;
+    unsigned timeout; /* --timeout seconds per file, 0 = none */
     int color; /* -1 auto, 0 never, 1 always */
     bool quiet;
 } hms_options;
