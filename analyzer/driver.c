@@ -1,16 +1,20 @@
 /* hms_main: option parsing and dispatch to one command. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analyzer/commands.h"
+#include "analyzer/worker.h"
 
-int hms_main(int argc, char **argv)
+typedef struct {
+    const hms_options *o;
+    int rc;
+} dispatch_call;
+
+static void dispatch(void *arg)
 {
-    hms_options o;
-    int rc = hms_options_parse(argc, argv, &o);
-    if (rc != 0) {
-        hms_options_free(&o);
-        return rc;
-    }
+    dispatch_call *d = arg;
+    const hms_options o = *d->o;
+    int rc = 0;
     switch (o.command) {
     case HMS_CMD_HELP:
         hms_print_usage(stdout);
@@ -36,6 +40,23 @@ int hms_main(int argc, char **argv)
         rc = hms_cmd_lint(&o);
         break;
     }
+    d->rc = rc;
+}
+
+int hms_main(int argc, char **argv)
+{
+    hms_options o;
+    int rc = hms_options_parse(argc, argv, &o);
+    if (rc != 0) {
+        hms_options_free(&o);
+        return rc;
+    }
+    /* Deeply nested sources recurse deeply in clang's parser and in ours:
+     * parse on our large stack instead of libclang's 8 MiB thread. */
+    setenv("LIBCLANG_NOTHREADS", "1", 0);
+    dispatch_call d = {&o, 2};
+    hms_run_with_large_stack(dispatch, &d);
+    rc = d.rc;
     fflush(stdout);
     hms_options_free(&o);
     return rc;

@@ -11,6 +11,7 @@
 
 /* Nodes a kernel may cost before its analysis stops (inlining included). */
 #define KERNEL_BUDGET 400000u
+#define PRESCAN_BUDGET 4000000ul
 
 typedef struct {
     CXCursor fn;      /* definition to build (instantiation for templates) */
@@ -607,6 +608,7 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
     b.unknown_array = -1;
     b.extern_shared = -1;
     b.budget = KERNEL_BUDGET;
+    b.prescan_budget = PRESCAN_BUDGET;
     b.frames[0].fn = r->fn;
     b.frames[0].ret_var = b.frames[0].done_var = -1;
     b.nframes = 1;

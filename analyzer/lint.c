@@ -1,7 +1,7 @@
 /* `hms-lint file.cu...`: per file, merge the .hms-lint config under the
  * command line, parse, build the kernel IR, analyse every kernel (each file in a
- * worker process of its own, -j of them at once), then filter (NOLINT, --baseline), write the report in
- * the chosen format, export or apply fixes, and pick the exit status. */
+ * worker process of its own, -j of them at once), then filter (NOLINT, --baseline), write the
+ * report in the chosen format, export or apply fixes, and pick the exit status. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -328,8 +328,9 @@ int hms_cmd_lint(const hms_options *o)
     hms_string_pool interned = {0};
     hms_isolated_job *iso = calloc(n ? n : 1, sizeof *iso);
     for (size_t i = 0; iso && i < n; i++)
-        iso[i] = (hms_isolated_job){jobs[i].path, jobs[i].setup_error != NULL, &jobs[i],
-                                    &jobs[i].report, &jobs[i].log, &jobs[i].log_len};
+        iso[i] = (hms_isolated_job){jobs[i].path, jobs[i].setup_error != NULL,
+                                    &jobs[i],     &jobs[i].report,
+                                    &jobs[i].log, &jobs[i].log_len};
     if (iso)
         hms_run_isolated(iso, n, analyse_job, o->jobs, o->timeout, &interned);
     free(iso);

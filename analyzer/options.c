@@ -70,7 +70,7 @@ void hms_print_usage(FILE *out)
           "  --fix                          apply mechanical fixes in place\n"
           "  --export-fixes=<file>          write fixes as YAML instead\n"
           "  -j <n>                         analyse n files in parallel\n"
-          "  --timeout=<seconds>            give up on a file after this long (default 600,\n"
+          "  --timeout=<seconds>            give up on a file after this long (default 300,\n"
           "                                 0 = no limit)\n"
           "  --color=auto|always|never      colour diagnostics (default auto)\n"
           "  --list-kernels                 list kernels, shared/constant/texture variables and\n"
@@ -154,7 +154,7 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     o->fail_on = HMS_FAIL_WARNING;
     o->placement_threshold = 1.10;
     o->jobs = 1;
-    o->timeout = 600;
+    o->timeout = 300;
     o->color = -1;
 
     /* Everything after a bare "--" goes to the parser untouched. */

@@ -100,6 +100,11 @@ static void child_main(hms_isolated_job *j, void (*run)(void *), int fd)
     /* libclang parses on its own 8 MiB thread unless told not to: parse on
      * ours, whose stack is large. */
     setenv("LIBCLANG_NOTHREADS", "1", 1);
+    /* Fault injection for the isolation tests: this file's worker dies the
+     * way a crash in libclang or in the passes would. */
+    const char *crash = getenv("HMS_LINT_TEST_CRASH");
+    if (crash && strcmp(crash, j->path) == 0)
+        raise(SIGSEGV);
     hms_run_with_large_stack(run, j->ctx);
     hms_wire_buf b = {0};
     hms_wire_put_result(&b, *j->log, *j->log_len, j->report);
