@@ -3,7 +3,7 @@
 # Skips apt entirely when everything is already there.
 set -euo pipefail
 pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libcriterion-dev libjansson-dev
-      libyaml-dev)
+      libyaml-dev libclang-rt-19-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
