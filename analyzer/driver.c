@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "analyzer/build_dir_check.h"
 #include "analyzer/commands.h"
 #include "analyzer/worker.h"
 
@@ -50,6 +51,15 @@ int hms_main(int argc, char **argv)
     if (rc != 0) {
         hms_options_free(&o);
         return rc;
+    }
+    char err[600];
+    if (o.build_dir &&
+        (o.command == HMS_CMD_LINT || o.command == HMS_CMD_LIST_KERNELS ||
+         o.command == HMS_CMD_DUMP_IR) &&
+        !hms_check_build_dir(o.build_dir, err, sizeof err)) {
+        fprintf(stderr, "hms-lint: error: %s\n", err);
+        hms_options_free(&o);
+        return 2;
     }
     /* Deeply nested sources recurse deeply in clang's parser and in ours:
      * parse on our large stack instead of libclang's 8 MiB thread. */
