@@ -149,11 +149,8 @@ static bool check_param(const char *s, char *why, size_t len)
     hms_param_spec p;
     if (!hms_parse_param_spec(s, &p, why, len))
         return false;
-    bool real = p.is_real;
     hms_param_spec_free(&p);
-    if (real)
-        snprintf(why, len, "value is not an integer within +-9e15 (only integer values are used)");
-    return !real;
+    return true;
 }
 
 /* The entry just read from node n passes `check`, or the file fails at n's line. */

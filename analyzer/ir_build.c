@@ -509,6 +509,15 @@ static void resolve_values(build_ctx *c, ir_kernel *k, const kernel_ref *r)
             const hms_param_spec *p = &c->cli.params[i];
             if (!p->is_real && hms_param_matches(p, k->name, v->name))
                 v->value = p->value, v->value_source = "cli", set = true;
+            else if (p->is_real && !p->from_define && c->err &&
+                     hms_param_matches(p, k->name, v->name))
+                /* a float value for an integer parameter (n=1e30, n=2.5):
+                 * not applied, and never without a word */
+                fprintf(c->err,
+                        "hms-lint: error: %s: --param %s%s%s=%g: '%s' of kernel '%s' is an "
+                        "integer parameter and the value is not an integer within +-9e15\n",
+                        c->tu->path, p->kernel ? p->kernel : "", p->kernel ? "." : "", p->name,
+                        p->real, v->name, k->name);
         }
         for (size_t i = c->notes.n; i-- > 0 && !set;) {
             const hms_annotation *a = &c->notes.v[i];

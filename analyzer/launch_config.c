@@ -305,18 +305,6 @@ int hms_launch_cli_parse(const hms_options *o, hms_launch_cli *out, FILE *err)
             hms_param_spec_free(p);
             continue;
         }
-        if (p->is_real && !def) {
-            /* only integers reach the IR (indices, trip counts): 2.5 or 1e30
-             * would be dropped without a word */
-            if (err)
-                fprintf(err,
-                        "hms-lint: error: --param '%s': value is not an integer within "
-                        "+-9e15 (only integer values are used)\n",
-                        o->params.v[i]);
-            hms_param_spec_free(p);
-            hms_launch_cli_free(out);
-            return 2;
-        }
         p->from_define = def;
         out->nparams++;
     }

@@ -21,7 +21,7 @@ static const value_range ranges[] = {
     {"multiprocessor.max_blocks", 1, 1024},
     {"multiprocessor.max_threads_per_block", 1, 8192},
     {"multiprocessor.simd_width", 1, 64},
-    {"multiprocessor.schedulers_per_sm", 1, 64},
+    {"multiprocessor.schedulers_per_sm", 1, 1024},
     {"multiprocessor.fp32_lanes", 1, 4096},
     {"multiprocessor.registers", 1, 16 << 20},
     {"multiprocessor.registers_per_block", 1, 16 << 20},
