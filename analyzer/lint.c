@@ -331,8 +331,9 @@ int hms_cmd_lint(const hms_options *o)
         iso[i] = (hms_isolated_job){jobs[i].path, jobs[i].setup_error != NULL,
                                     &jobs[i],     &jobs[i].report,
                                     &jobs[i].log, &jobs[i].log_len};
+    hms_isolation how = {o->jobs, o->timeout, &interned, NULL, NULL};
     if (iso)
-        hms_run_isolated(iso, n, analyse_job, o->jobs, o->timeout, &interned);
+        hms_run_isolated(iso, n, analyse_job, &how);
     free(iso);
 
     /* Logs in input order; then one report with every file. */

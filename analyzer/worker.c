@@ -237,9 +237,18 @@ static bool start(hms_isolated_job *jobs, size_t i, void (*run)(void *), running
     return true;
 }
 
-void hms_run_isolated(hms_isolated_job *jobs, size_t n, void (*run)(void *), int parallel,
-                      unsigned timeout_s, hms_string_pool *pool)
+static void settled(const hms_isolation *how, size_t i)
 {
+    if (how->done)
+        how->done(i, how->done_arg);
+}
+
+void hms_run_isolated(hms_isolated_job *jobs, size_t n, void (*run)(void *),
+                      const hms_isolation *how)
+{
+    int parallel = how->parallel;
+    unsigned timeout_s = how->timeout_s;
+    hms_string_pool *pool = how->pool;
     size_t slots = parallel > 1 ? (size_t)parallel : 1;
     running_worker *ws = calloc(slots, sizeof *ws);
     struct pollfd *pfd = calloc(slots, sizeof *pfd);
@@ -247,12 +256,16 @@ void hms_run_isolated(hms_isolated_job *jobs, size_t n, void (*run)(void *), int
     while (ws && pfd && (next < n || nrunning > 0)) {
         while (nrunning < slots && next < n) {
             size_t i = next++;
-            if (jobs[i].skip)
+            if (jobs[i].skip) {
+                settled(how, i);
                 continue;
-            if (start(jobs, i, run, ws, nrunning, timeout_s))
+            }
+            if (start(jobs, i, run, ws, nrunning, timeout_s)) {
                 nrunning++;
-            else
+            } else {
                 hms_run_with_large_stack(run, jobs[i].ctx); /* no process to be had */
+                settled(how, i);
+            }
         }
         if (nrunning == 0)
             continue;
@@ -276,6 +289,7 @@ void hms_run_isolated(hms_isolated_job *jobs, size_t n, void (*run)(void *), int
             }
             close(w->fd);
             finish(&jobs[w->job], w, timed_out, timeout_s, pool);
+            settled(how, w->job);
             /* keep the arrays dense: the last running worker takes this slot */
             ws[k] = ws[nrunning - 1];
             pfd[k] = pfd[nrunning - 1];
@@ -283,9 +297,11 @@ void hms_run_isolated(hms_isolated_job *jobs, size_t n, void (*run)(void *), int
         }
     }
     if (!ws || !pfd) {
-        for (; next < n; next++)
+        for (; next < n; next++) {
             if (!jobs[next].skip)
                 hms_run_with_large_stack(run, jobs[next].ctx);
+            settled(how, next);
+        }
     }
     free(ws);
     free(pfd);

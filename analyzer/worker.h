@@ -22,12 +22,22 @@ typedef struct {
 } hms_isolated_job;
 
 /* Runs run(job->ctx) for every job not skipped, at most `parallel` workers
- * at once, each killed after timeout_s seconds (0: no limit). A worker that
+ * at once, each killed after how->timeout_s seconds. A worker that
  * dies, is killed or returns garbage leaves a "<path>: error: ..." line in
  * its log and an errors[] entry in its report; the others are unaffected.
- * Static strings of the reports are interned in pool (free it after them). */
-void hms_run_isolated(hms_isolated_job *jobs, size_t n, void (*run)(void *ctx), int parallel,
-                      unsigned timeout_s, hms_string_pool *pool);
+ * Static strings of the reports are interned in how->pool (free it after them). */
+typedef struct {
+    int parallel;          /* workers at once (-j) */
+    unsigned timeout_s;    /* per file; 0: no limit */
+    hms_string_pool *pool; /* interns the reports' static strings */
+    /* Called in the driver as each job is settled (run, lost or skipped), in
+     * completion order, e.g. for progress lines; may be NULL. */
+    void (*done)(size_t index, void *arg);
+    void *done_arg;
+} hms_isolation;
+
+void hms_run_isolated(hms_isolated_job *jobs, size_t n, void (*run)(void *ctx),
+                      const hms_isolation *how);
 
 /* Runs fn(arg) on a thread with a stack large enough for deep recursion (in
  * the calling thread when none can be made). */
