@@ -242,8 +242,10 @@ bool hms_loop_is_periodic(const ir_kernel *k, const ir_stmt *loop, const bool *c
     }
     memcpy(tainted, carried, k->nvars * sizeof *tainted);
     /* each round taints at least one more variable, or stops */
-    while (spread_taint(loop->body, tainted) | spread_taint(loop->step, tainted))
-        ;
+    for (bool more = true; more;) {
+        bool in_body = spread_taint(loop->body, tainted); /* both walks run every round */
+        more = spread_taint(loop->step, tainted) || in_body;
+    }
     walk_ctx c = {k, tainted, why, len};
     if (!monotone_cond(loop->cond, tainted)) {
         snprintf(why, len, "the loop condition is not a monotone comparison");

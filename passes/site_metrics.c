@@ -32,6 +32,7 @@ typedef struct {
 typedef struct {
     unsigned nblk;     /* blocks checked (eq. 4, at most the launch) */
     size_t ngroups;    /* groups seen */
+    size_t capgroups;  /* rows allocated in the tables below */
     uint32_t *count;   /* [group][channel]: distinct blocks */
     uint64_t *stamp;   /* [group][channel]: last block + 1 */
     uint64_t *gstamp;  /* [group]: last block + 1 */
@@ -166,14 +167,46 @@ static bool camping_init(hms_check_ctx *c, camping_acc *a, const hms_site_metric
         nblk = prefix;
     if (nblk < 2)
         return true;
-    a->nblk = (unsigned)nblk;
-    size_t nch = (size_t)ar->dram_channels;
-    a->count = calloc(CAMPING_MAX_GROUPS * nch, sizeof *a->count);
-    a->stamp = calloc(CAMPING_MAX_GROUPS * nch, sizeof *a->stamp);
-    a->gstamp = calloc(CAMPING_MAX_GROUPS, sizeof *a->gstamp);
-    a->gblocks = calloc(CAMPING_MAX_GROUPS, sizeof *a->gblocks);
-    a->greq = calloc(CAMPING_MAX_GROUPS, sizeof *a->greq);
-    return a->count && a->stamp && a->gstamp && a->gblocks && a->greq;
+    a->nblk = (unsigned)nblk; /* the per-group tables grow as groups appear (camping_grow) */
+    return true;
+}
+
+/* Room for group k: the tables grow with the groups a site really has, so
+ * thousands of sites executed once each cost one row apiece, not
+ * CAMPING_MAX_GROUPS rows. */
+static bool camping_grow(camping_acc *a, size_t k, size_t nch)
+{
+    if (k < a->capgroups)
+        return true;
+    size_t cap = a->capgroups ? a->capgroups * 2 : 4;
+    while (cap <= k)
+        cap *= 2;
+    if (cap > CAMPING_MAX_GROUPS)
+        cap = CAMPING_MAX_GROUPS;
+    uint32_t *count = realloc(a->count, cap * nch * sizeof *count);
+    if (count)
+        a->count = count;
+    uint64_t *stamp = count ? realloc(a->stamp, cap * nch * sizeof *stamp) : NULL;
+    if (stamp)
+        a->stamp = stamp;
+    uint64_t *gstamp = stamp ? realloc(a->gstamp, cap * sizeof *gstamp) : NULL;
+    if (gstamp)
+        a->gstamp = gstamp;
+    uint32_t *gblocks = gstamp ? realloc(a->gblocks, cap * sizeof *gblocks) : NULL;
+    if (gblocks)
+        a->gblocks = gblocks;
+    double *greq = gblocks ? realloc(a->greq, cap * sizeof *greq) : NULL;
+    if (!greq)
+        return false;
+    a->greq = greq;
+    size_t old = a->capgroups, add = cap - old;
+    memset(a->count + old * nch, 0, add * nch * sizeof *a->count);
+    memset(a->stamp + old * nch, 0, add * nch * sizeof *a->stamp);
+    memset(a->gstamp + old, 0, add * sizeof *a->gstamp);
+    memset(a->gblocks + old, 0, add * sizeof *a->gblocks);
+    memset(a->greq + old, 0, add * sizeof *a->greq);
+    a->capgroups = cap;
+    return true;
 }
 
 static void camping_free(camping_acc *a)
@@ -188,9 +221,11 @@ static void camping_free(camping_acc *a)
 
 static bool camping_add(hms_check_ctx *c, camping_acc *a, const hms_warp_access *r, size_t k)
 {
-    if (!a->count || r->block >= a->nblk || k >= CAMPING_MAX_GROUPS)
+    if (a->nblk < 2 || r->block >= a->nblk || k >= CAMPING_MAX_GROUPS)
         return true;
     size_t nch = (size_t)c->arch->dram_channels;
+    if (!camping_grow(a, k, nch))
+        return false;
     uint64_t tag = (uint64_t)r->block + 1;
     if (k + 1 > a->ngroups)
         a->ngroups = k + 1;

@@ -142,7 +142,7 @@ static int cmp_time_warp(const void *pa, const void *pb)
 static uint64_t align_barriers(tracer *t, trace_warp *warps)
 {
     hms_stream *s = &t->out->stream;
-    hms_warp_access *v = s->v + t->block_first;
+    hms_warp_access *v = s->v ? s->v + t->block_first : NULL; /* NULL + 0 is UB */
     size_t n = s->n - t->block_first;
     size_t kmax = 0;
     for (uint32_t w = 0; w < t->wpb; w++)

@@ -22,6 +22,10 @@ bool hms_arch_check(hms_arch *a, const hms_arch_src *src, const char *origin, ch
                     size_t errlen);
 
 /* printf into err with the "origin:line: field: " prefix; always returns false. */
+/* Is v within the plausible range of field `path` (arch_ranges.c)? If not,
+ * writes "origin:line: path: reason" into err and returns false. */
+bool hms_arch_check_range(const char *path, double v, const char *origin, int line, char *err,
+                          size_t errlen);
 bool hms_arch_fail(char *err, size_t errlen, const char *origin, int line, const char *field,
                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 

@@ -351,6 +351,8 @@ static bool parse_int_field(ctx *c, const field *f, const yaml_node_t *v, void *
     if ((f->flags & POW2) && !is_pow2(x))
         return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
                              "expected a power of two, got '%s'", s);
+    if (!hms_arch_check_range(f->path, (double)x, c->origin, line_of(v), c->err, c->errlen))
+        return false;
     if (f->type == T_U32)
         *(uint32_t *)dst = (uint32_t)x;
     else
@@ -372,6 +374,8 @@ static bool parse_double_field(ctx *c, const field *f, const yaml_node_t *v, dou
         return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
                              "expected %s, got '%s'", what, s ? s : "a list or mapping");
     }
+    if (!hms_arch_check_range(f->path, x, c->origin, line_of(v), c->err, c->errlen))
+        return false;
     *dst = x;
     return true;
 }

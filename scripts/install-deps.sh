@@ -5,10 +5,11 @@ set -euo pipefail
 # HMS_DEPS=build installs only what building the tool needs (CI that lints);
 # the default adds the test suite's: Criterion, Chromium (which renders
 # the HTML report in test_report_html), dpkg-dev (the .deb test), Neovim
-# (the headless LSP client test) and Python (the scripted LSP client).
+# (the headless LSP client test), Python (the scripted LSP client) and
+# libclang-rt-19-dev (libFuzzer, for the bounded fuzz run).
 pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libjansson-dev libyaml-dev)
 if [ "${HMS_DEPS:-all}" != build ]; then
-  pkgs+=(libcriterion-dev chromium dpkg-dev neovim python3)
+  pkgs+=(libcriterion-dev chromium dpkg-dev neovim python3 libclang-rt-19-dev)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -2,6 +2,7 @@
 #include "analyzer/cli/atomic_file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,11 +16,42 @@ static void release(hms_atomic_file *a)
     a->f = NULL;
 }
 
+/* Opens the target itself for writing (truncating a regular file). */
+static FILE *open_in_place(hms_atomic_file *a, const char *dest, bool regular, char *err,
+                           size_t errlen)
+{
+    int fd = open(a->dest, O_WRONLY | (regular ? O_TRUNC : 0) | O_NOCTTY | O_CLOEXEC);
+    a->f = fd < 0 ? NULL : fdopen(fd, "wb");
+    if (!a->f) {
+        snprintf(err, errlen, "%s: %s", dest, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        release(a);
+    }
+    return a->f;
+}
+
 FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, char *err, size_t errlen)
 {
     memset(a, 0, sizeof *a);
     char *real = realpath(dest, NULL); /* follow a symlink to the file it names */
     a->dest = real ? real : strdup(dest);
+    struct stat target;
+    bool exists = a->dest && stat(a->dest, &target) == 0;
+    if (exists && S_ISDIR(target.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory", dest);
+        release(a);
+        return NULL;
+    }
+    if (exists && access(a->dest, W_OK) != 0) {
+        snprintf(err, errlen, "%s: %s; not written", dest, strerror(errno));
+        release(a);
+        return NULL;
+    }
+    if (exists && !S_ISREG(target.st_mode))
+        return open_in_place(a, dest, false, err, errlen);
+    if (exists && target.st_nlink > 1)
+        return open_in_place(a, dest, true, err, errlen); /* keep the other links */
     if (!a->dest || asprintf(&a->tmp, "%s.hms-lint-XXXXXX", a->dest) < 0) {
         a->tmp = NULL;
         snprintf(err, errlen, "%s: out of memory", dest);
@@ -44,6 +76,15 @@ FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, char *err, size_t er
     if (fchmod(fd, mode) != 0) {
         /* not fatal: the file keeps mkstemp's 0600 */
     }
+    if (exists && (target.st_uid != geteuid() || target.st_gid != getegid()) &&
+        fchown(fd, target.st_uid, target.st_gid) != 0) {
+        /* the new file could not keep the owner: write the old one in place */
+        close(fd);
+        unlink(a->tmp);
+        free(a->tmp);
+        a->tmp = NULL;
+        return open_in_place(a, dest, true, err, errlen);
+    }
     a->f = fdopen(fd, "wb");
     if (!a->f) {
         snprintf(err, errlen, "%s: %s", dest, strerror(errno));
@@ -57,6 +98,18 @@ FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, char *err, size_t er
 
 bool hms_atomic_commit(hms_atomic_file *a, char *err, size_t errlen)
 {
+    if (!a->tmp) { /* in place: no rename; a device need not support fsync */
+        bool ok = fflush(a->f) == 0 && !ferror(a->f);
+        int saved = errno;
+        if (fclose(a->f) != 0 && ok) {
+            ok = false;
+            saved = errno;
+        }
+        if (!ok)
+            snprintf(err, errlen, "%s: cannot write: %s", a->dest, strerror(saved));
+        release(a);
+        return ok;
+    }
     bool ok = fflush(a->f) == 0 && !ferror(a->f) && fsync(fileno(a->f)) == 0;
     int saved = errno;
     if (fclose(a->f) != 0 && ok) {

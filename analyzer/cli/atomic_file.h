@@ -1,7 +1,11 @@
 /* Writing a file so readers see either the old or the whole new content:
  * a temporary file in the same directory, flushed, then renamed over the
  * target (which keeps its permissions; a symlink's target is replaced, not
- * the link). Used for --output, --export-fixes and --fix. */
+ * the link). Used for --output, --export-fixes and --fix.
+ * A target that a rename would harm is written in place instead: a device,
+ * FIFO or socket (--output=/dev/null must not replace /dev/null), a file
+ * with other hard links, or one whose owner we cannot give the new file.
+ * A target the user may not write is refused, as is a directory. */
 #ifndef HMS_ANALYZER_ATOMIC_FILE_H
 #define HMS_ANALYZER_ATOMIC_FILE_H
 
@@ -11,7 +15,7 @@
 
 typedef struct {
     FILE *f;    /* write here */
-    char *tmp;  /* the temporary file */
+    char *tmp;  /* the temporary file; NULL when writing in place */
     char *dest; /* where it goes on commit */
 } hms_atomic_file;
 

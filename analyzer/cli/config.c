@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "analyzer/frontend/launch_config.h"
 #include "runtime/arch.h"
 
 static bool is_regular_file(const char *path)
@@ -133,14 +134,46 @@ static bool push_str(char ***v, size_t *n, char *s)
     return true;
 }
 
-/* A scalar, or a sequence of scalars: every value goes to (v, n). */
+/* Checks one entry as the command line would; false with the reason. */
+typedef bool (*entry_check)(const char *s, char *why, size_t len);
+
+static bool check_launch(const char *s, char *why, size_t len)
+{
+    hms_launch_spec l;
+    if (!hms_parse_launch_spec(s, 0, &l, why, len))
+        return false;
+    hms_launch_spec_free(&l);
+    return true;
+}
+
+static bool check_param(const char *s, char *why, size_t len)
+{
+    hms_param_spec p;
+    if (!hms_parse_param_spec(s, &p, why, len))
+        return false;
+    hms_param_spec_free(&p);
+    return true;
+}
+
+/* The entry just read from node n passes `check`, or the file fails at n's line. */
+static bool checked(cfg_ctx *x, const char *key, const yaml_node_t *n, const char *s,
+                    entry_check check)
+{
+    char why[256];
+    if (!check || check(s, why, sizeof why))
+        return true;
+    return fail_at(x, n, "%s '%s': %s", key, s, why);
+}
+
+/* A scalar, or a sequence of scalars: every value goes to (v, n), each
+ * passing `check` (may be NULL). */
 static bool read_string_list(cfg_ctx *x, const char *key, yaml_node_t *val, char ***v, size_t *n,
-                             bool allow_mapping)
+                             bool allow_mapping, entry_check check)
 {
     if (val->type == YAML_SCALAR_NODE) {
         if (val->data.scalar.length == 0)
             return true;
-        return push_str(v, n, scalar_dup(val));
+        return push_str(v, n, scalar_dup(val)) && checked(x, key, val, (*v)[*n - 1], check);
     }
     if (val->type == YAML_SEQUENCE_NODE) {
         for (yaml_node_item_t *it = val->data.sequence.items.start;
@@ -150,6 +183,8 @@ static bool read_string_list(cfg_ctx *x, const char *key, yaml_node_t *val, char
                 return fail_at(x, item ? item : val, "'%s' entries must be strings", key);
             if (!push_str(v, n, scalar_dup(item)))
                 return fail_at(x, item, "out of memory");
+            if (!checked(x, key, item, (*v)[*n - 1], check))
+                return false;
         }
         return true;
     }
@@ -167,6 +202,8 @@ static bool read_string_list(cfg_ctx *x, const char *key, yaml_node_t *val, char
                 return fail_at(x, k, "out of memory");
             if (!push_str(v, n, s))
                 return fail_at(x, k, "out of memory");
+            if (!checked(x, key, k, (*v)[*n - 1], check))
+                return false;
         }
         return true;
     }
@@ -190,11 +227,20 @@ static bool read_optional_scalar(cfg_ctx *x, const char *key, yaml_node_t *val, 
     return read_scalar(x, key, val, out);
 }
 
+/* arch: names a built-in target or a readable description, said at its line. */
+static bool known_arch(cfg_ctx *x, const yaml_node_t *n, const char *arch)
+{
+    char why[512];
+    if (hms_arch_get(arch, why, sizeof why))
+        return true;
+    return fail_at(x, n, "arch: %s", why);
+}
+
 static bool read_checks(cfg_ctx *x, yaml_node_t *val, hms_config *out)
 {
     char **v = NULL;
     size_t n = 0;
-    bool ok = read_string_list(x, "checks", val, &v, &n, false);
+    bool ok = read_string_list(x, "checks", val, &v, &n, false, NULL);
     if (ok && n > 0) {
         size_t total = 1;
         for (size_t i = 0; i < n; i++)
@@ -290,13 +336,13 @@ static bool read_root(cfg_ctx *x, yaml_node_t *root, hms_config *out)
         else if (strcmp(key, "checks") == 0)
             ok = read_checks(x, v, out);
         else if (strcmp(key, "arch") == 0)
-            ok = read_scalar(x, key, v, &out->arch);
+            ok = read_scalar(x, key, v, &out->arch) && known_arch(x, v, out->arch);
         else if (strcmp(key, "fail-on") == 0)
             ok = read_fail_on(x, v, out);
         else if (strcmp(key, "launch") == 0)
-            ok = read_string_list(x, key, v, &out->launches, &out->nlaunches, false);
+            ok = read_string_list(x, key, v, &out->launches, &out->nlaunches, false, check_launch);
         else if (strcmp(key, "param") == 0)
-            ok = read_string_list(x, key, v, &out->params, &out->nparams, true);
+            ok = read_string_list(x, key, v, &out->params, &out->nparams, true, check_param);
         else if (strcmp(key, "warnings-as-errors") == 0)
             ok = read_optional_scalar(x, key, v, &out->warnings_as_errors);
         else if (strcmp(key, "header-filter") == 0)

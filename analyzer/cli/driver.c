@@ -1,7 +1,10 @@
 /* hms_main: option parsing and dispatch to one command. */
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "analyzer/cli/build_dir_check.h"
 #include "analyzer/cli/commands.h"
+#include "analyzer/cli/worker.h"
 #include "analyzer/frontend/compile_db_sources.h"
 #include "analyzer/frontend/parse.h"
 #include "passes/checks.h"
@@ -17,44 +20,17 @@ static bool any_check_enabled(const char *globs)
     return false;
 }
 
-int hms_main(int argc, char **argv)
+typedef struct {
+    const hms_options *o;
+    int rc;
+} dispatch_call;
+
+/* Runs the one command; called on the large stack (hms_run_with_large_stack). */
+static void dispatch(void *arg)
 {
-    hms_options o;
-    int rc = hms_options_parse(argc, argv, &o);
-    if (rc != 0) {
-        hms_options_free(&o);
-        return rc;
-    }
-    /* Without our CUDA headers nothing parses: fail, never pass silently. */
-    bool parses = o.command == HMS_CMD_LINT || o.command == HMS_CMD_LIST_KERNELS ||
-                  o.command == HMS_CMD_DUMP_IR;
-    /* clang-tidy: --checks='-*' linting is an error, not a silent run of nothing. */
-    if (o.command == HMS_CMD_LINT && o.checks && !any_check_enabled(o.checks)) {
-        fprintf(stderr, "hms-lint: error: --checks='%s' enables no check (see --list-checks)\n",
-                o.checks);
-        hms_options_free(&o);
-        return 2;
-    }
-    hms_flag_list db_sources = {0}; /* -p <dir> and no file names: the database's sources */
-    if (parses && o.files.n == 0 && o.build_dir) {
-        bool read = hms_compile_db_cuda_sources(o.build_dir, &db_sources, stderr);
-        if (!read || !db_sources.n) {
-            if (read)
-                fprintf(stderr, "hms-lint: error: %s/compile_commands.json lists no CUDA source\n",
-                        o.build_dir);
-            hms_flag_list_free(&db_sources);
-            hms_options_free(&o);
-            return 2;
-        }
-        for (size_t i = 0; i < db_sources.n; i++)
-            hms_strvec_push(&o.files, db_sources.v[i]);
-    }
-    if (parses && !hms_builtin_include_dir()) {
-        hms_print_missing_include_dir(stderr);
-        hms_options_free(&o);
-        hms_flag_list_free(&db_sources);
-        return 2;
-    }
+    dispatch_call *d = arg;
+    const hms_options o = *d->o;
+    int rc = 0;
     switch (o.command) {
     case HMS_CMD_HELP:
         hms_print_usage(stdout);
@@ -95,6 +71,59 @@ int hms_main(int argc, char **argv)
         rc = hms_cmd_corun(&o);
         break;
     }
+    d->rc = rc;
+}
+
+int hms_main(int argc, char **argv)
+{
+    hms_options o;
+    int rc = hms_options_parse(argc, argv, &o);
+    if (rc != 0) {
+        hms_options_free(&o);
+        return rc;
+    }
+    /* Without our CUDA headers nothing parses: fail, never pass silently. */
+    bool parses = o.command == HMS_CMD_LINT || o.command == HMS_CMD_LIST_KERNELS ||
+                  o.command == HMS_CMD_DUMP_IR;
+    char err[600];
+    if (o.build_dir && parses && !hms_check_build_dir(o.build_dir, err, sizeof err)) {
+        fprintf(stderr, "hms-lint: error: %s\n", err);
+        hms_options_free(&o);
+        return 2;
+    }
+    /* clang-tidy: --checks='-*' linting is an error, not a silent run of nothing. */
+    if (o.command == HMS_CMD_LINT && o.checks && !any_check_enabled(o.checks)) {
+        fprintf(stderr, "hms-lint: error: --checks='%s' enables no check (see --list-checks)\n",
+                o.checks);
+        hms_options_free(&o);
+        return 2;
+    }
+    hms_flag_list db_sources = {0}; /* -p <dir> and no file names: the database's sources */
+    if (parses && o.files.n == 0 && o.build_dir) {
+        bool read = hms_compile_db_cuda_sources(o.build_dir, &db_sources, stderr);
+        if (!read || !db_sources.n) {
+            if (read)
+                fprintf(stderr, "hms-lint: error: %s/compile_commands.json lists no CUDA source\n",
+                        o.build_dir);
+            hms_flag_list_free(&db_sources);
+            hms_options_free(&o);
+            return 2;
+        }
+        for (size_t i = 0; i < db_sources.n; i++)
+            hms_strvec_push(&o.files, db_sources.v[i]);
+    }
+    if (parses && !hms_builtin_include_dir()) {
+        hms_print_missing_include_dir(stderr);
+        hms_options_free(&o);
+        hms_flag_list_free(&db_sources);
+        return 2;
+    }
+    /* Deeply nested sources recurse deeply in clang's parser and in ours:
+     * parse on our large stack instead of libclang's 8 MiB thread. */
+    setenv("LIBCLANG_NOTHREADS", "1", 0);
+    dispatch_call d = {&o, 2};
+    hms_run_with_large_stack(dispatch, &d);
+    rc = d.rc;
     fflush(stdout);
     hms_options_free(&o);
     hms_flag_list_free(&db_sources);

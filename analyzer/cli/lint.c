@@ -1,9 +1,7 @@
 /* `hms-lint file.cu...`: per file, merge the .hms-lint config under the
- * command line, parse, build the kernel IR, analyse every kernel (files in
- * parallel with -j), then filter (NOLINT, --baseline), write the report in
- * the chosen format, export or apply fixes, and pick the exit status. */
-#include <pthread.h>
-#include <stdatomic.h>
+ * command line, parse, build the kernel IR, analyse every kernel (each file in a
+ * worker process of its own, -j of them at once), then filter (NOLINT, --baseline), write the
+ * report in the chosen format, export or apply fixes, and pick the exit status. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,6 +28,7 @@
 #include "analyzer/report/source_cache.h"
 #include "analyzer/report/source_root.h"
 #include "analyzer/report/suppress.h"
+#include "analyzer/cli/worker.h"
 #include "passes/analyze.h"
 
 #define ERROR_PREFIX "hms-lint: error: "
@@ -44,13 +43,17 @@ typedef struct {
     size_t log_len;
 } file_job;
 
+/* "[n/N] file" on stderr as each file is done (-j over several files, a terminal). */
 typedef struct {
-    file_job *jobs;
-    size_t njobs;
-    atomic_size_t next;
-    bool progress;      /* "[n/N] file" on stderr as each file is done (a terminal) */
-    atomic_size_t done; /* files finished, for the progress lines */
-} work_queue;
+    const file_job *jobs;
+    size_t n, done;
+} progress_lines;
+
+static void print_progress(size_t index, void *arg)
+{
+    progress_lines *p = arg;
+    fprintf(stderr, "[%zu/%zu] %s\n", ++p->done, p->n, p->jobs[index].path);
+}
 
 /* ---- setup (main thread) ------------------------------------------------ */
 
@@ -181,41 +184,9 @@ static void analyse_file(file_job *j)
         fclose(err);
 }
 
-static void *worker(void *arg)
+static void analyse_job(void *ctx)
 {
-    work_queue *q = arg;
-    for (;;) {
-        size_t i = atomic_fetch_add(&q->next, 1);
-        if (i >= q->njobs)
-            break;
-        if (!q->jobs[i].setup_error)
-            analyse_file(&q->jobs[i]);
-        if (q->progress)
-            fprintf(stderr, "[%zu/%zu] %s\n", atomic_fetch_add(&q->done, 1) + 1, q->njobs,
-                    q->jobs[i].path);
-    }
-    return NULL;
-}
-
-static void run_jobs(work_queue *q, int jobs)
-{
-    size_t nthreads = jobs > 1 ? (size_t)jobs : 1;
-    if (nthreads > q->njobs)
-        nthreads = q->njobs;
-    if (nthreads <= 1) {
-        worker(q);
-        return;
-    }
-    pthread_t *t = calloc(nthreads, sizeof *t);
-    size_t started = 0;
-    for (size_t i = 0; t && i < nthreads; i++)
-        if (pthread_create(&t[i], NULL, worker, q) == 0)
-            started++;
-    if (started == 0)
-        worker(q); /* no threads to be had: do it here */
-    for (size_t i = 0; i < started; i++)
-        pthread_join(t[i], NULL);
-    free(t);
+    analyse_file(ctx);
 }
 
 /* Lines "hms-lint: error: X" of a file's log become its errors[] entries. */
@@ -416,8 +387,20 @@ int hms_cmd_lint(const hms_options *o)
         j->arch = arch_for(&arches, &narches, &j->merged.opts, &j->setup_error);
     }
 
-    work_queue q = {jobs, n, 0, n > 1 && !o->quiet && isatty(STDERR_FILENO), 0};
-    run_jobs(&q, o->jobs);
+    /* Each file in a worker process of its own: one that crashes or hangs
+     * loses only its own results. */
+    hms_string_pool interned = {0};
+    hms_isolated_job *iso = calloc(n ? n : 1, sizeof *iso);
+    for (size_t i = 0; iso && i < n; i++)
+        iso[i] = (hms_isolated_job){jobs[i].path, jobs[i].setup_error != NULL,
+                                    &jobs[i],     &jobs[i].report,
+                                    &jobs[i].log, &jobs[i].log_len};
+    progress_lines pl = {jobs, n, 0};
+    bool progress = n > 1 && !o->quiet && isatty(STDERR_FILENO);
+    hms_isolation how = {o->jobs, o->timeout, &interned, progress ? print_progress : NULL, &pl};
+    if (iso)
+        hms_run_isolated(iso, n, analyse_job, &how);
+    free(iso);
 
     /* Logs in input order; then one report with every file. */
     hms_report report = {"hms-lint", HMS_VERSION, NULL, NULL, 0};
@@ -489,6 +472,7 @@ int hms_cmd_lint(const hms_options *o)
 
     hms_source_cache_free(&src);
     hms_report_free(&report);
+    hms_string_pool_free(&interned);
     for (size_t i = 0; i < n; i++) {
         free(jobs[i].setup_error);
         free(jobs[i].log);

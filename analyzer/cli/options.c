@@ -83,6 +83,8 @@ void hms_print_usage(FILE *out)
           "  --fix                          apply mechanical fixes in place\n"
           "  --export-fixes=<file>          write fixes as YAML instead\n"
           "  -j <n>                         analyse n files in parallel\n"
+          "  --timeout=<seconds>            give up on a file after this long (default 300,\n"
+          "                                 0 = no limit)\n"
           "  --color=auto|always|never      colour diagnostics (default auto)\n"
           "  --list-kernels                 list kernels, shared/constant/texture variables and\n"
           "                                 launch sites, then exit\n"
@@ -146,6 +148,7 @@ enum {
     OPT_HEADER_FILTER,
     OPT_ASSUME_FILENAME,
     OPT_PTXAS,
+    OPT_TIMEOUT,
 };
 
 static const struct option long_opts[] = {
@@ -183,6 +186,7 @@ static const struct option long_opts[] = {
     {"header-filter", required_argument, 0, OPT_HEADER_FILTER},
     {"assume-filename", required_argument, 0, OPT_ASSUME_FILENAME},
     {"ptxas", no_argument, 0, OPT_PTXAS},
+    {"timeout", required_argument, 0, OPT_TIMEOUT},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -217,6 +221,7 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     o->fail_on = HMS_FAIL_WARNING;
     o->placement_threshold = 1.10;
     o->jobs = 1;
+    o->timeout = 300;
     o->color = -1;
 
     /* Everything after a bare "--" goes to the parser untouched. */
@@ -281,6 +286,14 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
                     usage_error("bad --placement-threshold '%s' (a speedup > 0, e.g. 1.10)",
                                 optarg));
             o->placement_threshold = x;
+            break;
+        }
+        case OPT_TIMEOUT: {
+            char *endp;
+            long t = strtol(optarg, &endp, 10);
+            if (endp == optarg || *endp || t < 0 || t > 86400)
+                return usage_error("--timeout expects seconds from 0 to 86400, got '%s'", optarg);
+            o->timeout = (unsigned)t;
             break;
         }
         case OPT_CHECKS:

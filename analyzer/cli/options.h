@@ -49,7 +49,8 @@ typedef struct {
     bool fix;
     const char *export_fixes;
     int jobs;
-    int color; /* -1 auto, 0 never, 1 always */
+    unsigned timeout; /* --timeout seconds per file, 0 = none */
+    int color;        /* -1 auto, 0 never, 1 always */
     bool quiet;
     const char *source_root;        /* --source-root, NULL = git top level / cwd */
     bool sarif_notes;               /* --sarif-notes: note findings as SARIF results */

@@ -11,6 +11,7 @@
 
 /* Nodes a kernel may cost before its analysis stops (inlining included). */
 #define KERNEL_BUDGET 400000u
+#define PRESCAN_BUDGET 4000000ul
 
 typedef struct {
     CXCursor fn;      /* definition to build (instantiation for templates) */
@@ -591,6 +592,15 @@ static void resolve_values(build_ctx *c, ir_kernel *k, const kernel_ref *r)
             const hms_param_spec *p = &c->cli.params[i];
             if (!p->is_real && hms_param_matches(p, k->name, v->name))
                 v->value = p->value, v->value_source = "cli", set = true;
+            else if (p->is_real && !p->from_define && c->err &&
+                     hms_param_matches(p, k->name, v->name))
+                /* a float value for an integer parameter (n=1e30, n=2.5):
+                 * not applied, and never without a word */
+                fprintf(c->err,
+                        "hms-lint: error: %s: --param %s%s%s=%g: '%s' of kernel '%s' is an "
+                        "integer parameter and the value is not an integer within +-9e15\n",
+                        c->tu->path, p->kernel ? p->kernel : "", p->kernel ? "." : "", p->name,
+                        p->real, v->name, k->name);
         }
         for (size_t i = c->notes.n; i-- > 0 && !set;) {
             const hms_annotation *a = &c->notes.v[i];
@@ -678,6 +688,7 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
     b.unknown_array = -1;
     b.extern_shared = -1;
     b.budget = KERNEL_BUDGET;
+    b.prescan_budget = PRESCAN_BUDGET;
     b.frames[0].fn = r->fn;
     b.frames[0].ret_var = b.frames[0].done_var = -1;
     b.nframes = 1;

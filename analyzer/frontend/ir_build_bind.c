@@ -266,6 +266,11 @@ static enum CXChildVisitResult prescan_visit(CXCursor c, CXCursor parent, CXClie
 {
     (void)parent;
     bind_set *s = d;
+    if (s->b->prescan_budget == 0) {
+        s->b->prescan_exhausted = true;
+        return CXChildVisit_Break;
+    }
+    s->b->prescan_budget--;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
         if (k == CXCursor_CompoundAssignOperator ||
@@ -336,6 +341,17 @@ bind_region bind_prepare_region(irb *b, CXCursor const *regions, unsigned n, ir_
             continue;
         prescan_visit(regions[i], clang_getNullCursor(), &s);
         clang_visitChildren(regions[i], prescan_visit, &s);
+    }
+    if (b->prescan_exhausted) {
+        /* Not known what the region assigns: every local may change in it. */
+        if (!b->prescan_warned)
+            irb_limit(b,
+                      "assignment scan budget exhausted (a very long else-if chain or deeply "
+                      "nested region): from here on every local is treated as changed there",
+                      "split the function", at);
+        b->prescan_warned = true;
+        for (size_t i = 0; i < b->nbinds; i++)
+            set_add(&s, i);
     }
     size_t assigned = s.n;
     for (size_t j = 0; j < assigned; j++) {

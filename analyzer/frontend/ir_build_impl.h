@@ -115,6 +115,10 @@ typedef struct irb {
     int model_depth;
     CXCursor model_call;
     bool out_of_budget;
+    /* Cursors the assignment prescan (ir_build_bind.c) may still visit: an
+     * else-if chain rescans its tail at every arm, quadratic in its length. */
+    unsigned long prescan_budget;
+    bool prescan_exhausted, prescan_warned;
 } irb;
 
 /* ---- cursor helpers (ir_build_util.c) ------------------------------------- */

@@ -94,6 +94,33 @@ static char *read_stream(FILE *f, size_t *len)
     return text;
 }
 
+/* Does text hold anything but blanks and comments? */
+static bool has_code(const char *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' || t[i] == '\f' ||
+            t[i] == '\v')
+            continue;
+        if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
+            while (i < n && t[i] != '\n')
+                i++;
+            continue;
+        }
+        if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
+            const char *end = NULL;
+            for (size_t j = i + 2; j + 1 < n && !end; j++)
+                if (t[j] == '*' && t[j + 1] == '/')
+                    end = t + j;
+            if (!end)
+                return false; /* an unterminated comment to the end */
+            i = (size_t)(end - t) + 1;
+            continue;
+        }
+        return true;
+    }
+    return false;
+}
+
 /* The whole file at path (malloc'd, *len its length), or NULL. */
 static char *read_all(const char *path, size_t *len)
 {
@@ -160,6 +187,22 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
         return false;
     }
     bool binary = has_nul_bytes(f);
+    if (!binary && st.st_size < (1 << 20)) {
+        /* An empty or comment-only file: there is nothing to analyse (this
+         * is likely not the file meant). Larger files are surely code. */
+        size_t n = 0;
+        char *text = read_stream(f, &n);
+        bool code = !text || has_code(text, n);
+        free(text);
+        if (!code) {
+            fprintf(err,
+                    "hms-lint: error: %s: no code to analyse (the file is empty or holds "
+                    "only comments)\n",
+                    path);
+            fclose(f);
+            return false;
+        }
+    }
     /* A large binary is parsed from a prefix only (it is garbage either way). */
     bool truncated = binary && st.st_size > BINARY_PARSE_LIMIT;
     char *prefix = NULL;

@@ -377,6 +377,19 @@ static bool apply_to_file(hms_source_cache *src, replacement *v, size_t n, FILE 
     return ok;
 }
 
+/* --fix edits only the files the user asked to lint, never a header (or
+ * a path a #line directive names) reached through them. */
+static bool is_linted_file(const hms_report *r, const char *canon)
+{
+    bool found = false;
+    for (size_t i = 0; i < r->nfiles && !found; i++) {
+        char *c = canonical(r->files[i].path);
+        found = c && strcmp(c, canon) == 0;
+        free(c);
+    }
+    return found;
+}
+
 bool hms_apply_fixes(const hms_report *r, hms_source_cache *src, FILE *err, size_t *applied)
 {
     if (applied)
@@ -411,6 +424,14 @@ bool hms_apply_fixes(const hms_report *r, hms_source_cache *src, FILE *err, size
                     rp.canon = canonical(path);
                     if (!rp.canon)
                         continue;
+                    if (!is_linted_file(r, rp.canon)) {
+                        fprintf(err,
+                                "hms-lint: warning: %s:%u:%u: fix-it in a file not linted; not "
+                                "applied\n",
+                                path, fx->line, fx->col);
+                        free(rp.canon);
+                        continue;
+                    }
                     v[n++] = rp;
                 }
             }

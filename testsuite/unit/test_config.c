@@ -135,7 +135,7 @@ Test(config, malformed_files_name_the_line)
     expect_error("checks: '*'\nfail-on: sometimes\n",
                  "proj/.hms-lint:2: 'fail-on' must be one of error, warning, note, never");
     expect_error("arch:\n  - a\n  - b\n", "proj/.hms-lint:2: 'arch' must be a non-empty string");
-    expect_error("launch:\n  - k:grid=1\n  - {a: b}\n",
+    expect_error("launch:\n  - k:grid=1:block=32\n  - {a: b}\n",
                  "proj/.hms-lint:3: 'launch' entries must be strings");
     expect_error("- just\n- a list\n", "proj/.hms-lint:1: expected a mapping");
     expect_error("arch: v100\n  bad: indent\n", "proj/.hms-lint:2:");

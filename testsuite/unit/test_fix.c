@@ -310,3 +310,78 @@ Test(fix, a_run_without_fix_leaves_the_source_byte_identical)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     cr_assert_eq(system(cmd), 0);
 }
+
+/* A file the user may not write is refused; as root (who may write it) the
+ * rewritten file keeps its owner and mode. */
+Test(fix, read_only_file_is_refused_or_keeps_owner_and_mode)
+{
+    char *src = hms_sample_write_source();
+    cr_assert(src);
+    char *before_text = hms_read_file(src, NULL);
+    cr_assert_eq(chmod(src, 0444), 0);
+    bool root = geteuid() == 0;
+    if (root)
+        cr_assert_eq(chown(src, 4321, 4321), 0);
+    hms_report r;
+    fix_report(&r, src);
+    hms_source_cache cache;
+    hms_source_cache_init(&cache);
+    size_t applied = 0;
+    FILE *err = tmpfile();
+    bool ok = hms_apply_fixes(&r, &cache, err, &applied);
+    fclose(err);
+    char *now = hms_read_file(src, NULL);
+    struct stat after;
+    cr_assert_eq(stat(src, &after), 0);
+    if (root) {
+        cr_assert(ok);
+        cr_assert_str_eq(now, fixed_source);
+        cr_assert_eq(after.st_uid, 4321);
+        cr_assert_eq(after.st_gid, 4321);
+    } else {
+        cr_assert_not(ok);
+        cr_assert_str_eq(now, before_text, "a read-only file was rewritten");
+    }
+    cr_assert_eq(after.st_mode & 07777, 0444);
+    cr_assert_eq(leftover_temps(src), 0);
+    free(now);
+    free(before_text);
+    hms_source_cache_free(&cache);
+    hms_report_free(&r);
+    unlink(src);
+    free(src);
+}
+
+/* A fix-it naming a file that was not linted (a header) is not applied. */
+Test(fix, fixit_in_a_file_not_linted_is_not_applied)
+{
+    char *src = hms_sample_write_source();
+    char *header = hms_sample_write_source();
+    cr_assert(src && header);
+    char *header_before = hms_read_file(header, NULL);
+    hms_report r;
+    fix_report(&r, header); /* findings and fix-its in `header` ... */
+    free(r.files[0].path);
+    r.files[0].path = strdup(src); /* ... reported while linting `src` */
+    hms_source_cache cache;
+    hms_source_cache_init(&cache);
+    size_t applied = 0;
+    char *msg = NULL;
+    size_t len = 0;
+    FILE *err = open_memstream(&msg, &len);
+    hms_apply_fixes(&r, &cache, err, &applied);
+    fclose(err);
+    cr_assert_eq(applied, 0);
+    cr_assert(strstr(msg, "fix-it in a file not linted; not applied"), "%s", msg);
+    char *header_now = hms_read_file(header, NULL);
+    cr_assert_str_eq(header_now, header_before);
+    free(msg);
+    free(header_now);
+    free(header_before);
+    hms_source_cache_free(&cache);
+    hms_report_free(&r);
+    unlink(src);
+    unlink(header);
+    free(src);
+    free(header);
+}
