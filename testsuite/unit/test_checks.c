@@ -131,6 +131,12 @@ Test(checks, cooperative_groups_warp_rows)
 {
     check_file("kernels/checks/warp_rows.cu");
 }
+/* WMMA fragments are registers; tile loads conflict only when rows collide;
+ * no bank verdict from unknown values; no camping on hashed-address arches. */
+Test(checks, tensor_tiles_and_unknown_indices)
+{
+    check_file("kernels/checks/tensor_tiles.cu");
+}
 
 static const hms_access_metrics *access_at(const hms_kernel_report *r, unsigned line,
                                            const char *array, const char *kind)
