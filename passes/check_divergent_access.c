@@ -7,11 +7,22 @@
  * (e.g. the interleaved against the sequential-addressing reduction), when
  * the waste is a noticeable share of the kernel's requests. A site that
  * only ever runs on one lane per warp (a leader acting for its warp) is
- * left alone. */
+ * left alone, and so is a per-warp write-back: a store under a guard no
+ * loop varies (a reduction's epilogue by a few lanes of each warp). */
 #include <stdio.h>
 
 #include "passes/check_thresholds.h"
 #include "passes/check_util.h"
+
+static bool uses_loop_var(const ir_kernel *k, const ir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_VAR && e->var >= 0 && (size_t)e->var < k->nvars &&
+        k->vars[e->var].kind == IR_VAR_LOOP)
+        return true;
+    return uses_loop_var(k, e->a) || uses_loop_var(k, e->b) || uses_loop_var(k, e->c);
+}
 
 void hms_check_divergent_access(struct hms_check_ctx *c)
 {
@@ -28,6 +39,13 @@ void hms_check_divergent_access(struct hms_check_ctx *c)
          * Packing the leaders of several warps into one would take another
          * exchange through shared memory and a barrier, not a regrouping. */
         if (s->lanes <= s->requests)
+            continue;
+        /* A store by a few lanes of each warp under a guard no loop varies
+         * (`if (lane < k)`, `if (warp_d == 0)` after a shuffle reduction):
+         * the values live in those lanes' registers, so packing them into
+         * fewer warps takes the same exchange. A guard a loop varies (the
+         * interleaved reduction's `tid % (2 * s) == 0`) can be re-indexed. */
+        if (s->acc->kind == HMS_ACCESS_STORE && !uses_loop_var(c->k, s->branch->cond))
             continue;
         double ratio = s->requests / s->compact_requests;
         double wasted = (s->requests - s->compact_requests) / blocks;

@@ -108,3 +108,20 @@ __global__ void layerReduce(float *out, const float *in, int hid)
     // EXPECT-WARNING: @+1 hms-shared-bank-conflict 8-way bank conflict
     out[blockIdx.x * 256 + ty * 16 + tx] = node[0][tx] + col[tx][ty];
 }
+
+// Each warp reduces its 4 columns over 8 lanes with shuffles (llm.c matmul
+// backward-bias style); lanes 0-3 write the warp's 4 sums. A per-warp
+// write-back: the sums live in those lanes' registers, packing them into
+// fewer warps would take another exchange, so no divergence warning.
+// hms-lint: launch grid(1024) block(256)
+__global__ void columnSums(float *partial, const float *in)
+{
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int row = blockIdx.x * 64 + warp * 8 + lane / 4;
+    float v = in[row * 4 + lane % 4];
+    v += __shfl_down_sync(0xffffffff, v, 4);
+    v += __shfl_down_sync(0xffffffff, v, 8);
+    v += __shfl_down_sync(0xffffffff, v, 16);
+    if (lane < 4)
+        partial[(blockIdx.x * 8 + warp) * 4 + lane] = v; // EXPECT-NO: hms-divergent-access
+}
