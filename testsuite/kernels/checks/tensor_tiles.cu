@@ -125,3 +125,28 @@ __global__ void columnSums(float *partial, const float *in)
     if (lane < 4)
         partial[(blockIdx.x * 8 + warp) * 4 + lane] = v; // EXPECT-NO: hms-divergent-access
 }
+
+// Block sum in two stages (llm.c blockReduce style): each warp's lane 0
+// stores its warp's sum, then every warp reads the per-warp sums back into
+// its first lanes. Every warp needs them in its own lanes: no divergence
+// warning for that read either.
+// hms-lint: launch grid(2048) block(512)
+__global__ void blockSums(float *out, const float *in)
+{
+    __shared__ float warpSum[32];
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int warps = blockDim.x / 32;
+    float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int o = 16; o > 0; o /= 2)
+        v += __shfl_xor_sync(0xffffffff, v, o);
+    if (lane == 0)
+        warpSum[warp] = v;
+    __syncthreads();
+    float w = 0.0f;
+    if (lane < warps)
+        w = warpSum[lane]; // EXPECT-NO: hms-divergent-access
+    for (int o = 16; o > 0; o /= 2)
+        w += __shfl_xor_sync(0xffffffff, w, o);
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = w;
+}
