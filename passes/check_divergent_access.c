@@ -7,11 +7,57 @@
  * (e.g. the interleaved against the sequential-addressing reduction), when
  * the waste is a noticeable share of the kernel's requests. A site that
  * only ever runs on one lane per warp (a leader acting for its warp) is
- * left alone. */
+ * left alone, and so is a per-warp write-back: a store under a guard no
+ * loop varies (a reduction's epilogue by a few lanes of each warp). */
 #include <stdio.h>
 
 #include "passes/check_thresholds.h"
 #include "passes/check_util.h"
+
+static bool uses_loop_var(const ir_kernel *k, const ir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_VAR && e->var >= 0 && (size_t)e->var < k->nvars &&
+        k->vars[e->var].kind == IR_VAR_LOOP)
+        return true;
+    return uses_loop_var(k, e->a) || uses_loop_var(k, e->b) || uses_loop_var(k, e->c);
+}
+
+/* Does e (an index) depend on the thread only through its lane, so that
+ * every warp of a block reads the same elements (`shared_val[lane_id]`)?
+ * threadIdx.x counts as a lane under `% d` or `& (d - 1)` with d dividing
+ * 32; block-uniform symbols, constants and parameters are the same for
+ * every warp; anything else (other thread indices, loop or local
+ * variables, unknowns) is not known to be. */
+static bool lane_only(const ir_kernel *k, const ir_expr *e)
+{
+    if (!e)
+        return true;
+    switch (e->kind) {
+    case IR_CONST:
+        return true;
+    case IR_SYM:
+        return e->sym != IR_SYM_TID_X && e->sym != IR_SYM_TID_Y && e->sym != IR_SYM_TID_Z;
+    case IR_VAR:
+        return e->var >= 0 && (size_t)e->var < k->nvars && k->vars[e->var].kind == IR_VAR_PARAM;
+    case IR_BINARY: {
+        const ir_expr *a = e->a, *b = e->b;
+        bool tid_x = a && a->kind == IR_SYM && a->sym == IR_SYM_TID_X;
+        if (tid_x && b && b->kind == IR_CONST && b->value > 0 &&
+            ((e->op == IR_OP_MOD && 32 % b->value == 0) ||
+             (e->op == IR_OP_AND && 32 % (b->value + 1) == 0)))
+            return true;
+        return lane_only(k, a) && lane_only(k, b);
+    }
+    case IR_UNARY:
+        return lane_only(k, e->a);
+    case IR_SELECT:
+        return lane_only(k, e->a) && lane_only(k, e->b) && lane_only(k, e->c);
+    default:
+        return false;
+    }
+}
 
 void hms_check_divergent_access(struct hms_check_ctx *c)
 {
@@ -28,6 +74,19 @@ void hms_check_divergent_access(struct hms_check_ctx *c)
          * Packing the leaders of several warps into one would take another
          * exchange through shared memory and a barrier, not a regrouping. */
         if (s->lanes <= s->requests)
+            continue;
+        /* A store by a few lanes of each warp under a guard no loop varies
+         * (`if (lane < k)`, `if (warp_d == 0)` after a shuffle reduction):
+         * the values live in those lanes' registers, so packing them into
+         * fewer warps takes the same exchange. A guard a loop varies (the
+         * interleaved reduction's `tid % (2 * s) == 0`) can be re-indexed. */
+        if (s->acc->kind == HMS_ACCESS_STORE && !uses_loop_var(c->k, s->branch->cond))
+            continue;
+        /* A load every warp makes of the same elements by lane (the second
+         * stage of a block reduction: `lane < num_warps ? sv[lane] : 0`):
+         * each warp needs the values in its own lanes, packing cannot help. */
+        if (s->acc->kind == HMS_ACCESS_LOAD && !uses_loop_var(c->k, s->branch->cond) &&
+            lane_only(c->k, s->acc->index))
             continue;
         double ratio = s->requests / s->compact_requests;
         double wasted = (s->requests - s->compact_requests) / blocks;

@@ -105,6 +105,13 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
         double degree = s->wavefronts / s->phases;
         if (degree < HMS_BANK_CONFLICT_MIN_RATIO)
             continue;
+        /* A degree computed from a stand-in value is the stand-in's, not the
+         * kernel's: judged only when the lanes' distance is known anyway
+         * (the unknown part is then the same for every lane). */
+        bool assumed =
+            hms_expr_assumed(c->k, s->acc->index) || hms_expr_assumed(c->k, s->acc->index2);
+        if (assumed && !(s->stride.affine && s->stride.is_const))
+            continue; /* hms-analysis-limit names the unknown value */
         char deg[32], wf[32], ideal[32], lat[32], lat1[32], apart[256] = "";
         double ways = s->wavefronts / s->requests;
         if (s->stride.affine && s->stride.is_const && s->stride.value > 1) {

@@ -124,7 +124,12 @@ double hms_ctx_predict_over(const hms_check_ctx *c, hms_model_edit edit, void *a
 bool hms_camping_judged(const hms_check_ctx *c, const char **why)
 {
     const char *w = NULL;
-    if (c->k->launch.source == IR_LAUNCH_DEFAULT) {
+    if (c->arch->dram_address_hashed) {
+        /* Ruetsch & Micikevicius's camping is a GT200-era effect of plain
+         * modulo interleaving; a hashed mapping spreads a column walk. */
+        w = "this architecture hashes addresses across DRAM channels (dram.address_hashed), so "
+            "concurrent blocks do not camp on a few channels as the modulo interleave models it";
+    } else if (c->k->launch.source == IR_LAUNCH_DEFAULT) {
         w = "the launch configuration is assumed";
     } else {
         const uint32_t *g = c->k->launch.grid, *b = c->k->launch.block;
@@ -148,4 +153,19 @@ bool hms_ctx_no_access_ran(const hms_check_ctx *c)
         if (c->sites[i].requests > 0)
             return false;
     return true;
+}
+
+bool hms_expr_assumed(const ir_kernel *k, const ir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_UNKNOWN)
+        return true;
+    if (e->kind == IR_VAR && e->var >= 0 && (size_t)e->var < k->nvars) {
+        const ir_var *v = &k->vars[e->var];
+        if (v->kind == IR_VAR_PARAM &&
+            (!v->has_value || (v->value_source && !strcmp(v->value_source, "default"))))
+            return true;
+    }
+    return hms_expr_assumed(k, e->a) || hms_expr_assumed(k, e->b) || hms_expr_assumed(k, e->c);
 }

@@ -38,6 +38,10 @@ double hms_ctx_predict_over(const hms_check_ctx *c, hms_model_edit edit, void *a
  * few bytes per access to occupy every DRAM channel; *why (may be NULL)
  * says which. */
 bool hms_camping_judged(const hms_check_ctx *c, const char **why);
+/* Does e rest on a value the model does not know: an unknown (a loaded value,
+ * an opaque call such as __powf) or a kernel parameter whose value was
+ * assumed (no --param, annotation or host call)? */
+bool hms_expr_assumed(const ir_kernel *k, const ir_expr *e);
 
 /* True when the kernel has access sites but the trace ran none of them
  * (every thread left before its first access, typically under assumed

@@ -112,8 +112,10 @@ typedef struct {
     int texture_latency_hit;
 
     /* DRAM */
-    int dram_channels;      /* memory controllers / partitions */
-    int dram_channel_bytes; /* partition interleave granularity (CuMAPz: 256 B on C1060) */
+    int dram_channels;        /* memory controllers / partitions */
+    int dram_channel_bytes;   /* partition interleave granularity (CuMAPz: 256 B on C1060) */
+    bool dram_address_hashed; /* channels chosen by a hash of upper address bits, not by
+                                 address / channel_bytes modulo channels: no partition camping */
     int dram_banks_per_channel;
     int dram_row_bytes;           /* row-buffer (page) size per bank */
     uint64_t dram_bank_bits_mask; /* address bits selecting the bank (Huang & Li) */

@@ -127,6 +127,7 @@ static const field fields[] = {
 
     F("dram.channels", T_INT, a.dram_channels, REQ | POS),
     F("dram.channel_bytes", T_INT, a.dram_channel_bytes, REQ | POS | POW2 | SIZE),
+    F("dram.address_hashed", T_BOOL, a.dram_address_hashed, 0),
     F("dram.banks_per_channel", T_INT, a.dram_banks_per_channel, REQ | POS | POW2),
     F("dram.row_bytes", T_INT, a.dram_row_bytes, REQ | POS | POW2 | SIZE),
     F("dram.bank_bits", T_BITS, a.dram_bank_bits_mask, REQ),

@@ -94,8 +94,12 @@ static void child_main(hms_isolated_job *j, void (*run)(void *), int fd)
     /* Fault injection for the isolation tests: this file's worker dies the
      * way a crash in libclang or in the passes would. */
     const char *crash = getenv("HMS_LINT_TEST_CRASH");
-    if (crash && strcmp(crash, j->path) == 0)
+    if (crash && strcmp(crash, j->path) == 0) {
+        /* the default action, not a sanitizer's handler, so the driver sees
+         * the signal as it would a real crash in a release build */
+        signal(SIGSEGV, SIG_DFL);
         raise(SIGSEGV);
+    }
     hms_run_with_large_stack(run, j->ctx);
     hms_wire_buf b = {0};
     hms_wire_put_result(&b, *j->log, *j->log_len, j->report);

@@ -160,6 +160,9 @@ bool irb_has_attr(CXCursor decl, enum CXCursorKind attr);
 /* Is it a header function whose body models its memory accesses
  * (__HMS_MODEL__ in hms_model.h), to be inlined like user code? */
 bool irb_is_model(CXCursor decl);
+/* A type (or array of it) our headers mark register-only (annotate("hms_register"):
+ * WMMA fragments), whose objects are never memory however they are indexed. */
+bool irb_is_register_type(CXType t);
 bool irb_budget(irb *b, CXCursor at);
 /* ir_add_limit, once per reason and place, at most MAX_LIMITS per kernel. */
 void irb_limit(irb *b, const char *reason, const char *hint, ir_loc loc);

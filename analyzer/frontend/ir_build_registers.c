@@ -185,7 +185,8 @@ void irb_promote_registers(ir_kernel *k)
         int64_t bytes = array_bytes(a);
         if (a->space == HMS_SPACE_LOCAL && !s.dynamic[i] && bytes > 0 &&
             bytes <= MAX_REGISTER_ARRAY_BYTES)
-            any = a->in_registers = true;
+            a->in_registers = true;
+        any = any || a->in_registers; /* or marked by its type (WMMA fragments) */
     }
     free(s.dynamic);
     if (!any)

@@ -64,6 +64,8 @@ static void declare(irb *b, CXCursor decl)
     }
     if (irb_is_array(t)) {
         int a = ab_add_array(b, decl, name, t, HMS_SPACE_LOCAL);
+        if (a >= 0 && irb_is_register_type(t))
+            b->k->arrays[a].in_registers = true; /* promoted whatever its indices */
         size_t i = bind_push(b, decl, BIND_ARRAY, name);
         b->binds[i].ptr.array = a;
         b->binds[i].ptr.unit = a >= 0 ? b->k->arrays[a].elem_bytes : 1;

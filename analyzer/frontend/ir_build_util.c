@@ -225,24 +225,49 @@ bool irb_has_attr(CXCursor decl, enum CXCursorKind attr)
     return s.found;
 }
 
-static enum CXChildVisitResult find_model_attr(CXCursor c, CXCursor parent, CXClientData d)
+typedef struct {
+    const char *want;
+    bool found;
+} annotation_search;
+
+static enum CXChildVisitResult find_annotation(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
+    annotation_search *as = d;
     if (clang_getCursorKind(c) != CXCursor_AnnotateAttr)
         return CXChildVisit_Continue;
     CXString s = clang_getCursorSpelling(c);
     const char *n = clang_getCString(s);
-    *(bool *)d = n && !strcmp(n, "hms_model");
+    as->found = n && !strcmp(n, as->want);
     clang_disposeString(s);
-    return *(bool *)d ? CXChildVisit_Break : CXChildVisit_Continue;
+    return as->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Does a declaration of our hermetic headers carry annotate(want)? */
+static bool builtin_annotated(CXCursor decl, const char *want)
+{
+    annotation_search as = {want, false};
+    if (!clang_Cursor_isNull(decl) && hms_cursor_in_builtin_header(decl))
+        clang_visitChildren(decl, find_annotation, &as);
+    return as.found;
 }
 
 bool irb_is_model(CXCursor decl)
 {
-    bool found = false;
-    if (!clang_Cursor_isNull(decl) && hms_cursor_in_builtin_header(decl))
-        clang_visitChildren(decl, find_model_attr, &found);
-    return found;
+    return builtin_annotated(decl, "hms_model");
+}
+
+bool irb_is_register_type(CXType t)
+{
+    while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+        t = clang_getArrayElementType(t);
+    CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(t));
+    if (clang_Cursor_isNull(d))
+        return false;
+    if (builtin_annotated(d, "hms_register"))
+        return true;
+    /* An implicit instantiation may not list the template's attributes. */
+    return builtin_annotated(clang_getSpecializedCursorTemplate(d), "hms_register");
 }
 
 /* Every AST node the builder looks at costs one unit; a kernel that inlines

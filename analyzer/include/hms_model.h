@@ -41,18 +41,34 @@ template <> struct piece<1> {
 };
 
 /* A warp's access of a tile of Lines lines of Len elements E, lines ldm
- * elements apart, as the wide accesses of ldmatrix and vector loads and
- * stores make it: the tile is cut into pieces of up to 16 bytes along its
- * lines, and each warp instruction takes the next 32 pieces in line order,
- * one per lane. Which lane holds which element differs in the hardware; the
- * bytes each instruction touches, and so sectors and bank conflicts, do not
- * depend on that. */
+ * elements apart. The tile is cut into pieces of up to 16 bytes along its
+ * lines. Tiles of 8- and 16-bit elements move as ldmatrix moves them: each
+ * group of 8 lanes (one shared-memory phase of 16-byte accesses) reads the
+ * same piece of 8 consecutive lines, lane r of the group line r. Bank
+ * conflicts then come only from lines that collide in banks: ldm * sizeof(E)
+ * a multiple of 128 bytes gives 8-way, an odd multiple of 64 4-way, of 32
+ * 2-way; an odd multiple of 16 (e.g. 8 halves of padding on 64) none. Tiles
+ * of 32-bit elements (accumulators, tf32) take the pieces in line order, as
+ * vector accesses do. Which lane holds which element of the fragment differs
+ * in the hardware; the bytes each phase touches do not. */
 template <class E, int Lines, int Len> struct tile {
     static constexpr int line_bytes = Len * (int)sizeof(E);
     static constexpr int width = line_bytes >= 16 ? 16 : line_bytes;
     static constexpr int per_line = line_bytes / width;
     static constexpr int pieces = Lines * per_line;
     typedef typename piece<width>::type P;
+    /* ldmatrix moves 16-bit (and packed 8-bit) tiles in 8-line matrices;
+     * 32-bit tiles (accumulators, tf32) go by plain vector accesses. */
+    static constexpr bool ldmatrix = sizeof(E) <= 2 && Lines % 8 == 0;
+    /* Line and piece within the line of piece number g (lanes in order). */
+    static __device__ __forceinline__ __HMS_MODEL__ int line_of(int g)
+    {
+        return ldmatrix ? (g / 8 / per_line) * 8 + g % 8 : g / per_line;
+    }
+    static __device__ __forceinline__ __HMS_MODEL__ int piece_of(int g)
+    {
+        return ldmatrix ? (g / 8) % per_line : g % per_line;
+    }
 };
 
 template <class E, int Lines, int Len>
@@ -64,8 +80,8 @@ __device__ __HMS_MODEL__ void tile_load(const E *p, unsigned ldm)
         const int g = i + (int)lane;
         if (g < T::pieces) {
             typename T::P v =
-                *(const typename T::P *)(p + (g / T::per_line) * ldm +
-                                         (g % T::per_line) * (T::width / (int)sizeof(E)));
+                *(const typename T::P *)(p + T::line_of(g) * ldm +
+                                         T::piece_of(g) * (T::width / (int)sizeof(E)));
             (void)v;
         }
     }
@@ -78,8 +94,8 @@ template <class E, int Lines, int Len> __device__ __HMS_MODEL__ void tile_store(
     for (int i = 0; i < T::pieces; i += 32) {
         const int g = i + (int)lane;
         if (g < T::pieces)
-            *(typename T::P *)(p + (g / T::per_line) * ldm +
-                               (g % T::per_line) * (T::width / (int)sizeof(E))) = typename T::P();
+            *(typename T::P *)(p + T::line_of(g) * ldm +
+                               T::piece_of(g) * (T::width / (int)sizeof(E))) = typename T::P();
     }
 }
 

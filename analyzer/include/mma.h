@@ -77,8 +77,10 @@ template <int m, int n, int k> struct __shape<accumulator, m, n, k> {
     enum { rows = m, cols = n };
 };
 
-/* Trivially constructible: fragments live in registers and local arrays. */
-template <class Use, int m, int n, int k, class T, class Layout = void> class fragment
+/* Trivially constructible. Fragments live in registers, arrays of them too
+ * (annotate("hms_register"): the IR never gives them memory accesses). */
+template <class Use, int m, int n, int k, class T, class Layout = void>
+class __attribute__((annotate("hms_register"))) fragment
 {
   public:
     typedef typename __storage<T>::type element_type;

@@ -125,6 +125,12 @@ Test(checks, every_kernel_file_of_the_folder)
         free(names[i]);
     }
 }
+/* WMMA fragments are registers; tile loads conflict only when rows collide;
+ * no bank verdict from unknown values; no camping on hashed-address arches. */
+Test(checks, tensor_tiles_and_unknown_indices)
+{
+    check_file("kernels/checks/tensor_tiles.cu");
+}
 
 static const hms_access_metrics *access_at(const hms_kernel_report *r, unsigned line,
                                            const char *array, const char *kind)
