@@ -150,3 +150,18 @@ bool hms_write_file_atomic(const char *dest, const char *data, size_t len, char 
     }
     return hms_atomic_commit(&a, err, errlen);
 }
+
+bool hms_write_all(int fd, const void *p, size_t n)
+{
+    const char *c = p;
+    while (n > 0) {
+        ssize_t w = write(fd, c, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        c += w;
+        n -= (size_t)w;
+    }
+    return true;
+}

@@ -29,4 +29,8 @@ void hms_atomic_abort(hms_atomic_file *a);
 bool hms_write_file_atomic(const char *dest, const char *data, size_t len, char *err,
                            size_t errlen);
 
+/* Writes all n bytes to fd, retrying short writes and EINTR; false on an
+ * error (errno says which). For pipes and sockets as well as files. */
+bool hms_write_all(int fd, const void *p, size_t n);
+
 #endif

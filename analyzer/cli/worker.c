@@ -1,6 +1,7 @@
 /* Forked workers for per-file isolation (worker.h). The driver stays
  * single-threaded while it forks (a fork from a multi-threaded process may
  * copy a lock another thread holds); -j N keeps N workers running. */
+#include "analyzer/cli/atomic_file.h"
 #include "analyzer/cli/worker.h"
 
 #include <errno.h>
@@ -67,20 +68,6 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static bool write_all(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
 /* In the child: run, send the result, leave without the parent's atexit
  * work (temporary files, stdio buffers). No leak check here: a forked
  * child's thread registry still lists the parent's threads, so LeakSanitizer
@@ -103,7 +90,7 @@ static void child_main(hms_isolated_job *j, void (*run)(void *), int fd)
     hms_run_with_large_stack(run, j->ctx);
     hms_wire_buf b = {0};
     hms_wire_put_result(&b, *j->log, *j->log_len, j->report);
-    bool ok = !b.failed && write_all(fd, b.data, b.len);
+    bool ok = !b.failed && hms_write_all(fd, b.data, b.len);
     close(fd);
     free(b.data);
     free(*j->log);

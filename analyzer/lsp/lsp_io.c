@@ -1,4 +1,5 @@
 /* Content-Length framing (LSP base protocol). */
+#include "analyzer/cli/atomic_file.h"
 #include "analyzer/lsp/lsp_io.h"
 
 #include <errno.h>
@@ -100,20 +101,6 @@ void hms_lsp_reader_free(hms_lsp_reader *r)
     memset(r, 0, sizeof *r);
 }
 
-static bool write_all(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
 bool hms_lsp_send(int fd, json_t *msg)
 {
     char *text = json_dumps(msg, JSON_COMPACT);
@@ -122,7 +109,7 @@ bool hms_lsp_send(int fd, json_t *msg)
         return false;
     char hdr[64];
     int hl = snprintf(hdr, sizeof hdr, "Content-Length: %zu\r\n\r\n", strlen(text));
-    bool ok = write_all(fd, hdr, (size_t)hl) && write_all(fd, text, strlen(text));
+    bool ok = hms_write_all(fd, hdr, (size_t)hl) && hms_write_all(fd, text, strlen(text));
     free(text);
     return ok;
 }

@@ -269,7 +269,11 @@ json_t *hms_report_to_json(const hms_report *r, const hms_json_options *o)
 
 bool hms_write_json(const hms_report *r, FILE *out, const hms_json_options *o)
 {
-    json_t *j = hms_report_to_json(r, o);
+    return hms_json_dump_report(hms_report_to_json(r, o), out);
+}
+
+bool hms_json_dump_report(json_t *j, FILE *out)
+{
     if (!j)
         return false;
     /* 15 significant digits: exact for every figure we print, without the

@@ -23,6 +23,10 @@ json_t *hms_report_to_json(const hms_report *r, const hms_json_options *o);
 
 /* Writes it, indented, with a final newline. Returns false on a write error. */
 bool hms_write_json(const hms_report *r, FILE *out, const hms_json_options *o);
+/* Writes a report document as the JSON and SARIF writers do (2-space indent,
+ * 15 significant digits, trailing newline) and releases it; false when j is
+ * NULL or the write failed. */
+bool hms_json_dump_report(json_t *j, FILE *out);
 
 /* The JSON-side name of a value that may be "not applicable". */
 json_t *hms_json_number_or_null(double v);

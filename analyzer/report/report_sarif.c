@@ -1,4 +1,5 @@
 /* SARIF 2.1.0 writer (see report_sarif.h). */
+#include "analyzer/report/report_json.h"
 #include "analyzer/report/report_sarif.h"
 
 #include <stdlib.h>
@@ -249,13 +250,5 @@ json_t *hms_report_to_sarif(const hms_report *r, const hms_sarif_options *o)
 
 bool hms_write_sarif(const hms_report *r, FILE *out, const hms_sarif_options *o)
 {
-    json_t *j = hms_report_to_sarif(r, o);
-    if (!j)
-        return false;
-    int rc = json_dumpf(j, out, JSON_INDENT(2) | JSON_REAL_PRECISION(15));
-    json_decref(j);
-    if (rc != 0)
-        return false;
-    fputc('\n', out);
-    return !ferror(out);
+    return hms_json_dump_report(hms_report_to_sarif(r, o), out);
 }
