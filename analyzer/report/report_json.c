@@ -96,8 +96,11 @@ static json_t *placement_json(const hms_placement *p)
         json_object_set_new(o, "space", str_or_null(x->space));
         json_object_set_new(o, "legal", json_boolean(x->legal));
         json_object_set_new(o, "reason", str_or_null(x->reason));
-        json_object_set_new(o, "predicted_time", hms_json_number_or_null(x->predicted_time));
-        json_object_set_new(o, "speedup", hms_json_number_or_null(x->speedup));
+        /* an illegal option has no time (docs/report-format.md): null, never 0 */
+        json_object_set_new(o, "predicted_time",
+                            x->legal ? hms_json_number_or_null(x->predicted_time) : json_null());
+        json_object_set_new(o, "speedup",
+                            x->legal ? hms_json_number_or_null(x->speedup) : json_null());
         json_array_append_new(opts, o);
     }
     return json_pack("{s:o, s:o, s:o, s:o}", "array", str_or_null(p->array), "current",
