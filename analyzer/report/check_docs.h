@@ -1,5 +1,5 @@
 /* The checks' documentation pages (docs/checks/<name>.md), embedded at build
- * time by cmake/embed_check_docs.cmake, so report writers can quote them
+ * time by cmake/embed_files.cmake, so report writers can quote them
  * (SARIF rule help, the HTML report) without data files at run time. */
 #ifndef HMS_ANALYZER_CHECK_DOCS_H
 #define HMS_ANALYZER_CHECK_DOCS_H
