@@ -60,28 +60,6 @@ static void stride_phrase(const hms_check_ctx *c, const hms_site_metrics *s, uns
         snprintf(buf, len, "stride of %s %s between lanes: ", expr, unit);
 }
 
-/* Structural equality of two index expressions (a value loaded from
- * memory equals only the same load site's). */
-static bool same_expr(const ir_expr *x, const ir_expr *y)
-{
-    if (x == y)
-        return true;
-    if (!x || !y || x->kind != y->kind || x->op != y->op)
-        return false;
-    switch (x->kind) {
-    case IR_CONST:
-        return x->value == y->value;
-    case IR_SYM:
-        return x->sym == y->sym;
-    case IR_VAR:
-        return x->var == y->var;
-    case IR_UNKNOWN:
-        return x->site >= 0 && x->site == y->site;
-    default:
-        return same_expr(x->a, y->a) && same_expr(x->b, y->b) && same_expr(x->c, y->c);
-    }
-}
-
 /* Bytes per lane the compiler fetches for this access: a vector component
  * (`v[i].x`) whose sibling components of the same element are read in the
  * kernel (`v[i].x` ... `v[i].y`; `make_float4(a.x + b.x, ...)`) at the same
@@ -97,7 +75,7 @@ static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
         const ir_access *t = c->sites[i].acc;
         if (t->array != a->array || t->kind != a->kind || t->elem_stride != a->elem_stride ||
             c->sites[i].requests != s->requests || t->index2 || a->index2 ||
-            !same_expr(t->index, a->index))
+            !ir_expr_same(t->index, a->index, true))
             continue;
         int64_t off = t->field_offset % t->elem_stride;
         for (int64_t b = off; b < off + t->width && b < 64; b++)

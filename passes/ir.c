@@ -384,3 +384,24 @@ bool ir_expr_has_unknown(const ir_expr *e)
         return true;
     return ir_expr_has_unknown(e->a) || ir_expr_has_unknown(e->b) || ir_expr_has_unknown(e->c);
 }
+
+bool ir_expr_same(const ir_expr *x, const ir_expr *y, bool by_load_site)
+{
+    if (x == y)
+        return true;
+    if (!x || !y || x->kind != y->kind || x->op != y->op)
+        return false;
+    switch (x->kind) {
+    case IR_CONST:
+        return x->value == y->value;
+    case IR_SYM:
+        return x->sym == y->sym;
+    case IR_VAR:
+        return x->var == y->var;
+    case IR_UNKNOWN:
+        return by_load_site && x->site >= 0 && x->site == y->site;
+    default:
+        return ir_expr_same(x->a, y->a, by_load_site) && ir_expr_same(x->b, y->b, by_load_site) &&
+               ir_expr_same(x->c, y->c, by_load_site);
+    }
+}

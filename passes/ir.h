@@ -358,5 +358,9 @@ const char *ir_op_name(ir_op op);  /* "+", "min" */
  * that would have been written (snprintf semantics). */
 int ir_expr_format(const ir_kernel *k, const ir_expr *e, char *buf, size_t len);
 bool ir_expr_has_unknown(const ir_expr *e);
+/* Structural equality. Two unknowns are equal only when by_load_site is set
+ * and they are the value of the same load site (>= 0): the same element read
+ * twice; otherwise unknowns are never known to be equal. */
+bool ir_expr_same(const ir_expr *x, const ir_expr *y, bool by_load_site);
 
 #endif

@@ -89,31 +89,6 @@ static ir_expr *mk_mul(ir_kernel *k, ir_expr *a, ir_expr *b)
     return ir_binary(k, IR_OP_MUL, a, b);
 }
 
-static bool expr_equal(const ir_expr *a, const ir_expr *b)
-{
-    if (a == b)
-        return true;
-    if (!a || !b || a->kind != b->kind)
-        return false;
-    switch (a->kind) {
-    case IR_CONST:
-        return a->value == b->value;
-    case IR_SYM:
-        return a->sym == b->sym;
-    case IR_VAR:
-        return a->var == b->var;
-    case IR_UNKNOWN:
-        return false; /* two unknowns are not known to be equal */
-    case IR_UNARY:
-        return a->op == b->op && expr_equal(a->a, b->a);
-    case IR_BINARY:
-        return a->op == b->op && expr_equal(a->a, b->a) && expr_equal(a->b, b->b);
-    case IR_SELECT:
-        return expr_equal(a->a, b->a) && expr_equal(a->b, b->b) && expr_equal(a->c, b->c);
-    }
-    return false;
-}
-
 /* ---- variables' assignments ---------------------------------------------------------- */
 
 static bool collect(sctx *c, const ir_stmt *s, int depth)
@@ -187,7 +162,7 @@ static ir_expr *deriv_var(sctx *c, int var, int depth)
         ir_expr *di = deriv(c, s->value, depth + 1);
         if (!di)
             return NULL;
-        if (d && !expr_equal(d, di))
+        if (d && !ir_expr_same(d, di, false))
             return fail(c, "'%s' is assigned values with different thread strides",
                         var_name(c, var));
         d = di;
@@ -205,7 +180,7 @@ static ir_expr *deriv_var(sctx *c, int var, int depth)
         ir_expr *di = deriv(c, s->value, depth + 1);
         if (!di)
             return NULL;
-        if (!expr_equal(d, di))
+        if (!ir_expr_same(d, di, false))
             return fail(c, "'%s' changes its thread stride when updated", var_name(c, var));
     }
     return d;
@@ -261,7 +236,7 @@ static ir_expr *deriv(sctx *c, const ir_expr *e, int depth)
         }
         if (!(da = deriv(c, e->b, depth + 1)) || !(db = deriv(c, e->c, depth + 1)))
             return NULL;
-        return expr_equal(da, db) ? da : ir_select(k, e->a, da, db);
+        return ir_expr_same(da, db, false) ? da : ir_select(k, e->a, da, db);
     case IR_BINARY:
         break;
     }

@@ -214,27 +214,6 @@ ir_expr *irb_bin(irb *b, ir_op op, ir_expr *x, ir_expr *y)
     return ir_binary(k, op, x, y);
 }
 
-static bool same_expr(const ir_expr *x, const ir_expr *y)
-{
-    if (x == y)
-        return true;
-    if (!x || !y || x->kind != y->kind)
-        return false;
-    switch (x->kind) {
-    case IR_CONST:
-        return x->value == y->value;
-    case IR_SYM:
-        return x->sym == y->sym;
-    case IR_VAR:
-        return x->var == y->var;
-    case IR_UNKNOWN:
-        return false;
-    default:
-        return x->op == y->op && same_expr(x->a, y->a) && same_expr(x->b, y->b) &&
-               same_expr(x->c, y->c);
-    }
-}
-
 #define SUM_MAX_TERMS 32
 
 typedef struct {
@@ -270,7 +249,7 @@ static void lin_collect(lin_sum *s, const ir_expr *e, int64_t coef)
         return;
     }
     for (int i = 0; i < s->n; i++) {
-        if (same_expr(s->t[i], e)) {
+        if (ir_expr_same(s->t[i], e, false)) {
             s->coef[i] += coef;
             return;
         }
