@@ -81,53 +81,16 @@ static bool contains(CXCursor outer, CXCursor inner)
     return clang_File_isEqual(of, inf) && ib >= ob && ib < oe;
 }
 
-/* 0: not arithmetic, 1: integer (bool, enums included), 2: floating. */
+/* 0: not arithmetic, 1: integer (bool, enums included), 2: floating that
+ * folds (float and wider: half-precision values are not folded). */
 static int type_class(CXType t, unsigned *bits, bool *is_unsigned)
 {
-    t = clang_getCanonicalType(t);
-    if (t.kind == CXType_Enum) {
-        CXType u = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t));
-        if (u.kind == CXType_Invalid)
-            return 0;
-        t = clang_getCanonicalType(u);
-    }
-    *is_unsigned = false;
-    switch (t.kind) {
-    case CXType_Bool:
-        *bits = 1;
-        *is_unsigned = true;
-        return 1;
-    case CXType_Char_U:
-    case CXType_UChar:
-    case CXType_UShort:
-    case CXType_UInt:
-    case CXType_ULong:
-    case CXType_ULongLong:
-    case CXType_Char16:
-    case CXType_Char32:
-        *is_unsigned = true;
-        /* fall through */
-    case CXType_Char_S:
-    case CXType_SChar:
-    case CXType_WChar:
-    case CXType_Short:
-    case CXType_Int:
-    case CXType_Long:
-    case CXType_LongLong: {
-        long long size = clang_Type_getSizeOf(t);
-        *bits = size > 0 && size < 8 ? (unsigned)size * 8 : 64;
-        return 1;
-    }
-    case CXType_Float:
-        *bits = 32;
-        return 2;
-    case CXType_Double:
-    case CXType_LongDouble:
-        *bits = 64;
-        return 2;
-    default:
-        return 0;
-    }
+    hms_type_class c = hms_type_classify(t);
+    *bits = c.bits;
+    *is_unsigned = c.is_unsigned;
+    if (c.family == HMS_TYPE_FLOATING)
+        return c.bits >= 32 ? 2 : 0;
+    return c.family == HMS_TYPE_INTEGER;
 }
 
 /* Converts v to type t as C would (integer wrap-around, truncation toward

@@ -215,6 +215,60 @@ char *hms_type_spelling(CXType t)
     return take(clang_getTypeSpelling(t));
 }
 
+static unsigned type_bits(CXType t, unsigned fallback)
+{
+    long long size = clang_Type_getSizeOf(t);
+    return size > 0 ? (unsigned)size * 8 : fallback;
+}
+
+hms_type_class hms_type_classify(CXType t)
+{
+    hms_type_class r = {HMS_TYPE_OTHER, 0, false};
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_Enum) {
+        CXType u = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t));
+        if (u.kind == CXType_Invalid) /* an enum without a known base: C's int */
+            return (hms_type_class){HMS_TYPE_INTEGER, 32, false};
+        t = clang_getCanonicalType(u);
+    }
+    switch (t.kind) {
+    case CXType_Bool:
+        return (hms_type_class){HMS_TYPE_INTEGER, 1, true};
+    case CXType_Char_U:
+    case CXType_UChar:
+    case CXType_UShort:
+    case CXType_UInt:
+    case CXType_ULong:
+    case CXType_ULongLong:
+    case CXType_UInt128:
+    case CXType_Char16:
+    case CXType_Char32:
+        r.is_unsigned = true;
+        /* fall through */
+    case CXType_Char_S:
+    case CXType_SChar:
+    case CXType_WChar:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+    case CXType_Int128:
+        r.family = HMS_TYPE_INTEGER;
+        r.bits = type_bits(t, 64);
+        return r;
+    case CXType_Half:
+    case CXType_Float16:
+    case CXType_Float:
+    case CXType_Double:
+    case CXType_LongDouble:
+        r.family = HMS_TYPE_FLOATING;
+        r.bits = type_bits(t, 64);
+        return r;
+    default:
+        return r;
+    }
+}
+
 /* The hermetic header directory and its real path, resolved once per
  * process (pthread_once: -j workers ask at the same time). */
 static const char *builtin_dir;

@@ -50,6 +50,18 @@ char *hms_cursor_spelling(CXCursor c);
 char *hms_cursor_usr(CXCursor c);
 char *hms_type_spelling(CXType t);
 
+/* The one type classifier of the front end: what an arithmetic type is
+ * (typedefs and enums see through to the integer type underneath; bool is a
+ * 1-bit unsigned integer; bits from the type's size). Anything else
+ * (pointers, records, dependent types) is HMS_TYPE_OTHER. */
+typedef enum { HMS_TYPE_OTHER = 0, HMS_TYPE_INTEGER, HMS_TYPE_FLOATING } hms_type_family;
+typedef struct {
+    hms_type_family family;
+    unsigned bits;
+    bool is_unsigned;
+} hms_type_class;
+hms_type_class hms_type_classify(CXType t);
+
 /* Is the cursor's location inside a system header or inside hms-lint's own
  * hermetic CUDA headers (the directory hms_builtin_include_dir())? */
 bool hms_cursor_in_builtin_header(CXCursor c);

@@ -12,17 +12,7 @@
 
 static bool is_float(CXType t)
 {
-    t = clang_getCanonicalType(t);
-    switch (t.kind) {
-    case CXType_Float:
-    case CXType_Double:
-    case CXType_LongDouble:
-    case CXType_Half:
-    case CXType_Float16:
-        return true;
-    default:
-        return false;
-    }
+    return hms_type_classify(t).family == HMS_TYPE_FLOATING;
 }
 
 static bool arith(enum CXBinaryOperatorKind k, bool *add)

@@ -132,31 +132,7 @@ static CXType canon(CXType t)
 
 bool irb_is_int(CXType t)
 {
-    t = canon(t);
-    switch (t.kind) {
-    case CXType_Bool:
-    case CXType_Char_U:
-    case CXType_UChar:
-    case CXType_Char16:
-    case CXType_Char32:
-    case CXType_UShort:
-    case CXType_UInt:
-    case CXType_ULong:
-    case CXType_ULongLong:
-    case CXType_UInt128:
-    case CXType_Char_S:
-    case CXType_SChar:
-    case CXType_WChar:
-    case CXType_Short:
-    case CXType_Int:
-    case CXType_Long:
-    case CXType_LongLong:
-    case CXType_Int128:
-    case CXType_Enum:
-        return true;
-    default:
-        return false;
-    }
+    return hms_type_classify(t).family == HMS_TYPE_INTEGER;
 }
 
 bool irb_is_ptr(CXType t)

@@ -87,13 +87,12 @@ static void integral_arg(CXCursor fn, CXCursor tmpl, unsigned i, char *buf, size
                          int64_t *value)
 {
     CXCursor p = template_param(tmpl, i);
-    CXType t = clang_getCanonicalType(clang_getCursorType(p));
-    if (t.kind == CXType_Bool) {
+    hms_type_class t = hms_type_classify(clang_getCursorType(p));
+    if (t.family == HMS_TYPE_INTEGER && t.bits == 1) {
         bool v = clang_Cursor_getTemplateArgumentValue(fn, i) != 0;
         snprintf(buf, len, "%s", v ? "true" : "false");
         *value = v;
-    } else if (t.kind == CXType_UInt || t.kind == CXType_ULong || t.kind == CXType_ULongLong ||
-               t.kind == CXType_UShort || t.kind == CXType_UChar) {
+    } else if (t.is_unsigned) {
         unsigned long long v = clang_Cursor_getTemplateArgumentUnsignedValue(fn, i);
         snprintf(buf, len, "%llu", v);
         *value = (int64_t)v;
