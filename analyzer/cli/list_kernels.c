@@ -14,6 +14,7 @@
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/frontend/cursor_util.h"
+#include "analyzer/frontend/kernel_discovery.h"
 #include "analyzer/frontend/launch_sites.h"
 #include "analyzer/frontend/parse.h"
 
@@ -385,42 +386,29 @@ static void walk_function(listing *l, CXCursor c)
     free(w.fn);
 }
 
-static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData d)
+/* What kernel discovery found, as listing entries. */
+static void found_decl(CXCursor c, hms_found_kind kind, void *ctx)
 {
-    (void)parent;
-    listing *l = d;
-    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) ||
-        hms_cursor_in_builtin_header(c))
-        return CXChildVisit_Continue;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    switch (k) {
-    case CXCursor_Namespace:
-    case CXCursor_LinkageSpec:
-    case CXCursor_UnexposedDecl:
-    case CXCursor_StructDecl:
-    case CXCursor_ClassDecl:
-    case CXCursor_ClassTemplate:
-        return CXChildVisit_Recurse;
-    case CXCursor_FunctionDecl:
-    case CXCursor_FunctionTemplate:
-    case CXCursor_CXXMethod:
+    listing *l = ctx;
+    switch (kind) {
+    case HMS_FOUND_KERNEL_INSTANCE: /* an explicit specialization, when written out */
         if (!clang_isCursorDefinition(c))
-            return CXChildVisit_Continue;
-        if (hms_cursor_is_kernel(c)) {
-            add_kernel(l, c);
-            walk_function(l, c);
-        } else if (hms_cursor_has_attr(c, CXCursor_CUDADeviceAttr)) {
-            walk_function(l, c); /* __shared__ declared in a __device__ function */
-        }
-        return CXChildVisit_Continue;
-    case CXCursor_VarDecl: {
+            break;
+        /* fall through */
+    case HMS_FOUND_KERNEL:
+    case HMS_FOUND_KERNEL_TEMPLATE:
+        add_kernel(l, c);
+        walk_function(l, c);
+        break;
+    case HMS_FOUND_DEVICE_FUNCTION:
+        walk_function(l, c); /* __shared__ declared in a __device__ function */
+        break;
+    case HMS_FOUND_VARIABLE: {
         var_kind vk = classify_var(c);
         if (vk != VAR_NONE)
             add_variable(l, c, vk, NULL);
-        return CXChildVisit_Continue;
+        break;
     }
-    default:
-        return CXChildVisit_Continue;
     }
 }
 
@@ -517,7 +505,7 @@ static void list_file(const hms_tu *t)
     l.launches = &launches;
     CXFile main_file = clang_getFile(t->tu, t->path);
     file_rank(&l, main_file); /* the main file's entries come first */
-    clang_visitChildren(clang_getTranslationUnitCursor(t->tu), top_visit, &l);
+    hms_discover_decls(t->tu, found_decl, &l);
     for (size_t i = 0; i < launches.n; i++)
         add_launch(&l, &launches.v[i], main_file);
     if (l.n > 1)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyzer/frontend/ir_build_impl.h"
+#include "analyzer/frontend/kernel_discovery.h"
 #include "analyzer/frontend/launch_sites.h"
 
 /* Nodes a kernel may cost before its analysis stops (inlining included). */
@@ -27,9 +28,8 @@ typedef struct {
 typedef struct {
     kernel_ref *v;
     size_t n, cap;
-    CXCursor *templates; /* template kernels, to find their instantiations */
-    size_t ntemplates, captemplates;
-    const char *builtin_dir;
+    CXCursor *templates; /* kernel templates, for annotations and the unused ones */
+    size_t ntemplates;
 } kernel_refs;
 
 static char *xstrdup(const char *s)
@@ -71,9 +71,11 @@ static bool same_file(CXFile a, CXFile b)
     return a == b || (a && b && clang_File_isEqual(a, b));
 }
 
-static bool in_our_headers(CXCursor c)
+static char *spelling_of(CXCursor c)
 {
-    return hms_cursor_in_builtin_header(c);
+    char n[128];
+    irb_spelling(c, n, sizeof n);
+    return xstrdup(n);
 }
 
 /* "reduce<256, float>" from an instantiation's template arguments. */
@@ -141,80 +143,6 @@ static void add_ref(kernel_refs *r, CXCursor fn, CXCursor pattern, char *name)
     extent_lines(pattern, &k->start_line, &k->end_line);
     k->file = file_of(pattern);
     r->n++;
-}
-
-static bool is_kernel_decl(CXCursor c)
-{
-    return irb_has_attr(c, CXCursor_CUDAGlobalAttr);
-}
-
-static enum CXChildVisitResult find_top(CXCursor c, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    kernel_refs *r = d;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
-        return in_our_headers(c) ? CXChildVisit_Continue : CXChildVisit_Recurse;
-    if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
-        return CXChildVisit_Continue;
-    if (in_our_headers(c) || !is_kernel_decl(c))
-        return CXChildVisit_Continue;
-    if (k == CXCursor_FunctionTemplate) {
-        if (!clang_isCursorDefinition(c))
-            return CXChildVisit_Continue;
-        if (r->ntemplates == r->captemplates) {
-            r->captemplates = r->captemplates ? r->captemplates * 2 : 8;
-            CXCursor *v = realloc(r->templates, r->captemplates * sizeof *v);
-            if (!v) {
-                fprintf(stderr, "hms-lint: fatal: out of memory\n");
-                abort();
-            }
-            r->templates = v;
-        }
-        r->templates[r->ntemplates++] = c;
-        return CXChildVisit_Continue;
-    }
-    if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c))) {
-        /* explicit instantiation or specialization written at file scope */
-        CXCursor def = clang_getCursorDefinition(c);
-        if (!clang_Cursor_isNull(def))
-            add_ref(r, def, clang_getSpecializedCursorTemplate(c), instance_name(c));
-        return CXChildVisit_Continue;
-    }
-    if (clang_isCursorDefinition(c)) {
-        char n[128];
-        irb_spelling(c, n, sizeof n);
-        add_ref(r, c, c, xstrdup(n));
-    }
-    return CXChildVisit_Continue;
-}
-
-/* Any reference to an instantiation of a template kernel (launches, explicit
- * instantiations, kernels passed around) makes it one to analyse. */
-static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    kernel_refs *r = d;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (clang_isDeclaration(k) && in_our_headers(c))
-        return CXChildVisit_Continue;
-    if (k == CXCursor_DeclRefExpr || k == CXCursor_FunctionDecl) {
-        CXCursor ref = k == CXCursor_DeclRefExpr ? clang_getCursorReferenced(c) : c;
-        if (!clang_Cursor_isNull(ref) && clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
-            CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
-            if (!clang_Cursor_isNull(tmpl) && is_kernel_decl(ref)) {
-                for (size_t i = 0; i < r->ntemplates; i++) {
-                    if (clang_equalCursors(r->templates[i], tmpl)) {
-                        CXCursor def = clang_getCursorDefinition(ref);
-                        if (!clang_Cursor_isNull(def))
-                            add_ref(r, def, tmpl, instance_name(ref));
-                        break;
-                    }
-                }
-            }
-        }
-    }
-    return CXChildVisit_Recurse;
 }
 
 static int cmp_refs(const void *x, const void *y)
@@ -726,12 +654,17 @@ size_t hms_build_kernels(const hms_tu *tu, const hms_options *o, ir_kernel ***ou
     if (hms_launch_cli_parse(o, &c.cli, NULL) != 0) /* reported by the command */
         memset(&c.cli, 0, sizeof c.cli);
 
-    /* Explicit instantiations are visible because parse.c appends a reference
-     * to each (explicit_inst.h) to the main file before parsing. */
-    clang_visitChildren(clang_getTranslationUnitCursor(tu->tu), find_top, &c.refs);
-    CXCursor root = clang_getTranslationUnitCursor(tu->tu);
-    if (c.refs.ntemplates)
-        clang_visitChildren(root, find_instances, &c.refs);
+    hms_kernel_set found;
+    hms_discover_kernels(tu->tu, &found);
+    for (size_t i = 0; i < found.n; i++)
+        add_ref(&c.refs, found.v[i].fn, found.v[i].pattern,
+                clang_equalCursors(found.v[i].named, found.v[i].pattern)
+                    ? spelling_of(found.v[i].fn)
+                    : instance_name(found.v[i].named));
+    c.refs.templates = found.templates; /* now c.refs' */
+    c.refs.ntemplates = found.ntemplates;
+    found.templates = NULL;
+    hms_kernel_set_free(&found);
     for (size_t i = 0; i < c.refs.ntemplates; i++) {
         bool used = false;
         for (size_t j = 0; j < c.refs.n; j++)

@@ -1,0 +1,158 @@
+/* Kernel discovery (analyzer/frontend/kernel_discovery.h) is written once
+ * and both of its users see the same kernels: the IR builder's set of
+ * kernels to analyse and --list-kernels' declaration walk. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/frontend/cursor_util.h"
+#include "analyzer/frontend/kernel_discovery.h"
+#include "analyzer/frontend/parse.h"
+#include "testsuite/support/run.h"
+
+static void parse(const char *path, hms_tu *t)
+{
+    hms_options o;
+    memset(&o, 0, sizeof o);
+    FILE *err = fopen("/dev/null", "w");
+    cr_assert(hms_parse_file(&o, path, t, err), "%s does not parse", path);
+    fclose(err);
+}
+
+/* USRs of what the listing walk reports as kernels (and kernel templates). */
+typedef struct {
+    char *usr[64];
+    size_t n;
+    size_t templates, device_functions;
+} listed;
+
+static void collect(CXCursor c, hms_found_kind kind, void *ctx)
+{
+    listed *l = ctx;
+    if (kind == HMS_FOUND_KERNEL_TEMPLATE)
+        l->templates++;
+    if (kind == HMS_FOUND_DEVICE_FUNCTION)
+        l->device_functions++;
+    if ((kind == HMS_FOUND_KERNEL || kind == HMS_FOUND_KERNEL_TEMPLATE) && l->n < 64)
+        l->usr[l->n++] = hms_cursor_usr(c);
+}
+
+static bool has(const listed *l, CXCursor c)
+{
+    char *u = hms_cursor_usr(c);
+    bool r = false;
+    for (size_t i = 0; i < l->n && !r; i++)
+        r = !strcmp(l->usr[i], u);
+    free(u);
+    return r;
+}
+
+static void same_kernels(const char *path)
+{
+    hms_tu t;
+    parse(path, &t);
+    listed l = {0};
+    hms_discover_decls(t.tu, collect, &l);
+    hms_kernel_set s;
+    hms_discover_kernels(t.tu, &s);
+    /* Every kernel to analyse is written where the listing shows a kernel. */
+    for (size_t i = 0; i < s.n; i++)
+        cr_expect(has(&l, s.v[i].pattern), "%s: kernel %zu is not listed", path, i);
+    /* Every listed kernel is analysed, a template through its instances;
+     * the templates are the same ones. */
+    cr_expect_eq(s.ntemplates, l.templates, "%s: templates %zu vs listed %zu", path, s.ntemplates,
+                 l.templates);
+    for (size_t i = 0; i < l.n; i++) {
+        bool seen = false;
+        for (size_t k = 0; k < s.n && !seen; k++) {
+            char *u = hms_cursor_usr(s.v[k].pattern);
+            seen = !strcmp(u, l.usr[i]);
+            free(u);
+        }
+        for (size_t k = 0; k < s.ntemplates && !seen; k++) {
+            char *u = hms_cursor_usr(s.templates[k]);
+            seen = !strcmp(u, l.usr[i]);
+            free(u);
+        }
+        cr_expect(seen, "%s: listed kernel %s is not discovered", path, l.usr[i]);
+        free(l.usr[i]);
+    }
+    hms_kernel_set_free(&s);
+    hms_tu_dispose(&t);
+}
+
+static int is_cu(const struct dirent *d)
+{
+    size_t n = strlen(d->d_name);
+    return n > 3 && !strcmp(d->d_name + n - 3, ".cu");
+}
+
+Test(kernel_discovery, both_users_see_the_same_kernels_in_every_discovery_file, .timeout = 300)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", hms_test_path("kernels/discovery"));
+    struct dirent **names;
+    int n = scandir(dir, &names, is_cu, alphasort);
+    cr_assert(n >= 10);
+    for (int i = 0; i < n; i++) {
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        same_kernels(path);
+        free(names[i]);
+    }
+    free(names);
+}
+
+Test(kernel_discovery, launched_template_instances_are_kernels_to_analyse)
+{
+    hms_tu t;
+    parse(hms_test_path("kernels/discovery/template_blocksize.cu"), &t);
+    hms_kernel_set s;
+    hms_discover_kernels(t.tu, &s);
+    cr_assert_eq(s.ntemplates, 2);
+    /* reduce<512>, <256>, <128> and the two axpy_t instances, each named by
+     * a reference to its instance; every one has a body to build. */
+    size_t reduce = 0, axpy = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        char *pattern = hms_cursor_spelling(s.v[i].pattern);
+        cr_expect(clang_isCursorDefinition(s.v[i].fn));
+        cr_expect(clang_Cursor_getNumTemplateArguments(s.v[i].named) > 0);
+        reduce += !strcmp(pattern, "reduce");
+        axpy += !strcmp(pattern, "axpy_t");
+        free(pattern);
+    }
+    cr_expect_geq(reduce, 3);
+    cr_expect_geq(axpy, 2);
+    /* Distinct instances (by the definition's USR): three of reduce. */
+    size_t distinct = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        char *a = hms_cursor_usr(s.v[i].fn), *p = hms_cursor_spelling(s.v[i].pattern);
+        bool dup = false;
+        for (size_t k = 0; k < i && !dup; k++) {
+            char *b = hms_cursor_usr(s.v[k].fn);
+            dup = !strcmp(a, b);
+            free(b);
+        }
+        distinct += !dup && !strcmp(p, "reduce");
+        free(a);
+        free(p);
+    }
+    cr_expect_eq(distinct, 3);
+    hms_kernel_set_free(&s);
+    hms_tu_dispose(&t);
+}
+
+Test(kernel_discovery, device_functions_and_variables_are_reported_for_the_listing)
+{
+    hms_tu t;
+    parse(hms_test_path("kernels/discovery/device_functions.cu"), &t);
+    listed l = {0};
+    hms_discover_decls(t.tu, collect, &l);
+    cr_expect_gt(l.device_functions, 0);
+    cr_expect_gt(l.n, 0);
+    for (size_t i = 0; i < l.n; i++)
+        free(l.usr[i]);
+    hms_tu_dispose(&t);
+}
