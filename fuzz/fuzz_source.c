@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "analyzer/frontend/ir_build.h"
-#include "analyzer/cli/options.h"
+#include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/frontend/parse.h"
 #include "passes/analyze.h"
 #include "runtime/arch.h"
@@ -35,10 +35,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     char err[256];
     const hms_arch *arch = hms_arch_get(HMS_ARCH_DEFAULT, err, sizeof err);
+    hms_frontend_options fo = hms_frontend_inputs(&o, arch);
     hms_tu tu;
-    if (hms_parse_file(&o, path, &tu, devnull)) {
+    if (hms_parse_file(&fo, path, &tu, devnull)) {
         ir_kernel **kernels = NULL;
-        size_t nk = hms_build_kernels(&tu, &o, &kernels, devnull);
+        size_t nk = hms_build_kernels(&tu, &fo, &kernels, devnull);
         /* few blocks: an instrumented run stays fast enough to explore */
         hms_analysis_options ao = {arch, NULL, HMS_DEFAULT_PLACEMENT_THRESHOLD, 2};
         for (size_t i = 0; i < nk; i++) {

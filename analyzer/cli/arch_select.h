@@ -14,4 +14,8 @@
  * <reason>") to err and returns NULL; the caller exits with status 2. */
 const hms_arch *hms_resolve_arch(const hms_options *o, FILE *err);
 
+/* For commands that only parse (--list-kernels, --dump-ir): the architecture
+ * --arch names, quietly the default one when it does not resolve. */
+const hms_arch *hms_arch_or_default(const hms_options *o);
+
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analyzer/cli/arch_select.h"
+#include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/cli/atomic_file.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/frontend/ir_build.h"
@@ -45,10 +46,11 @@ static bool split_spec(const char *spec, corun_side *s)
 static bool analyse_side(const hms_options *o, const hms_arch *a, corun_side *s)
 {
     hms_tu tu;
-    if (!hms_parse_file(o, s->file, &tu, stderr))
+    hms_frontend_options fo = hms_frontend_inputs(o, a);
+    if (!hms_parse_file(&fo, s->file, &tu, stderr))
         return false; /* hms_parse_file said why, naming the file */
     ir_kernel **ks = NULL;
-    size_t nk = hms_build_kernels(&tu, o, &ks, stderr);
+    size_t nk = hms_build_kernels(&tu, &fo, &ks, stderr);
     const ir_kernel *k = NULL;
     for (size_t i = 0; i < nk && !k; i++)
         if (ks[i]->name && strcmp(ks[i]->name, s->kernel) == 0)

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/cli/arch_select.h"
 #include "analyzer/cli/commands.h"
+#include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/frontend/ir_build.h"
 #include "analyzer/frontend/launch_config.h"
 #include "analyzer/frontend/parse.h"
@@ -318,8 +320,9 @@ void hms_dump_ir_kernel(FILE *out, const ir_kernel *k)
 
 int hms_cmd_dump_ir(const hms_options *o)
 {
+    hms_frontend_options fo = hms_frontend_inputs(o, hms_arch_or_default(o));
     hms_launch_cli cli;
-    if (hms_launch_cli_parse(o, &cli, stderr) != 0)
+    if (hms_launch_cli_parse(&fo, &cli, stderr) != 0)
         return 2;
     hms_launch_cli_free(&cli);
     FILE *out = stdout;
@@ -333,14 +336,14 @@ int hms_cmd_dump_ir(const hms_options *o)
     int rc = 0;
     for (size_t i = 0; i < o->files.n; i++) {
         hms_tu tu;
-        if (!hms_parse_file(o, o->files.v[i], &tu, stderr)) {
+        if (!hms_parse_file(&fo, o->files.v[i], &tu, stderr)) {
             rc = 2;
             continue;
         }
         if (hms_tu_failed(&tu))
             rc = 2; /* clang errors: still show what was understood */
         ir_kernel **ks = NULL;
-        size_t n = hms_build_kernels(&tu, o, &ks, stderr);
+        size_t n = hms_build_kernels(&tu, &fo, &ks, stderr);
         fprintf(out, "file %s: %zu kernel%s\n", o->files.v[i], n, n == 1 ? "" : "s");
         for (size_t j = 0; j < n; j++)
             hms_dump_ir_kernel(out, ks[j]);

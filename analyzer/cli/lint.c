@@ -12,6 +12,7 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/report/check_summary.h"
 #include "analyzer/cli/config.h"
+#include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/report/cost_rank.h"
 #include "analyzer/report/finding_policy.h"
 #include "analyzer/report/fixes.h"
@@ -37,7 +38,8 @@ typedef struct {
     const char *path;
     hms_merged_options merged;
     const hms_arch *arch;
-    char *setup_error; /* config or arch problem: the file is not analysed */
+    hms_frontend_options fe; /* the front end's part of merged.opts, arch included */
+    char *setup_error;       /* config or arch problem: the file is not analysed */
     hms_file_report report;
     char *log; /* what the parse/build/analysis printed, shown in input order */
     size_t log_len;
@@ -110,15 +112,25 @@ typedef struct {
     const char *name;
     const hms_arch *arch;
     char *err;
+    char *msg; /* what resolving it printed */
+    bool said; /* msg shown (once, when a file first uses the arch) */
 } resolved_arch;
 
-/* Each distinct --arch/arch: value is resolved once; its error printed once. */
-static const hms_arch *arch_for(resolved_arch **v, size_t *n, const hms_options *o, char **err)
+/* Each distinct --arch/arch: value is resolved once; its error printed once,
+ * when a file uses it (say), not when the command line's is looked up for
+ * its --launch limits. */
+static const hms_arch *arch_for(resolved_arch **v, size_t *n, const hms_options *o, bool say,
+                                char **err)
 {
     for (size_t i = 0; i < *n; i++) {
-        if (strcmp((*v)[i].name, o->arch) == 0) {
-            *err = (*v)[i].err ? strdup((*v)[i].err) : NULL;
-            return (*v)[i].arch;
+        resolved_arch *r = &(*v)[i];
+        if (strcmp(r->name, o->arch) == 0) {
+            if (say && !r->said && r->msg)
+                fputs(r->msg, stderr);
+            r->said |= say;
+            if (err)
+                *err = r->err ? strdup(r->err) : NULL;
+            return r->arch;
         }
     }
     resolved_arch *nv = realloc(*v, (*n + 1) * sizeof *nv);
@@ -130,19 +142,34 @@ static const hms_arch *arch_for(resolved_arch **v, size_t *n, const hms_options 
     resolved_arch *r = &nv[(*n)++];
     r->name = o->arch;
     r->err = NULL;
-    char *msg = NULL;
+    r->msg = NULL;
+    r->said = false;
     size_t len = 0;
-    FILE *m = open_memstream(&msg, &len);
+    FILE *m = open_memstream(&r->msg, &len);
     r->arch = hms_resolve_arch(o, m ? m : stderr);
     if (m)
         fclose(m);
-    if (msg && len)
-        fputs(msg, stderr);
+    if (!len) {
+        free(r->msg);
+        r->msg = NULL;
+    }
     if (!r->arch && asprintf(&r->err, "unknown or invalid architecture '%s'", o->arch) < 0)
         r->err = NULL;
-    free(msg);
-    *err = r->err ? strdup(r->err) : NULL;
+    if (say && r->msg)
+        fputs(r->msg, stderr);
+    r->said = say;
+    if (err)
+        *err = r->err ? strdup(r->err) : NULL;
     return r->arch;
+}
+
+static void free_arches(resolved_arch *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(v[i].err);
+        free(v[i].msg);
+    }
+    free(v);
 }
 
 /* ---- analysis of one file (worker threads) ---------------------------------
@@ -162,11 +189,11 @@ static void analyse_file(file_job *j)
     if (!err)
         err = stderr;
     hms_tu tu;
-    if (hms_parse_file(&j->merged.opts, j->path, &tu, err)) {
+    if (hms_parse_file(&j->fe, j->path, &tu, err)) {
         ir_kernel **kernels = NULL;
-        size_t nk = hms_build_kernels(&tu, &j->merged.opts, &kernels, err);
+        size_t nk = hms_build_kernels(&tu, &j->fe, &kernels, err);
         if (j->merged.opts.ptxas && nk)
-            hms_ptxas_apply(&j->merged.opts, j->path, j->arch, kernels, nk, err);
+            hms_ptxas_apply(&j->fe, j->path, kernels, nk, err);
         hms_analysis_options ao = {j->arch, j->merged.opts.checks,
                                    j->merged.opts.placement_threshold, 0};
         j->report.kernels = nk ? calloc(nk, sizeof *j->report.kernels) : NULL;
@@ -312,7 +339,8 @@ static void warn_unmatched(const hms_options *o, const hms_launch_cli *cli, cons
         for (size_t k = 0; k < r->files[i].nkernels; k++)
             if (r->files[i].kernels[k].name)
                 names[n++] = r->files[i].kernels[k].name;
-    hms_launch_cli_warn_unmatched(o, cli, names, n, stderr);
+    hms_frontend_options fo = hms_frontend_inputs(o, NULL);
+    hms_launch_cli_warn_unmatched(&fo, cli, names, n, stderr);
     free(names);
 }
 
@@ -342,13 +370,19 @@ static bool write_baseline(const hms_options *o, const hms_report *r, hms_source
 int hms_cmd_lint(const hms_options *o)
 {
     char msg[600];
+    resolved_arch *arches = NULL;
+    size_t narches = 0;
+    hms_frontend_options top = hms_frontend_inputs(o, arch_for(&arches, &narches, o, false, NULL));
     hms_launch_cli cli;
-    if (hms_launch_cli_parse(o, &cli, stderr) != 0)
+    if (hms_launch_cli_parse(&top, &cli, stderr) != 0) {
+        free_arches(arches, narches);
         return 2; /* a malformed --launch/--param: said why */
+    }
     char *source_root = hms_source_root_find(o->source_root, msg, sizeof msg);
     if (!source_root) {
         fprintf(stderr, ERROR_PREFIX "%s\n", msg);
         hms_launch_cli_free(&cli);
+        free_arches(arches, narches);
         return 2;
     }
     hms_baseline *baseline = NULL;
@@ -357,6 +391,7 @@ int hms_cmd_lint(const hms_options *o)
         if (!baseline) {
             fprintf(stderr, ERROR_PREFIX "%s\n", msg);
             hms_launch_cli_free(&cli);
+            free_arches(arches, narches);
             free(source_root);
             return 2;
         }
@@ -366,14 +401,13 @@ int hms_cmd_lint(const hms_options *o)
     file_job *jobs = calloc(n ? n : 1, sizeof *jobs);
     if (!jobs) {
         hms_launch_cli_free(&cli);
+        free_arches(arches, narches);
         hms_baseline_free(baseline);
         free(source_root);
         fprintf(stderr, ERROR_PREFIX "out of memory\n");
         return 2;
     }
     config_set configs = {0};
-    resolved_arch *arches = NULL;
-    size_t narches = 0;
     for (size_t i = 0; i < n; i++) {
         file_job *j = &jobs[i];
         j->path = o->files.v[i];
@@ -384,7 +418,8 @@ int hms_cmd_lint(const hms_options *o)
             j->setup_error = strdup(c->err);
             continue;
         }
-        j->arch = arch_for(&arches, &narches, &j->merged.opts, &j->setup_error);
+        j->arch = arch_for(&arches, &narches, &j->merged.opts, true, &j->setup_error);
+        j->fe = hms_frontend_inputs(&j->merged.opts, j->arch);
     }
 
     /* Each file in a worker process of its own: one that crashes or hangs
@@ -479,9 +514,7 @@ int hms_cmd_lint(const hms_options *o)
         hms_merged_options_free(&jobs[i].merged);
     }
     free(jobs);
-    for (size_t i = 0; i < narches; i++)
-        free(arches[i].err);
-    free(arches);
+    free_arches(arches, narches);
     config_set_free(&configs);
     hms_baseline_free(baseline);
     free(source_root);

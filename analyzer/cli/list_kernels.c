@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/cli/arch_select.h"
 #include "analyzer/cli/commands.h"
+#include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/frontend/cursor_util.h"
 #include "analyzer/frontend/kernel_discovery.h"
 #include "analyzer/frontend/launch_sites.h"
@@ -525,9 +527,10 @@ static void list_file(const hms_tu *t)
 int hms_cmd_list_kernels(const hms_options *o)
 {
     int rc = 0;
+    hms_frontend_options fo = hms_frontend_inputs(o, hms_arch_or_default(o));
     for (size_t i = 0; i < o->files.n; i++) {
         hms_tu t;
-        if (!hms_parse_file(o, o->files.v[i], &t, stderr)) {
+        if (!hms_parse_file(&fo, o->files.v[i], &t, stderr)) {
             rc = 2;
             continue;
         }

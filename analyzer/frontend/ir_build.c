@@ -239,7 +239,7 @@ static void add_params(irb *b, CXCursor fn)
 
 typedef struct {
     const hms_tu *tu;
-    const hms_options *o;
+    const hms_frontend_options *o;
     hms_launch_cli cli;
     hms_annotations notes;
     hms_launch_sites sites;
@@ -641,7 +641,8 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
     return k;
 }
 
-size_t hms_build_kernels(const hms_tu *tu, const hms_options *o, ir_kernel ***out, FILE *err)
+size_t hms_build_kernels(const hms_tu *tu, const hms_frontend_options *o, ir_kernel ***out,
+                         FILE *err)
 {
     *out = NULL;
     if (!tu || !tu->tu)

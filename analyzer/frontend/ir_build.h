@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analyzer/cli/options.h"
+#include "analyzer/frontend/frontend_options.h"
 #include "analyzer/frontend/parse.h"
 #include "passes/ir.h"
 
@@ -20,7 +20,8 @@
  * kernel nothing instantiates) are reported on err as
  * "hms-lint: <severity>: <file>: <reason>"; what the IR cannot represent
  * inside a kernel becomes an ir_limit of that kernel instead. */
-size_t hms_build_kernels(const hms_tu *tu, const hms_options *o, ir_kernel ***out, FILE *err);
+size_t hms_build_kernels(const hms_tu *tu, const hms_frontend_options *o, ir_kernel ***out,
+                         FILE *err);
 void hms_free_kernels(ir_kernel **kernels, size_t n);
 
 #endif

@@ -256,7 +256,7 @@ void hms_param_spec_free(hms_param_spec *p)
 
 /* options.c pushes -D values into both params and compiler_args ("-D", value);
  * a value that also follows a "-D" there came from -D. */
-static bool came_from_define(const hms_options *o, const char *v)
+static bool came_from_define(const hms_frontend_options *o, const char *v)
 {
     for (size_t i = 0; i + 1 < o->compiler_args.n; i++)
         if (o->compiler_args.v[i + 1] == v && !strcmp(o->compiler_args.v[i], "-D"))
@@ -264,14 +264,13 @@ static bool came_from_define(const hms_options *o, const char *v)
     return false;
 }
 
-static uint32_t arch_max_threads(const hms_options *o)
+static uint32_t arch_max_threads(const hms_frontend_options *o)
 {
-    char err[256];
-    const hms_arch *a = o->arch ? hms_arch_get(o->arch, err, sizeof err) : NULL;
+    const hms_arch *a = o->arch;
     return a && a->max_threads_per_block > 0 ? (uint32_t)a->max_threads_per_block : 0;
 }
 
-int hms_launch_cli_parse(const hms_options *o, hms_launch_cli *out, FILE *err)
+int hms_launch_cli_parse(const hms_frontend_options *o, hms_launch_cli *out, FILE *err)
 {
     memset(out, 0, sizeof *out);
     char why[256];
@@ -603,7 +602,7 @@ static bool any_matches(const char *pattern, const char *const *names, size_t n)
     return false;
 }
 
-size_t hms_launch_cli_warn_unmatched(const hms_options *o, const hms_launch_cli *c,
+size_t hms_launch_cli_warn_unmatched(const hms_frontend_options *o, const hms_launch_cli *c,
                                      const char *const *names, size_t n, FILE *err)
 {
     char list[1024];

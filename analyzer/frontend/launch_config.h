@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analyzer/cli/options.h"
+#include "analyzer/frontend/frontend_options.h"
 #include "passes/ir.h"
 
 /* Hardware limits checked on every launch we are given (CUDA programming
@@ -76,14 +76,14 @@ void hms_param_spec_free(hms_param_spec *p);
  * are plain macros and are skipped; a bad --launch or --param prints
  * "hms-lint: error: --launch '<value>': <reason>" (unless err is NULL) and
  * returns 2, else 0. */
-int hms_launch_cli_parse(const hms_options *o, hms_launch_cli *out, FILE *err);
+int hms_launch_cli_parse(const hms_frontend_options *o, hms_launch_cli *out, FILE *err);
 void hms_launch_cli_free(hms_launch_cli *c);
 
 /* Warns on err, "hms-lint: warning: --launch '<value>' matches no kernel
  * (kernels: a, b<32>)", for each --launch/--param whose kernel part names
  * none of the kernels analysed (names[0..n)). -D values are macros too, so
  * they are never warned about. Returns how many warnings. */
-size_t hms_launch_cli_warn_unmatched(const hms_options *o, const hms_launch_cli *c,
+size_t hms_launch_cli_warn_unmatched(const hms_frontend_options *o, const hms_launch_cli *c,
                                      const char *const *names, size_t n, FILE *err);
 
 typedef struct {

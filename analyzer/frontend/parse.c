@@ -43,12 +43,10 @@ static const char *const hermetic_flags[] = {
 /* --cuda-gpu-arch=<sm of --arch>: device code under #if __CUDA_ARCH__ >= 800
  * is what the target runs. An --arch that does not resolve (reported by the
  * caller) parses as the default target. */
-static void push_gpu_arch_flag(const hms_options *o, hms_flag_list *args)
+static void push_gpu_arch_flag(const hms_frontend_options *o, hms_flag_list *args)
 {
     char err[256], flag[64];
-    const hms_arch *a = hms_arch_get(o && o->arch ? o->arch : HMS_ARCH_DEFAULT, err, sizeof err);
-    if (!a)
-        a = hms_arch_get(HMS_ARCH_DEFAULT, err, sizeof err);
+    const hms_arch *a = o && o->arch ? o->arch : hms_arch_get(HMS_ARCH_DEFAULT, err, sizeof err);
     const char *sm = a ? a->sm : "sm_90";
     /* clang knows no target before sm_20: a cc 1.x GPU parses as the oldest it has */
     if (strncmp(sm, "sm_", 3) == 0 && atoi(sm + 3) < 20)
@@ -162,7 +160,7 @@ static char *with_instantiation_refs(FILE *f, size_t *len, unsigned long *append
     return merged;
 }
 
-bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *err)
+bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out, FILE *err)
 {
     memset(out, 0, sizeof *out);
     out->path = path;

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analyzer/cli/options.h"
+#include "analyzer/frontend/frontend_options.h"
 
 typedef struct {
     const char *path;
@@ -36,7 +36,7 @@ typedef struct {
  *   hms-lint: error: <file>:<line>:<col>: <clang message>   (at most 20 per file)
  * Returns false when there is no usable translation unit at all; out->tu is
  * then NULL. */
-bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *err);
+bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out, FILE *err);
 void hms_tu_dispose(hms_tu *t);
 
 /* Did the file have errors that make the run exit with status 2? */

@@ -231,9 +231,13 @@ static char *run_capture(char *const *argv, int *status)
     return buf;
 }
 
-size_t hms_ptxas_apply(const hms_options *o, const char *path, const hms_arch *a,
-                       ir_kernel **kernels, size_t nk, FILE *err)
+size_t hms_ptxas_apply(const hms_frontend_options *o, const char *path, ir_kernel **kernels,
+                       size_t nk, FILE *err)
 {
+    char aerr[256];
+    const hms_arch *a = o->arch ? o->arch : hms_arch_get(HMS_ARCH_DEFAULT, aerr, sizeof aerr);
+    if (!a)
+        return 0;
     char nvcc_buf[4096];
     const char *nvcc = find_nvcc(nvcc_buf, sizeof nvcc_buf);
     if (!nvcc) {

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analyzer/cli/options.h"
+#include "analyzer/frontend/frontend_options.h"
 #include "passes/ir.h"
 #include "runtime/arch.h"
 
@@ -33,12 +33,12 @@ void hms_ptxas_free(hms_ptxas_counts *c);
  * template arguments must agree (type arguments are not compared). */
 bool hms_ptxas_name_matches(const char *mangled, const char *name);
 
-/* Runs nvcc on `path` for arch a with the -I/-D/-U/-std options of
+/* Runs nvcc on `path` for o->arch (the default target when NULL) with the -I/-D/-U/-std options of
  * o->compiler_args and sets regs_per_thread of each kernel it reports.
  * On failure (no nvcc, an architecture nvcc cannot build, a compile error)
  * says so on err, naming the file, and leaves the kernels to the estimate.
  * Returns the kernels given a count. */
-size_t hms_ptxas_apply(const hms_options *o, const char *path, const hms_arch *a,
-                       ir_kernel **kernels, size_t nk, FILE *err);
+size_t hms_ptxas_apply(const hms_frontend_options *o, const char *path, ir_kernel **kernels,
+                       size_t nk, FILE *err);
 
 #endif

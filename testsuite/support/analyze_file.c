@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/frontend/ir_build.h"
 #include "analyzer/frontend/launch_alts.h"
 #include "analyzer/frontend/parse.h"
@@ -30,13 +31,14 @@ bool hms_build_file(const char *path, const char *const *args, hms_analyzed_file
     }
     hms_tu tu;
     FILE *sink = tmpfile();
-    if (!hms_parse_file(&out->opt, path, &tu, sink ? sink : stderr)) {
+    out->fe = hms_frontend_inputs(&out->opt, out->arch);
+    if (!hms_parse_file(&out->fe, path, &tu, sink ? sink : stderr)) {
         snprintf(out->error, sizeof out->error, "%s: does not parse", path);
         if (sink)
             fclose(sink);
         return false;
     }
-    out->nkernels = hms_build_kernels(&tu, &out->opt, &out->kernels, sink ? sink : stderr);
+    out->nkernels = hms_build_kernels(&tu, &out->fe, &out->kernels, sink ? sink : stderr);
     if (sink)
         fclose(sink);
     hms_tu_dispose(&tu);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "analyzer/cli/options.h"
+#include "analyzer/frontend/frontend_options.h"
 #include "passes/analyze.h"
 #include "passes/findings.h"
 #include "passes/ir.h"
@@ -18,6 +19,7 @@ typedef struct {
     size_t nkernels;
     hms_kernel_report *reports; /* one per kernel, same order */
     const hms_arch *arch;
+    hms_frontend_options fe; /* the front end's view of opt, with arch */
     char error[512];
 } hms_analyzed_file;
 

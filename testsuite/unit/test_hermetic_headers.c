@@ -17,15 +17,15 @@
 /* Parses path with extra compiler flags; stderr text goes to *msgs. */
 static bool parse(const char *path, const char *const *flags, hms_tu *t, char **msgs)
 {
-    hms_options o;
+    hms_frontend_options o;
     memset(&o, 0, sizeof o);
-    for (size_t i = 0; flags && flags[i]; i++)
-        hms_strvec_push(&o.compiler_args, flags[i]);
+    o.compiler_args.v = flags;
+    while (flags && flags[o.compiler_args.n])
+        o.compiler_args.n++;
     size_t len = 0;
     FILE *err = open_memstream(msgs, &len);
     bool ok = hms_parse_file(&o, path, t, err);
     fclose(err);
-    hms_strvec_free(&o.compiler_args);
     return ok;
 }
 

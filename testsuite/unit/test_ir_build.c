@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analyzer/cli/arch_select.h"
+#include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/frontend/explicit_inst.h"
 #include "analyzer/frontend/ir_build.h"
 #include "analyzer/cli/options.h"
@@ -36,8 +38,9 @@ static void build(built *b, const char *src, const char *const *args)
     argv[argc++] = b->path;
     cr_assert_eq(hms_options_parse(argc, (char **)argv, &b->o), 0);
     FILE *err = open_memstream(&b->err, &b->errlen);
-    cr_assert(hms_parse_file(&b->o, b->path, &b->tu, err));
-    b->n = hms_build_kernels(&b->tu, &b->o, &b->k, err);
+    hms_frontend_options fo = hms_frontend_inputs(&b->o, hms_arch_or_default(&b->o));
+    cr_assert(hms_parse_file(&fo, b->path, &b->tu, err));
+    b->n = hms_build_kernels(&b->tu, &fo, &b->k, err);
     fclose(err);
 }
 

@@ -14,7 +14,7 @@
 
 static void parse(const char *path, hms_tu *t)
 {
-    hms_options o;
+    hms_frontend_options o;
     memset(&o, 0, sizeof o);
     FILE *err = fopen("/dev/null", "w");
     cr_assert(hms_parse_file(&o, path, t, err), "%s does not parse", path);

@@ -273,7 +273,7 @@ Test(launch_config, kernel_part_of_launch_ends_outside_template_arguments)
 
 Test(launch_config, unmatched_launch_and_param_warn_with_the_kernels_that_exist)
 {
-    hms_options o;
+    hms_frontend_options o;
     memset(&o, 0, sizeof o);
     const char *launches[] = {"nosuch:grid=1:block=32", "k<2>:grid=4:block=64", "grid=8:block=128"};
     const char *params[] = {"other.n=3", "k.n=5", "n=7"};

@@ -24,7 +24,7 @@ static void load(const char *src)
     FILE *f = fdopen(fd, "w");
     fputs(src, f);
     fclose(f);
-    hms_options o;
+    hms_frontend_options o;
     memset(&o, 0, sizeof o);
     char *msgs = NULL;
     size_t len = 0;

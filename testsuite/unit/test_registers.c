@@ -147,8 +147,8 @@ Test(registers, ptxas_through_nvcc)
     size_t len = 0;
     FILE *err = open_memstream(&log, &len);
     cr_assert(err);
-    size_t set = hms_ptxas_apply(&f.opt, hms_test_path("kernels/registers.cu"), f.arch, f.kernels,
-                                 f.nkernels, err);
+    size_t set =
+        hms_ptxas_apply(&f.fe, hms_test_path("kernels/registers.cu"), f.kernels, f.nkernels, err);
     fclose(err);
     cr_expect_eq(set, f.nkernels, "log: %s", log ? log : "");
     free(log);
@@ -172,8 +172,8 @@ Test(registers, ptxas_missing_compiler_is_reported)
     size_t len = 0;
     FILE *err = open_memstream(&log, &len);
     cr_assert(err);
-    size_t set = hms_ptxas_apply(&f.opt, hms_test_path("kernels/registers.cu"), f.arch, f.kernels,
-                                 f.nkernels, err);
+    size_t set =
+        hms_ptxas_apply(&f.fe, hms_test_path("kernels/registers.cu"), f.kernels, f.nkernels, err);
     fclose(err);
     unsetenv("HMS_NVCC");
     cr_expect_eq(set, 0);
