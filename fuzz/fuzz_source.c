@@ -17,14 +17,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char path[64];
-    static FILE *devnull;
     if (!path[0]) {
         snprintf(path, sizeof path, "/tmp/hms-fuzz-%ld.cu", (long)getpid());
-        devnull = fopen("/dev/null", "w");
         setenv("LIBCLANG_NOTHREADS", "1", 0);
     }
     FILE *f = fopen(path, "wb");
-    if (!f || !devnull)
+    if (!f)
         abort();
     fwrite(data, 1, size, f);
     fclose(f);
@@ -37,9 +35,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const hms_arch *arch = hms_arch_get(HMS_ARCH_DEFAULT, err, sizeof err);
     hms_frontend_options fo = hms_frontend_inputs(&o, arch);
     hms_tu tu;
-    if (hms_parse_file(&fo, path, &tu, devnull)) {
+    if (hms_parse_file(&fo, path, &tu, NULL)) {
         ir_kernel **kernels = NULL;
-        size_t nk = hms_build_kernels(&tu, &fo, &kernels, devnull);
+        size_t nk = hms_build_kernels(&tu, &fo, &kernels, NULL);
         /* few blocks: an instrumented run stays fast enough to explore */
         hms_analysis_options ao = {arch, NULL, HMS_DEFAULT_PLACEMENT_THRESHOLD, 2};
         for (size_t i = 0; i < nk; i++) {

@@ -47,10 +47,14 @@ static bool analyse_side(const hms_options *o, const hms_arch *a, corun_side *s)
 {
     hms_tu tu;
     hms_frontend_options fo = hms_frontend_inputs(o, a);
-    if (!hms_parse_file(&fo, s->file, &tu, stderr))
-        return false; /* hms_parse_file said why, naming the file */
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, stderr);
+    bool parsed = hms_parse_file(&fo, s->file, &tu, &said);
     ir_kernel **ks = NULL;
-    size_t nk = hms_build_kernels(&tu, &fo, &ks, stderr);
+    size_t nk = parsed ? hms_build_kernels(&tu, &fo, &ks, &said) : 0;
+    hms_diag_sink_free(&said);
+    if (!parsed)
+        return false; /* hms_parse_file said why, naming the file */
     const ir_kernel *k = NULL;
     for (size_t i = 0; i < nk && !k; i++)
         if (ks[i]->name && strcmp(ks[i]->name, s->kernel) == 0)

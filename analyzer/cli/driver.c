@@ -99,12 +99,17 @@ int hms_main(int argc, char **argv)
         return 2;
     }
     hms_flag_list db_sources = {0}; /* -p <dir> and no file names: the database's sources */
+    hms_diag_sink said;             /* what setting up the run says, printed as it comes */
+    hms_diag_sink_init(&said, stderr);
     if (parses && o.files.n == 0 && o.build_dir) {
-        bool read = hms_compile_db_cuda_sources(o.build_dir, &db_sources, stderr);
+        bool read = hms_compile_db_cuda_sources(o.build_dir, &db_sources, &said);
         if (!read || !db_sources.n) {
-            if (read)
-                fprintf(stderr, "hms-lint: error: %s/compile_commands.json lists no CUDA source\n",
-                        o.build_dir);
+            char *db = NULL;
+            if (read && asprintf(&db, "%s/compile_commands.json", o.build_dir) >= 0)
+                hms_diagf(&said, (hms_diag_head){HMS_DIAG_ERROR, db, 0, 0, NULL, NULL},
+                          "lists no CUDA source");
+            free(db);
+            hms_diag_sink_free(&said);
             hms_flag_list_free(&db_sources);
             hms_options_free(&o);
             return 2;
@@ -113,11 +118,13 @@ int hms_main(int argc, char **argv)
             hms_strvec_push(&o.files, db_sources.v[i]);
     }
     if (parses && !hms_builtin_include_dir()) {
-        hms_print_missing_include_dir(stderr);
+        hms_print_missing_include_dir(&said);
+        hms_diag_sink_free(&said);
         hms_options_free(&o);
         hms_flag_list_free(&db_sources);
         return 2;
     }
+    hms_diag_sink_free(&said);
     /* Deeply nested sources recurse deeply in clang's parser and in ours:
      * parse on our large stack instead of libclang's 8 MiB thread. */
     setenv("LIBCLANG_NOTHREADS", "1", 0);

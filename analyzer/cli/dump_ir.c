@@ -321,29 +321,34 @@ void hms_dump_ir_kernel(FILE *out, const ir_kernel *k)
 int hms_cmd_dump_ir(const hms_options *o)
 {
     hms_frontend_options fo = hms_frontend_inputs(o, hms_arch_or_default(o));
+    hms_diag_sink said; /* printed as it comes, between the files' IR */
+    hms_diag_sink_init(&said, stderr);
     hms_launch_cli cli;
-    if (hms_launch_cli_parse(&fo, &cli, stderr) != 0)
+    if (hms_launch_cli_parse(&fo, &cli, &said) != 0) {
+        hms_diag_sink_free(&said);
         return 2;
+    }
     hms_launch_cli_free(&cli);
     FILE *out = stdout;
     if (o->output) {
         out = fopen(o->output, "w");
         if (!out) {
             fprintf(stderr, "hms-lint: error: %s: %s\n", o->output, strerror(errno));
+            hms_diag_sink_free(&said);
             return 2;
         }
     }
     int rc = 0;
     for (size_t i = 0; i < o->files.n; i++) {
         hms_tu tu;
-        if (!hms_parse_file(&fo, o->files.v[i], &tu, stderr)) {
+        if (!hms_parse_file(&fo, o->files.v[i], &tu, &said)) {
             rc = 2;
             continue;
         }
         if (hms_tu_failed(&tu))
             rc = 2; /* clang errors: still show what was understood */
         ir_kernel **ks = NULL;
-        size_t n = hms_build_kernels(&tu, &fo, &ks, stderr);
+        size_t n = hms_build_kernels(&tu, &fo, &ks, &said);
         fprintf(out, "file %s: %zu kernel%s\n", o->files.v[i], n, n == 1 ? "" : "s");
         for (size_t j = 0; j < n; j++)
             hms_dump_ir_kernel(out, ks[j]);
@@ -354,5 +359,6 @@ int hms_cmd_dump_ir(const hms_options *o)
         fprintf(stderr, "hms-lint: error: %s: %s\n", o->output, strerror(errno));
         rc = 2;
     }
+    hms_diag_sink_free(&said);
     return rc;
 }

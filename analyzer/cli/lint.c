@@ -41,8 +41,7 @@ typedef struct {
     hms_frontend_options fe; /* the front end's part of merged.opts, arch included */
     char *setup_error;       /* config or arch problem: the file is not analysed */
     hms_file_report report;
-    char *log; /* what the parse/build/analysis printed, shown in input order */
-    size_t log_len;
+    hms_diag_sink diags; /* what the parse/build/analysis said, shown in input order */
 } file_job;
 
 /* "[n/N] file" on stderr as each file is done (-j over several files, a terminal). */
@@ -183,11 +182,22 @@ static void kernel_report_defaults(hms_kernel_report *kr, const ir_kernel *k)
         kr->line = k->loc.line;
 }
 
+/* The errors the file's analysis reported become its report's errors[]. */
+static void errors_to_report(file_job *j)
+{
+    for (size_t i = 0; i < j->diags.n; i++) {
+        if (j->diags.v[i].level != HMS_DIAG_ERROR)
+            continue;
+        char *m = hms_diag_located_message(&j->diags.v[i]);
+        if (m)
+            hms_file_add_error(&j->report, "%s", m);
+        free(m);
+    }
+}
+
 static void analyse_file(file_job *j)
 {
-    FILE *err = open_memstream(&j->log, &j->log_len);
-    if (!err)
-        err = stderr;
+    hms_diag_sink *err = &j->diags;
     hms_tu tu;
     if (hms_parse_file(&j->fe, j->path, &tu, err)) {
         ir_kernel **kernels = NULL;
@@ -200,41 +210,20 @@ static void analyse_file(file_job *j)
         for (size_t i = 0; i < nk && j->report.kernels; i++) {
             hms_kernel_report *kr = &j->report.kernels[j->report.nkernels++];
             if (!hms_analyze_launch_alts(kernels[i], &ao, kr))
-                fprintf(err, ERROR_PREFIX "%s: kernel '%s': internal analysis failure\n", j->path,
-                        kernels[i]->name ? kernels[i]->name : "?");
+                hms_diagf(err, (hms_diag_head){HMS_DIAG_ERROR, j->path, 0, 0, NULL, NULL},
+                          "kernel '%s': internal analysis failure",
+                          kernels[i]->name ? kernels[i]->name : "?");
             kernel_report_defaults(kr, kernels[i]);
         }
         hms_free_kernels(kernels, nk);
         hms_tu_dispose(&tu);
     }
-    if (err != stderr)
-        fclose(err);
+    errors_to_report(j);
 }
 
 static void analyse_job(void *ctx)
 {
     analyse_file(ctx);
-}
-
-/* Lines "hms-lint: error: X" of a file's log become its errors[] entries. */
-static void collect_errors(file_job *j)
-{
-    if (j->setup_error)
-        hms_file_add_error(&j->report, "%s", j->setup_error);
-    const char *p = j->log;
-    while (p && *p) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        size_t pl = strlen(ERROR_PREFIX);
-        size_t tl = strlen(HMS_PARSE_ERROR_TAG);
-        const char *sep = memmem(p, len, ": error: ", 9);
-        if (len > pl && strncmp(p, ERROR_PREFIX, pl) == 0)
-            hms_file_add_error(&j->report, "%.*s", (int)(len - pl), p + pl);
-        else if (sep && len > tl && memcmp(p + len - tl, HMS_PARSE_ERROR_TAG, tl) == 0)
-            hms_file_add_error(&j->report, "%.*s: %.*s", (int)(sep - p), p,
-                               (int)(p + len - tl - (sep + 9)), sep + 9); /* "loc: message" */
-        p = nl ? nl + 1 : p + len;
-    }
 }
 
 /* ---- after analysis --------------------------------------------------------
@@ -326,7 +315,8 @@ static bool export_fixes(const hms_options *o, const hms_report *r, hms_source_c
 }
 
 /* --launch/--param values naming no kernel analysed in any file. */
-static void warn_unmatched(const hms_options *o, const hms_launch_cli *cli, const hms_report *r)
+static void warn_unmatched(const hms_options *o, const hms_launch_cli *cli, const hms_report *r,
+                           hms_diag_sink *said)
 {
     size_t n = 0;
     for (size_t i = 0; i < r->nfiles; i++)
@@ -340,7 +330,7 @@ static void warn_unmatched(const hms_options *o, const hms_launch_cli *cli, cons
             if (r->files[i].kernels[k].name)
                 names[n++] = r->files[i].kernels[k].name;
     hms_frontend_options fo = hms_frontend_inputs(o, NULL);
-    hms_launch_cli_warn_unmatched(&fo, cli, names, n, stderr);
+    hms_launch_cli_warn_unmatched(&fo, cli, names, n, said);
     free(names);
 }
 
@@ -373,9 +363,13 @@ int hms_cmd_lint(const hms_options *o)
     resolved_arch *arches = NULL;
     size_t narches = 0;
     hms_frontend_options top = hms_frontend_inputs(o, arch_for(&arches, &narches, o, false, NULL));
+    /* The run's diagnostics, printed as they come: the files' in input order. */
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, stderr);
     hms_launch_cli cli;
-    if (hms_launch_cli_parse(&top, &cli, stderr) != 0) {
+    if (hms_launch_cli_parse(&top, &cli, &said) != 0) {
         free_arches(arches, narches);
+        hms_diag_sink_free(&said);
         return 2; /* a malformed --launch/--param: said why */
     }
     char *source_root = hms_source_root_find(o->source_root, msg, sizeof msg);
@@ -383,6 +377,7 @@ int hms_cmd_lint(const hms_options *o)
         fprintf(stderr, ERROR_PREFIX "%s\n", msg);
         hms_launch_cli_free(&cli);
         free_arches(arches, narches);
+        hms_diag_sink_free(&said);
         return 2;
     }
     hms_baseline *baseline = NULL;
@@ -392,6 +387,7 @@ int hms_cmd_lint(const hms_options *o)
             fprintf(stderr, ERROR_PREFIX "%s\n", msg);
             hms_launch_cli_free(&cli);
             free_arches(arches, narches);
+            hms_diag_sink_free(&said);
             free(source_root);
             return 2;
         }
@@ -402,6 +398,7 @@ int hms_cmd_lint(const hms_options *o)
     if (!jobs) {
         hms_launch_cli_free(&cli);
         free_arches(arches, narches);
+        hms_diag_sink_free(&said);
         hms_baseline_free(baseline);
         free(source_root);
         fprintf(stderr, ERROR_PREFIX "out of memory\n");
@@ -412,6 +409,7 @@ int hms_cmd_lint(const hms_options *o)
         file_job *j = &jobs[i];
         j->path = o->files.v[i];
         j->report.path = strdup(j->path);
+        hms_diag_sink_init(&j->diags, NULL);
         const loaded_config *c = config_for(&configs, j->path, o->config_file);
         hms_config_merge(c && c->ok ? &c->cfg : NULL, o, &j->merged);
         if (c && !c->ok) {
@@ -427,9 +425,8 @@ int hms_cmd_lint(const hms_options *o)
     hms_string_pool interned = {0};
     hms_isolated_job *iso = calloc(n ? n : 1, sizeof *iso);
     for (size_t i = 0; iso && i < n; i++)
-        iso[i] = (hms_isolated_job){jobs[i].path, jobs[i].setup_error != NULL,
-                                    &jobs[i],     &jobs[i].report,
-                                    &jobs[i].log, &jobs[i].log_len};
+        iso[i] = (hms_isolated_job){jobs[i].path, jobs[i].setup_error != NULL, &jobs[i],
+                                    &jobs[i].report, &jobs[i].diags};
     progress_lines pl = {jobs, n, 0};
     bool progress = n > 1 && !o->quiet && isatty(STDERR_FILENO);
     hms_isolation how = {o->jobs, o->timeout, &interned, progress ? print_progress : NULL, &pl};
@@ -437,15 +434,15 @@ int hms_cmd_lint(const hms_options *o)
         hms_run_isolated(iso, n, analyse_job, &how);
     free(iso);
 
-    /* Logs in input order; then one report with every file. */
+    /* Diagnostics in input order; then one report with every file. */
     hms_report report = {"hms-lint", HMS_VERSION, NULL, NULL, 0};
     report.files = calloc(n ? n : 1, sizeof *report.files);
     bool input_error = false;
     for (size_t i = 0; i < n; i++) {
         file_job *j = &jobs[i];
-        if (j->log_len)
-            fwrite(j->log, 1, j->log_len, stderr);
-        collect_errors(j);
+        hms_diag_sink_append(&said, &j->diags);
+        if (j->setup_error)
+            hms_file_add_error(&j->report, "%s", j->setup_error);
         if (!j->setup_error &&
             !hms_apply_finding_policy(&j->report, &j->merged.opts, msg, sizeof msg))
             hms_file_add_error(&j->report, "%s: %s", j->path, msg);
@@ -459,7 +456,7 @@ int hms_cmd_lint(const hms_options *o)
     }
     if (!report.arch)
         report.arch = o->arch;
-    warn_unmatched(o, &cli, &report);
+    warn_unmatched(o, &cli, &report, &said);
     hms_launch_cli_free(&cli);
 
     hms_source_cache src;
@@ -510,11 +507,12 @@ int hms_cmd_lint(const hms_options *o)
     hms_string_pool_free(&interned);
     for (size_t i = 0; i < n; i++) {
         free(jobs[i].setup_error);
-        free(jobs[i].log);
+        hms_diag_sink_free(&jobs[i].diags);
         hms_merged_options_free(&jobs[i].merged);
     }
     free(jobs);
     free_arches(arches, narches);
+    hms_diag_sink_free(&said);
     config_set_free(&configs);
     hms_baseline_free(baseline);
     free(source_root);

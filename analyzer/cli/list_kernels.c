@@ -528,9 +528,11 @@ int hms_cmd_list_kernels(const hms_options *o)
 {
     int rc = 0;
     hms_frontend_options fo = hms_frontend_inputs(o, hms_arch_or_default(o));
+    hms_diag_sink said; /* printed as it comes, between the files' listings */
+    hms_diag_sink_init(&said, stderr);
     for (size_t i = 0; i < o->files.n; i++) {
         hms_tu t;
-        if (!hms_parse_file(&fo, o->files.v[i], &t, stderr)) {
+        if (!hms_parse_file(&fo, o->files.v[i], &t, &said)) {
             rc = 2;
             continue;
         }
@@ -540,5 +542,6 @@ int hms_cmd_list_kernels(const hms_options *o)
         hms_tu_dispose(&t);
         fflush(stdout);
     }
+    hms_diag_sink_free(&said);
     return rc;
 }

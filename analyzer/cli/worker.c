@@ -8,7 +8,6 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,12 +88,10 @@ static void child_main(hms_isolated_job *j, void (*run)(void *), int fd)
     }
     hms_run_with_large_stack(run, j->ctx);
     hms_wire_buf b = {0};
-    hms_wire_put_result(&b, *j->log, *j->log_len, j->report);
+    hms_wire_put_result(&b, j->diags, j->report);
     bool ok = !b.failed && hms_write_all(fd, b.data, b.len);
     close(fd);
     free(b.data);
-    free(*j->log);
-    *j->log = NULL;
     char *path = j->report->path;
     j->report->path = NULL;
     hms_file_report_free(j->report);
@@ -102,29 +99,10 @@ static void child_main(hms_isolated_job *j, void (*run)(void *), int fd)
     _exit(ok ? 0 : 4);
 }
 
-static void append_log(hms_isolated_job *j, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void append_log(hms_isolated_job *j, const char *fmt, ...)
-{
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    size_t add = strlen(line);
-    char *nl = realloc(*j->log, *j->log_len + add + 1);
-    if (!nl)
-        return;
-    memcpy(nl + *j->log_len, line, add + 1);
-    *j->log = nl;
-    *j->log_len += add;
-}
-
-/* The worker is lost: its log and error say why; its partial report is dropped. */
+/* The worker is lost: a diagnostic and an error say why; its partial report is dropped. */
 static void lose(hms_isolated_job *j, const char *why)
 {
-    append_log(j, "%s: error: %s\n", j->path, why);
+    hms_diagf(j->diags, (hms_diag_head){HMS_DIAG_ERROR, j->path, 0, 0, NULL, NULL}, "%s", why);
     hms_file_add_error(j->report, "%s", why);
 }
 
@@ -148,13 +126,8 @@ static void finish(hms_isolated_job *j, running_worker *w, bool timed_out, unsig
                  WIFEXITED(st) ? WEXITSTATUS(st) : -1);
         lose(j, why);
     } else {
-        char *log = NULL;
-        size_t log_len = 0;
         hms_file_report got = {0};
-        if (hms_wire_get_result(w->buf, w->len, &log, &log_len, &got, pool)) {
-            free(*j->log);
-            *j->log = log;
-            *j->log_len = log_len;
+        if (hms_wire_get_result(w->buf, w->len, j->diags, &got, pool)) {
             for (size_t i = 0; i < got.nerrors; i++)
                 hms_file_add_error(j->report, "%s", got.errors[i]);
             j->report->kernels = got.kernels;
@@ -162,7 +135,6 @@ static void finish(hms_isolated_job *j, running_worker *w, bool timed_out, unsig
             got.kernels = NULL;
             got.nkernels = 0;
         } else {
-            free(log);
             lose(j, "internal error while analysing (garbled worker answer); please report");
         }
         hms_file_report_free(&got);

@@ -17,14 +17,13 @@ typedef struct {
     bool skip;               /* nothing to run (a setup error) */
     void *ctx;               /* handed to the run function */
     hms_file_report *report; /* filled by the run; errors and kernels come back here */
-    char **log;              /* what the run printed (malloc'd), shown by the caller */
-    size_t *log_len;
+    hms_diag_sink *diags;    /* what the run said; its records come back here */
 } hms_isolated_job;
 
 /* Runs run(job->ctx) for every job not skipped, at most `parallel` workers
  * at once, each killed after how->timeout_s seconds. A worker that
- * dies, is killed or returns garbage leaves a "<path>: error: ..." line in
- * its log and an errors[] entry in its report; the others are unaffected.
+ * dies, is killed or returns garbage leaves a "<path>: error: ..." record in
+ * its diagnostics and an errors[] entry in its report; the others are unaffected.
  * Static strings of the reports are interned in how->pool (free it after them). */
 typedef struct {
     int parallel;          /* workers at once (-j) */

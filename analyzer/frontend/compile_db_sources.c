@@ -33,7 +33,7 @@ static bool is_cuda(const char *file, json_t *entry)
     return false;
 }
 
-bool hms_compile_db_cuda_sources(const char *build_dir, hms_flag_list *out, FILE *err)
+bool hms_compile_db_cuda_sources(const char *build_dir, hms_flag_list *out, hms_diag_sink *diags)
 {
     char *path = NULL;
     if (asprintf(&path, "%s/compile_commands.json", build_dir) < 0)
@@ -42,16 +42,20 @@ bool hms_compile_db_cuda_sources(const char *build_dir, hms_flag_list *out, FILE
     json_t *db = json_load_file(path, 0, &jerr);
     if (!db) {
         if (jerr.line > 0)
-            fprintf(err, "hms-lint: error: %s:%d:%d: malformed compile database: %s\n", path,
-                    jerr.line, jerr.column, jerr.text);
+            hms_diagf(diags,
+                      (hms_diag_head){HMS_DIAG_ERROR, path, (unsigned)jerr.line,
+                                      (unsigned)(jerr.column > 0 ? jerr.column : 0), NULL, NULL},
+                      "malformed compile database: %s", jerr.text);
         else
-            fprintf(err, "hms-lint: error: %s: %s\n", path, jerr.text);
+            hms_diagf(diags, (hms_diag_head){HMS_DIAG_ERROR, path, 0, 0, NULL, NULL}, "%s",
+                      jerr.text);
         free(path);
         return false;
     }
     bool ok = json_is_array(db);
     if (!ok)
-        fprintf(err, "hms-lint: error: %s: malformed compile database: not a JSON array\n", path);
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_ERROR, path, 0, 0, NULL, NULL},
+                  "malformed compile database: not a JSON array");
     size_t i;
     json_t *e;
     json_array_foreach(ok ? db : NULL, i, e)
@@ -59,10 +63,10 @@ bool hms_compile_db_cuda_sources(const char *build_dir, hms_flag_list *out, FILE
         const char *file = json_string_value(json_object_get(e, "file"));
         const char *dir = json_string_value(json_object_get(e, "directory"));
         if (!file || !dir) {
-            fprintf(err,
-                    "hms-lint: error: %s: malformed compile database: entry %zu has no "
-                    "\"file\" or \"directory\" string\n",
-                    path, i + 1);
+            hms_diagf(diags, (hms_diag_head){HMS_DIAG_ERROR, path, 0, 0, NULL, NULL},
+                      "malformed compile database: entry %zu has no \"file\" or "
+                      "\"directory\" string",
+                      i + 1);
             ok = false;
             break;
         }

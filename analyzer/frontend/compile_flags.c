@@ -5,7 +5,6 @@
 #include "analyzer/frontend/response_files.h"
 
 #include <clang-c/CXCompilationDatabase.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -317,10 +316,11 @@ static bool nvcc_only(const char *a)
     return false;
 }
 
-void hms_flags_from_user(const char *const *given, size_t ngiven, hms_flag_list *out, FILE *err)
+void hms_flags_from_user(const char *const *given, size_t ngiven, hms_flag_list *out,
+                         hms_diag_sink *diags)
 {
     hms_flag_list expanded = {0}; /* @file arguments, relative to the current directory */
-    hms_expand_response_files(given, ngiven, NULL, "command line", &expanded, err);
+    hms_expand_response_files(given, ngiven, NULL, "the command line", &expanded, diags);
     const char *const *argv = (const char *const *)expanded.v;
     size_t argc = expanded.n;
     for (size_t i = 0; i < argc; i++) {
@@ -331,13 +331,13 @@ void hms_flags_from_user(const char *const *given, size_t ngiven, hms_flag_list 
         if (used > 0) {
             for (size_t k = 0; k < kept.n; k++)
                 hms_flag_list_push(out, kept.v[k]);
-            /* Said once per run, not once per file (atomic: -j workers). */
-            static atomic_bool warned;
-            if (toolkit && err && !atomic_exchange(&warned, true))
-                fprintf(err,
-                        "hms-lint: warning: ignoring include directory '%s': it is a CUDA "
-                        "toolkit's; hms-lint parses with its own CUDA headers\n",
-                        toolkit);
+            /* Said once per run, not once per file: the sink's key. */
+            if (toolkit)
+                hms_diagf(diags,
+                          (hms_diag_head){HMS_DIAG_WARNING, NULL, 0, 0, NULL, "toolkit-include"},
+                          "ignoring include directory '%s': it is a CUDA toolkit's; hms-lint "
+                          "parses with its own CUDA headers",
+                          toolkit);
             free(toolkit);
             hms_flag_list_free(&kept);
             i += (size_t)used - 1;
@@ -356,7 +356,7 @@ void hms_flags_from_user(const char *const *given, size_t ngiven, hms_flag_list 
 }
 
 bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag_list *out,
-                               FILE *err)
+                               hms_diag_sink *diags)
 {
     /* Checked here first: libclang prints its own "TOOLING ERROR" otherwise. */
     char *json = NULL, *fixed = NULL;
@@ -367,18 +367,16 @@ bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag
     free(json);
     free(fixed);
     if (!present) {
-        static atomic_bool warned; /* once per run, not once per file; -j workers */
-        if (err && !atomic_exchange(&warned, true))
-            fprintf(err, "hms-lint: warning: %s: no compile_commands.json could be read\n",
-                    build_dir);
+        /* once per run, not once per file: the sink's key */
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_WARNING, build_dir, 0, 0, NULL, "no-compile-db"},
+                  "no compile_commands.json could be read");
         return false;
     }
     CXCompilationDatabase_Error dberr = CXCompilationDatabase_NoError;
     CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(build_dir, &dberr);
     if (dberr != CXCompilationDatabase_NoError || !db) {
-        if (err)
-            fprintf(err, "hms-lint: warning: %s: no compile_commands.json could be read\n",
-                    build_dir);
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_WARNING, build_dir, 0, 0, NULL, "no-compile-db"},
+                  "no compile_commands.json could be read");
         if (db)
             clang_CompilationDatabase_dispose(db);
         return false;
@@ -387,11 +385,8 @@ bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag
     CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : path);
     free(abs);
     if (!cmds || clang_CompileCommands_getSize(cmds) == 0) {
-        if (err)
-            fprintf(err,
-                    "hms-lint: warning: %s: not in %s/compile_commands.json; using default "
-                    "flags\n",
-                    path, build_dir);
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_WARNING, path, 0, 0, NULL, NULL},
+                  "not in %s/compile_commands.json; using default flags", build_dir);
     } else {
         CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
         unsigned n = clang_CompileCommand_getNumArgs(cmd);
@@ -407,7 +402,7 @@ bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag
             }
             /* CMake keeps a CUDA target's include paths in a response file. */
             hms_flag_list expanded = {0};
-            hms_expand_response_files(argv, n, clang_getCString(dir), path, &expanded, err);
+            hms_expand_response_files(argv, n, clang_getCString(dir), path, &expanded, diags);
             hms_flags_from_command((const char *const *)expanded.v, expanded.n,
                                    clang_getCString(dir), out);
             hms_flag_list_free(&expanded);

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "analyzer/report/diag_sink.h"
 
 typedef struct {
     char **v;
@@ -32,16 +33,17 @@ void hms_flags_from_command(const char *const *argv, size_t argc, const char *di
  * nvcc-only ones (-gencode, -arch, --expt-*, -Xcompiler, -rdc, -G, -lineinfo,
  * --use_fast_math, -ccbin, -O<n>, -o, -c, ...), which clang would reject, and
  * toolkit include directories. Each dropped toolkit directory is reported as
- * a warning on err (may be NULL). */
-void hms_flags_from_user(const char *const *argv, size_t argc, hms_flag_list *out, FILE *err);
+ * a warning in diags (may be NULL; once per sink). */
+void hms_flags_from_user(const char *const *argv, size_t argc, hms_flag_list *out,
+                         hms_diag_sink *diags);
 
 /* The flags for `path` from <build_dir>/compile_commands.json. Returns false
- * (with a warning on err) when the database cannot be read. A file the
+ * (with a warning in diags) when the database cannot be read. A file the
  * database does not list gets the flags of its nearest entry (clang's
  * interpolation, as in clang-tidy); with no entry at all, a warning and no
  * flags. */
 bool hms_flags_from_compile_db(const char *build_dir, const char *path, hms_flag_list *out,
-                               FILE *err);
+                               hms_diag_sink *diags);
 
 /* Does `dir` look like a CUDA toolkit's include directory (crt/host_config.h,
  * or host_config.h next to cuda_runtime_api.h in old toolkits)? */

@@ -61,13 +61,14 @@ const char *hms_builtin_include_dir(void)
     return found[0] ? found : NULL;
 }
 
-void hms_print_missing_include_dir(FILE *err)
+void hms_print_missing_include_dir(hms_diag_sink *diags)
 {
     const char *env = getenv("HMS_LINT_INCLUDE_DIR");
-    fprintf(err,
-            "hms-lint: error: cannot find hms-lint's CUDA headers (share/hms-lint/include next "
-            "to the binary%s%s%s); reinstall hms-lint or set HMS_LINT_INCLUDE_DIR to that "
-            "directory\n",
-            env && *env ? ", or HMS_LINT_INCLUDE_DIR=" : "", env && *env ? env : "",
-            env && *env ? " (no hms_model.h there)" : "");
+    /* "once": every file of a run would say it */
+    hms_diagf(diags, (hms_diag_head){HMS_DIAG_ERROR, NULL, 0, 0, NULL, "no-include-dir"},
+              "cannot find hms-lint's CUDA headers (share/hms-lint/include next "
+              "to the binary%s%s%s); reinstall hms-lint or set HMS_LINT_INCLUDE_DIR to that "
+              "directory",
+              env && *env ? ", or HMS_LINT_INCLUDE_DIR=" : "", env && *env ? env : "",
+              env && *env ? " (no hms_model.h there)" : "");
 }

@@ -244,7 +244,7 @@ typedef struct {
     hms_annotations notes;
     hms_launch_sites sites;
     kernel_refs refs;
-    FILE *err;
+    hms_diag_sink *diags;
 } build_ctx;
 
 /* Which written kernel an unqualified annotation at `line` belongs to: the one
@@ -254,7 +254,7 @@ static void scan_annotations_in(build_ctx *c, CXFile f, const char *text, size_t
                                 const char *path)
 {
     hms_annotations found; /* hms_scan_annotations starts a list: move its entries over */
-    hms_scan_annotations(text, len, path, 0, &found, c->err);
+    hms_scan_annotations(text, len, path, 0, &found, c->diags);
     hms_annotation *v =
         found.n ? realloc(c->notes.v, (c->notes.n + found.n) * sizeof *v) : c->notes.v;
     for (size_t i = 0; v && i < found.n; i++) {
@@ -520,15 +520,14 @@ static void resolve_values(build_ctx *c, ir_kernel *k, const kernel_ref *r)
             const hms_param_spec *p = &c->cli.params[i];
             if (!p->is_real && hms_param_matches(p, k->name, v->name))
                 v->value = p->value, v->value_source = "cli", set = true;
-            else if (p->is_real && !p->from_define && c->err &&
-                     hms_param_matches(p, k->name, v->name))
+            else if (p->is_real && !p->from_define && hms_param_matches(p, k->name, v->name))
                 /* a float value for an integer parameter (n=1e30, n=2.5):
                  * not applied, and never without a word */
-                fprintf(c->err,
-                        "hms-lint: error: %s: --param %s%s%s=%g: '%s' of kernel '%s' is an "
-                        "integer parameter and the value is not an integer within +-9e15\n",
-                        c->tu->path, p->kernel ? p->kernel : "", p->kernel ? "." : "", p->name,
-                        p->real, v->name, k->name);
+                hms_diagf(c->diags, (hms_diag_head){HMS_DIAG_ERROR, c->tu->path, 0, 0, NULL, NULL},
+                          "--param %s%s%s=%g: '%s' of kernel '%s' is an integer parameter and "
+                          "the value is not an integer within +-9e15",
+                          p->kernel ? p->kernel : "", p->kernel ? "." : "", p->name, p->real,
+                          v->name, k->name);
         }
         for (size_t i = c->notes.n; i-- > 0 && !set;) {
             const hms_annotation *a = &c->notes.v[i];
@@ -642,7 +641,7 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
 }
 
 size_t hms_build_kernels(const hms_tu *tu, const hms_frontend_options *o, ir_kernel ***out,
-                         FILE *err)
+                         hms_diag_sink *diags)
 {
     *out = NULL;
     if (!tu || !tu->tu)
@@ -651,7 +650,7 @@ size_t hms_build_kernels(const hms_tu *tu, const hms_frontend_options *o, ir_ker
     memset(&c, 0, sizeof c);
     c.tu = tu;
     c.o = o;
-    c.err = err;
+    c.diags = diags;
     if (hms_launch_cli_parse(o, &c.cli, NULL) != 0) /* reported by the command */
         memset(&c.cli, 0, sizeof c.cli);
 
@@ -676,10 +675,10 @@ size_t hms_build_kernels(const hms_tu *tu, const hms_frontend_options *o, ir_ker
             irb_spelling(c.refs.templates[i], n, sizeof n);
             clang_getExpansionLocation(clang_getCursorLocation(c.refs.templates[i]), NULL, &line,
                                        NULL, NULL);
-            fprintf(err,
-                    "hms-lint: warning: %s:%u: template kernel '%s' is never instantiated in "
-                    "this file: nothing to analyse (add an explicit instantiation or a launch)\n",
-                    tu->path, line, n);
+            hms_diagf(diags, (hms_diag_head){HMS_DIAG_WARNING, tu->path, line, 0, NULL, NULL},
+                      "template kernel '%s' is never instantiated in this file: nothing to "
+                      "analyse (add an explicit instantiation or a launch)",
+                      n);
         }
     }
     if (c.refs.n)

@@ -12,16 +12,17 @@
 #include "analyzer/frontend/frontend_options.h"
 #include "analyzer/frontend/parse.h"
 #include "passes/ir.h"
+#include "analyzer/report/diag_sink.h"
 
 /* Builds every kernel defined in tu's main file (and in project headers it
  * includes; never in our hermetic CUDA headers). *out receives a malloc'd
  * array of kernels (free with hms_free_kernels); returns their number.
  * Problems (a bad --launch or --param, a malformed annotation, a template
- * kernel nothing instantiates) are reported on err as
+ * kernel nothing instantiates) are reported to diags as
  * "hms-lint: <severity>: <file>: <reason>"; what the IR cannot represent
  * inside a kernel becomes an ir_limit of that kernel instead. */
 size_t hms_build_kernels(const hms_tu *tu, const hms_frontend_options *o, ir_kernel ***out,
-                         FILE *err);
+                         hms_diag_sink *diags);
 void hms_free_kernels(ir_kernel **kernels, size_t n);
 
 #endif

@@ -270,7 +270,11 @@ static uint32_t arch_max_threads(const hms_frontend_options *o)
     return a && a->max_threads_per_block > 0 ? (uint32_t)a->max_threads_per_block : 0;
 }
 
-int hms_launch_cli_parse(const hms_frontend_options *o, hms_launch_cli *out, FILE *err)
+/* Messages about the command line, not a file. */
+static const hms_diag_head run_error = {HMS_DIAG_ERROR, NULL, 0, 0, NULL, NULL};
+static const hms_diag_head run_warning = {HMS_DIAG_WARNING, NULL, 0, 0, NULL, NULL};
+
+int hms_launch_cli_parse(const hms_frontend_options *o, hms_launch_cli *out, hms_diag_sink *diags)
 {
     memset(out, 0, sizeof *out);
     char why[256];
@@ -280,8 +284,7 @@ int hms_launch_cli_parse(const hms_frontend_options *o, hms_launch_cli *out, FIL
     for (size_t i = 0; i < o->launches.n; i++) {
         if (!hms_parse_launch_spec(o->launches.v[i], max_threads, &out->launches[out->nlaunches],
                                    why, sizeof why)) {
-            if (err)
-                fprintf(err, "hms-lint: error: --launch '%s': %s\n", o->launches.v[i], why);
+            hms_diagf(diags, run_error, "--launch '%s': %s", o->launches.v[i], why);
             hms_launch_cli_free(out);
             return 2;
         }
@@ -295,8 +298,7 @@ int hms_launch_cli_parse(const hms_frontend_options *o, hms_launch_cli *out, FIL
         if (!hms_parse_param_spec(o->params.v[i], p, why, sizeof why)) {
             if (def)
                 continue; /* a macro like -DUSE_FAST or -DT=float: not a value for us */
-            if (err)
-                fprintf(err, "hms-lint: error: --param '%s': %s\n", o->params.v[i], why);
+            hms_diagf(diags, run_error, "--param '%s': %s", o->params.v[i], why);
             hms_launch_cli_free(out);
             return 2;
         }
@@ -405,18 +407,18 @@ static bool parse_launch_annotation(const char *p, const char *end, uint32_t max
     return hms_launch_valid(l->grid, l->block, max_threads, err, errlen);
 }
 
-static void parse_annotation(const char *p, const char *end, unsigned line, const char *path,
-                             uint32_t max_threads, hms_annotations *out, FILE *err)
+/* at: where the annotation's "hms-lint:" is, for its warnings. */
+static void parse_annotation(const char *p, const char *end, hms_diag_head at, uint32_t max_threads,
+                             hms_annotations *out, hms_diag_sink *diags)
 {
+    unsigned line = at.line;
     char why[256];
     p = skip_sp(p, end);
     bool launch = end - p >= 6 && !strncmp(p, "launch", 6);
     bool param = end - p >= 5 && !strncmp(p, "param", 5);
     if (!launch && !param) {
-        fprintf(err,
-                "hms-lint: warning: %s:%u: unknown hms-lint annotation '%.*s' (launch or "
-                "param)\n",
-                path, line, (int)(end - p > 40 ? 40 : end - p), p);
+        hms_diagf(diags, at, "unknown hms-lint annotation '%.*s' (launch or param)",
+                  (int)(end - p > 40 ? 40 : end - p), p);
         return;
     }
     p += launch ? 6 : 5;
@@ -425,7 +427,7 @@ static void parse_annotation(const char *p, const char *end, unsigned line, cons
     if (launch) {
         hms_annotation a = {.line = line, .kernel = kernel, .is_launch = true};
         if (!parse_launch_annotation(p, end, max_threads, &a.launch, why, sizeof why)) {
-            fprintf(err, "hms-lint: warning: %s:%u: bad launch annotation: %s\n", path, line, why);
+            hms_diagf(diags, at, "bad launch annotation: %s", why);
             free(kernel);
             return;
         }
@@ -447,8 +449,7 @@ static void parse_annotation(const char *p, const char *end, unsigned line, cons
                                    : "only integer values are used");
                 hms_param_spec_free(&ps);
             }
-            fprintf(err, "hms-lint: warning: %s:%u: bad param annotation '%s': %s\n", path, line,
-                    tok, why);
+            hms_diagf(diags, at, "bad param annotation '%s': %s", tok, why);
             free(tok);
             p = e;
             continue;
@@ -465,12 +466,12 @@ static void parse_annotation(const char *p, const char *end, unsigned line, cons
         p = e;
     }
     if (!any)
-        fprintf(err, "hms-lint: warning: %s:%u: param annotation without NAME=VALUE\n", path, line);
+        hms_diagf(diags, at, "param annotation without NAME=VALUE");
     free(kernel);
 }
 
 void hms_scan_annotations(const char *text, size_t len, const char *path, uint32_t max_threads,
-                          hms_annotations *out, FILE *err)
+                          hms_annotations *out, hms_diag_sink *diags)
 {
     memset(out, 0, sizeof *out);
     static const char tag[] = "hms-lint:";
@@ -498,7 +499,8 @@ void hms_scan_annotations(const char *text, size_t len, const char *path, uint32
             e++;
         while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
             e--;
-        parse_annotation(s, e, line, path, max_threads, out, err);
+        hms_diag_head at = {HMS_DIAG_WARNING, path, line, (unsigned)(p - bol) + 1, NULL, NULL};
+        parse_annotation(s, e, at, max_threads, out, diags);
         p = e - 1;
     }
 }
@@ -603,7 +605,7 @@ static bool any_matches(const char *pattern, const char *const *names, size_t n)
 }
 
 size_t hms_launch_cli_warn_unmatched(const hms_frontend_options *o, const hms_launch_cli *c,
-                                     const char *const *names, size_t n, FILE *err)
+                                     const char *const *names, size_t n, hms_diag_sink *diags)
 {
     char list[1024];
     list_names(list, sizeof list, names, n);
@@ -611,8 +613,8 @@ size_t hms_launch_cli_warn_unmatched(const hms_frontend_options *o, const hms_la
     for (size_t i = 0; i < c->nlaunches && i < o->launches.n; i++) {
         const char *k = c->launches[i].kernel;
         if (k && !any_matches(k, names, n)) {
-            fprintf(err, "hms-lint: warning: --launch '%s' matches no kernel (kernels: %s)\n",
-                    o->launches.v[i], n ? list : "none");
+            hms_diagf(diags, run_warning, "--launch '%s' matches no kernel (kernels: %s)",
+                      o->launches.v[i], n ? list : "none");
             warned++;
         }
     }
@@ -620,8 +622,8 @@ size_t hms_launch_cli_warn_unmatched(const hms_frontend_options *o, const hms_la
         const hms_param_spec *p = &c->params[i];
         if (p->from_define || !p->kernel || any_matches(p->kernel, names, n))
             continue;
-        fprintf(err, "hms-lint: warning: --param '%s.%s' matches no kernel (kernels: %s)\n",
-                p->kernel, p->name, n ? list : "none");
+        hms_diagf(diags, run_warning, "--param '%s.%s' matches no kernel (kernels: %s)", p->kernel,
+                  p->name, n ? list : "none");
         warned++;
     }
     return warned;

@@ -14,6 +14,7 @@
 
 #include "analyzer/frontend/frontend_options.h"
 #include "passes/ir.h"
+#include "analyzer/report/diag_sink.h"
 
 /* Hardware limits checked on every launch we are given (CUDA programming
  * guide, "Compute capabilities" table: grid x up to 2^31-1, y/z up to 65535;
@@ -74,17 +75,17 @@ void hms_param_spec_free(hms_param_spec *p);
 
 /* All of o's --launch/--param/-D values. -D values that are not NAME=<integer>
  * are plain macros and are skipped; a bad --launch or --param prints
- * "hms-lint: error: --launch '<value>': <reason>" (unless err is NULL) and
+ * "hms-lint: error: --launch '<value>': <reason>" (to diags, may be NULL) and
  * returns 2, else 0. */
-int hms_launch_cli_parse(const hms_frontend_options *o, hms_launch_cli *out, FILE *err);
+int hms_launch_cli_parse(const hms_frontend_options *o, hms_launch_cli *out, hms_diag_sink *diags);
 void hms_launch_cli_free(hms_launch_cli *c);
 
-/* Warns on err, "hms-lint: warning: --launch '<value>' matches no kernel
+/* Warns to diags, "hms-lint: warning: --launch '<value>' matches no kernel
  * (kernels: a, b<32>)", for each --launch/--param whose kernel part names
  * none of the kernels analysed (names[0..n)). -D values are macros too, so
  * they are never warned about. Returns how many warnings. */
 size_t hms_launch_cli_warn_unmatched(const hms_frontend_options *o, const hms_launch_cli *c,
-                                     const char *const *names, size_t n, FILE *err);
+                                     const char *const *names, size_t n, hms_diag_sink *diags);
 
 typedef struct {
     unsigned line;  /* of the comment */
@@ -102,9 +103,9 @@ typedef struct {
 } hms_annotations;
 
 /* Collects the hms-lint: annotations in a source text. Malformed ones are
- * reported as "hms-lint: warning: <path>:<line>: <reason>" and skipped. */
+ * reported to diags as "<path>:<line>:<col>: warning: <reason>" and skipped. */
 void hms_scan_annotations(const char *text, size_t len, const char *path, uint32_t max_threads,
-                          hms_annotations *out, FILE *err);
+                          hms_annotations *out, hms_diag_sink *diags);
 void hms_annotations_free(hms_annotations *a);
 
 /* Does a user-written kernel name select kernel `name`? "reduce" selects

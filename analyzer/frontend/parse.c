@@ -160,28 +160,34 @@ static char *with_instantiation_refs(FILE *f, size_t *len, unsigned long *append
     return merged;
 }
 
-bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out, FILE *err)
+static hms_diag_head file_error(const char *path)
+{
+    return (hms_diag_head){HMS_DIAG_ERROR, path, 0, 0, NULL, NULL};
+}
+
+bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out,
+                    hms_diag_sink *diags)
 {
     memset(out, 0, sizeof *out);
     out->path = path;
 
     struct stat st;
     if (stat(path, &st) != 0) {
-        fprintf(err, "hms-lint: error: %s: %s\n", path, strerror(errno));
+        hms_diagf(diags, file_error(path), "%s", strerror(errno));
         return false;
     }
     if (S_ISDIR(st.st_mode)) {
-        fprintf(err, "hms-lint: error: %s: is a directory\n", path);
+        hms_diagf(diags, file_error(path), "is a directory");
         return false;
     }
     if (!S_ISREG(st.st_mode)) {
         /* A device or pipe may never end (/dev/zero). */
-        fprintf(err, "hms-lint: error: %s: not a regular file\n", path);
+        hms_diagf(diags, file_error(path), "not a regular file");
         return false;
     }
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fprintf(err, "hms-lint: error: %s: %s\n", path, strerror(errno));
+        hms_diagf(diags, file_error(path), "%s", strerror(errno));
         return false;
     }
     bool binary = has_nul_bytes(f);
@@ -193,10 +199,8 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
         bool code = !text || has_code(text, n);
         free(text);
         if (!code) {
-            fprintf(err,
-                    "hms-lint: error: %s: no code to analyse (the file is empty or holds "
-                    "only comments)\n",
-                    path);
+            hms_diagf(diags, file_error(path),
+                      "no code to analyse (the file is empty or holds only comments)");
             fclose(f);
             return false;
         }
@@ -242,7 +246,7 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
     char *inc = NULL, *runtime = NULL;
     const char *builtin = hms_builtin_include_dir();
     if (!builtin) {
-        hms_print_missing_include_dir(err);
+        hms_print_missing_include_dir(diags);
         hms_flag_list_free(&args);
         free(prefix);
         return false;
@@ -258,9 +262,9 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
     }
     if (o && o->build_dir)
         hms_flags_from_compile_db(o->build_dir, o->assume_filename ? o->assume_filename : path,
-                                  &args, err);
+                                  &args, diags);
     if (o)
-        hms_flags_from_user(o->compiler_args.v, o->compiler_args.n, &args, err);
+        hms_flags_from_user(o->compiler_args.v, o->compiler_args.n, &args, diags);
 
     struct CXUnsavedFile unsaved = {path, prefix, (unsigned long)prefix_len};
     out->index = clang_createIndex(0, 0);
@@ -306,14 +310,13 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
     free(prefix);
 
     if (ec != CXError_Success || !out->tu) {
-        fprintf(err, "hms-lint: error: %s: libclang could not parse the file (error %d)\n", path,
-                (int)ec);
+        hms_diagf(diags, file_error(path), "libclang could not parse the file (error %d)", (int)ec);
         hms_tu_dispose(out);
         return false;
     }
 
     hms_diag_summary sum =
-        hms_report_diagnostics(out->tu, path, binary, truncated, appended_from, err);
+        hms_report_diagnostics(out->tu, path, binary, truncated, appended_from, diags);
     out->missing_includes = sum.missing_includes;
     out->errors = sum.errors;
     out->ignored_errors = sum.ignored_errors;

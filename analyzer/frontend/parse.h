@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "analyzer/frontend/frontend_options.h"
+#include "analyzer/report/diag_sink.h"
 
 typedef struct {
     const char *path;
@@ -30,13 +31,14 @@ typedef struct {
 } hms_tu;
 
 /* Parses `path` with the flags of -p's compile_commands.json and those after
- * `--`. Problems are printed to `err`:
- *   hms-lint: error: <file>: <reason>                 (unreadable, not source)
- *   hms-lint: warning: <file>:<line>: '<header>' not found; analysing without it
- *   hms-lint: error: <file>:<line>:<col>: <clang message>   (at most 20 per file)
+ * `--`. Problems go to diags (may be NULL), printed later as:
+ *   <file>: error: <reason>                            (unreadable, not source)
+ *   <file>:<line>: warning: '<header>' not found; analysing without it
+ *   <file>:<line>:<col>: error: <clang message> [hms-parse-error]  (at most 20 per file)
  * Returns false when there is no usable translation unit at all; out->tu is
  * then NULL. */
-bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out, FILE *err);
+bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out,
+                    hms_diag_sink *diags);
 void hms_tu_dispose(hms_tu *t);
 
 /* Did the file have errors that make the run exit with status 2? */
@@ -46,7 +48,7 @@ bool hms_tu_failed(const hms_tu *t);
  * relative to the executable (include_dir.c), else $HMS_LINT_INCLUDE_DIR;
  * NULL when neither holds them (the run must fail: nothing parses). */
 const char *hms_builtin_include_dir(void);
-/* "hms-lint: error: cannot find hms-lint's CUDA headers ..." on err. */
-void hms_print_missing_include_dir(FILE *err);
+/* "hms-lint: error: cannot find hms-lint's CUDA headers ..." (once per sink). */
+void hms_print_missing_include_dir(hms_diag_sink *diags);
 
 #endif

@@ -157,7 +157,15 @@ typedef enum {
 } error_kind;
 
 typedef struct {
-    char *loc;  /* "<file>:<line>:<col>", NULL when clang gave no location */
+    char *file;
+    unsigned line;
+    char *msg;
+} missing_header;
+
+typedef struct {
+    char *loc;   /* "<file>:<line>:<col>", NULL when clang gave no location */
+    char *fname; /* the file of loc */
+    unsigned col;
     char *msg;  /* clang's message */
     char *name; /* the first '...'-quoted name of the message, "" when none */
     error_kind kind;
@@ -281,7 +289,8 @@ static bool one_statement(CXTranslationUnit tu, CXFile f, unsigned from, unsigne
     return true;
 }
 
-/* How an error is reported; *warning is set (malloc'd) for AS_WARNING. */
+/* How an error is reported; *warning is set (malloc'd) for AS_WARNING: the
+ * message, located at the error. */
 static verdict judge(const pending_error *e, const char *first_missing, int nmissing,
                      char **warning, bool beside_missing_decl)
 {
@@ -291,7 +300,7 @@ static verdict judge(const pending_error *e, const char *first_missing, int nmis
     int r = -1;
     if (e->kind == E_DIALECT) {
         const char *why = nvcc_dialect(e->msg);
-        r = asprintf(warning, "hms-lint: warning: %s: %s\n", e->loc, why ? why : DEVICE_LAUNCH);
+        r = asprintf(warning, "%s", why ? why : DEVICE_LAUNCH);
     } else if (e->kind == E_SYNTAX) {
         /* A syntax error on a line whose declaration is missing is its
          * consequence (`DWORD WINAPI f(...)` with <windows.h> missing:
@@ -307,40 +316,37 @@ static verdict judge(const pending_error *e, const char *first_missing, int nmis
          * errors are blamed on it. */
         if (nmissing > 0)
             return AS_IGNORED;
-        r = asprintf(warning,
-                     "hms-lint: warning: %s: %s (in host code, which is not analysed: ignored)\n",
-                     e->loc, e->msg);
+        r = asprintf(warning, "%s (in host code, which is not analysed: ignored)", e->msg);
     } else if (e->kind == E_UNKNOWN_TYPE) {
         char where[512];
         where_declared(where, sizeof where, first_missing, nmissing);
         const char *what = e->fn->is_kernel ? "kernel" : "device function";
-        r = e->in_params
-                ? asprintf(warning,
-                           "hms-lint: warning: %s: unknown type '%s' for a parameter of "
-                           "%s '%s', %s; accesses through it are not modelled\n",
-                           e->loc, e->name, what, e->fn->name, where)
-                : asprintf(warning, "hms-lint: warning: %s: unknown type '%s' in %s '%s', %s\n",
-                           e->loc, e->name, what, e->fn->name, where);
+        r = e->in_params ? asprintf(warning,
+                                    "unknown type '%s' for a parameter of "
+                                    "%s '%s', %s; accesses through it are not modelled",
+                                    e->name, what, e->fn->name, where)
+                         : asprintf(warning, "unknown type '%s' in %s '%s', %s", e->name, what,
+                                    e->fn->name, where);
     } else if (e->kind == E_UNDECLARED && *e->name) {
         /* A file #included by another relies on its includer's macros. */
         r = asprintf(warning,
-                     "hms-lint: warning: %s: undeclared '%s' in kernel code%s; define it with "
-                     "-D %s=<value>\n",
-                     e->loc, e->name,
+                     "undeclared '%s' in kernel code%s; define it with "
+                     "-D %s=<value>",
+                     e->name,
                      nmissing > 0 ? "" : " (declared in the file that #includes this one?)",
                      e->name);
     } else if (e->kind == E_NO_DECL && nmissing > 0) {
         /* A type from the missing header became int: the call no longer
          * matches (llm.c's floatX without the header bringing bf16). */
         r = asprintf(warning,
-                     "hms-lint: warning: %s: %s, probably because '%s' is missing: what depends "
-                     "on it is not modelled\n",
-                     e->loc, e->msg, first_missing);
+                     "%s, probably because '%s' is missing: what depends "
+                     "on it is not modelled",
+                     e->msg, first_missing);
     } else if (e->kind == E_NO_DECL && strstr(e->msg, "in namespace")) {
         r = asprintf(warning,
-                     "hms-lint: warning: %s: %s (not declared by hms-lint's CUDA headers or a "
-                     "missing one): what depends on it is not modelled\n",
-                     e->loc, e->msg);
+                     "%s (not declared by hms-lint's CUDA headers or a "
+                     "missing one): what depends on it is not modelled",
+                     e->msg);
     } else {
         return AS_ERROR;
     }
@@ -354,18 +360,20 @@ static verdict judge(const pending_error *e, const char *first_missing, int nmis
 static void pending_free(pending_error *e)
 {
     free(e->loc);
+    free(e->fname);
     free(e->msg);
     free(e->name);
 }
 
 hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, bool has_nul,
-                                        bool truncated, unsigned long appended_from, FILE *err)
+                                        bool truncated, unsigned long appended_from,
+                                        hms_diag_sink *diags)
 {
     hms_diag_summary sum = {0};
     ranges dev = {NULL, 0, 0};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), find_device_code, &dev);
     hash_set seen = {NULL, 0, 0};
-    char **missing = NULL; /* one line per missing header */
+    missing_header *missing = NULL; /* one per missing header */
     char *first_missing = NULL;
     pending_error *errs = NULL;
     size_t nerr = 0;
@@ -393,14 +401,12 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
         char *line_text = NULL;
         if (strstr(msg, "file not found")) {
             char *h = quoted(msg, msg);
-            char **nm = realloc(missing, (size_t)(sum.missing_includes + 1) * sizeof *nm);
+            missing_header *nm = realloc(missing, (size_t)(sum.missing_includes + 1) * sizeof *nm);
             if (nm)
                 missing = nm;
             if (nm && set_add(&seen, fnv1a(h) ^ 0x5bd1e995u) &&
-                asprintf(&line_text,
-                         "hms-lint: warning: %s:%u: '%s' not found; analysing without it\n", fname,
-                         line, h) >= 0) {
-                missing[sum.missing_includes++] = line_text;
+                asprintf(&line_text, "'%s' not found; analysing without it", h) >= 0) {
+                missing[sum.missing_includes++] = (missing_header){strdup(fname), line, line_text};
                 if (!first_missing) {
                     first_missing = h;
                     h = NULL;
@@ -408,8 +414,11 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
             }
             free(h);
         } else {
-            pending_error e = {NULL, strdup(msg), quoted(msg, ""), classify(d, msg), NULL, false, f,
-                               line, off};
+            pending_error e = {
+                NULL,  NULL, 0,    strdup(msg), quoted(msg, ""), classify(d, msg), NULL,
+                false, f,    line, off};
+            e.col = col;
+            e.fname = f ? strdup(fname) : NULL;
             if (f && asprintf(&e.loc, "%s:%u:%u", fname, line, col) < 0)
                 e.loc = NULL;
             if (f && e.loc) {
@@ -439,11 +448,15 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
      * so is one whose #include failed: its errors may all come from that). */
     if (has_nul || (decls == 0 && nerr >= 2 && sum.missing_includes == 0)) {
         sum.not_source = true;
-        fprintf(err, "hms-lint: error: %s: not a CUDA/C++ source file (%zu parse errors%s)\n", path,
-                nerr, truncated ? " in its first 64 KiB" : "");
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_ERROR, path, 0, 0, NULL, NULL},
+                  "not a CUDA/C++ source file (%zu parse errors%s)", nerr,
+                  truncated ? " in its first 64 KiB" : "");
     } else {
         for (int i = 0; i < sum.missing_includes; i++)
-            fputs(missing[i], err);
+            hms_diagf(
+                diags,
+                (hms_diag_head){HMS_DIAG_WARNING, missing[i].file, missing[i].line, 0, NULL, NULL},
+                "%s", missing[i].msg);
         int printed = 0, hidden = 0, wprinted = 0, whidden = 0;
         for (size_t i = 0; i < nerr; i++) {
             char *w = NULL;
@@ -470,7 +483,10 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
                     !set_add(&seen, fnv1a(errs[i].name) ^ 0x27d4eb2fu))
                     break;
                 if (wprinted < HMS_MAX_PRINTED_ERRORS) {
-                    fputs(w, err);
+                    hms_diagf(diags,
+                              (hms_diag_head){HMS_DIAG_WARNING, errs[i].fname, errs[i].line,
+                                              errs[i].col, NULL, NULL},
+                              "%s", w);
                     wprinted++;
                 } else {
                     whidden++;
@@ -480,8 +496,12 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
                 sum.errors++;
                 if (printed < HMS_MAX_PRINTED_ERRORS) {
                     /* The compiler's form, which editors' problem matchers read. */
-                    fprintf(err, "%s: error: %s" HMS_PARSE_ERROR_TAG "\n",
-                            errs[i].loc ? errs[i].loc : path, errs[i].msg);
+                    hms_diagf(diags,
+                              (hms_diag_head){HMS_DIAG_ERROR, errs[i].fname ? errs[i].fname : path,
+                                              errs[i].fname ? errs[i].line : 0,
+                                              errs[i].fname ? errs[i].col : 0, HMS_PARSE_ERROR_CODE,
+                                              NULL},
+                              "%s", errs[i].msg);
                     printed++;
                 } else {
                     hidden++;
@@ -491,21 +511,23 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
             free(w);
         }
         if (hidden > 0)
-            fprintf(err, "hms-lint: note: %s: %d more error%s not shown\n", path, hidden,
-                    hidden == 1 ? "" : "s");
+            hms_diagf(diags, (hms_diag_head){HMS_DIAG_NOTE, path, 0, 0, NULL, NULL},
+                      "%d more error%s not shown", hidden, hidden == 1 ? "" : "s");
         if (whidden > 0)
-            fprintf(err, "hms-lint: note: %s: %d more warning%s not shown\n", path, whidden,
-                    whidden == 1 ? "" : "s");
+            hms_diagf(diags, (hms_diag_head){HMS_DIAG_NOTE, path, 0, 0, NULL, NULL},
+                      "%d more warning%s not shown", whidden, whidden == 1 ? "" : "s");
         if (sum.ignored_errors > 0)
-            fprintf(err,
-                    "hms-lint: note: %s: %d error%s outside device code ignored: they "
-                    "probably come from the missing header%s\n",
-                    path, sum.ignored_errors, sum.ignored_errors == 1 ? "" : "s",
-                    sum.missing_includes == 1 ? "" : "s");
+            hms_diagf(diags, (hms_diag_head){HMS_DIAG_NOTE, path, 0, 0, NULL, NULL},
+                      "%d error%s outside device code ignored: they "
+                      "probably come from the missing header%s",
+                      sum.ignored_errors, sum.ignored_errors == 1 ? "" : "s",
+                      sum.missing_includes == 1 ? "" : "s");
     }
 
-    for (int i = 0; i < sum.missing_includes; i++)
-        free(missing[i]);
+    for (int i = 0; i < sum.missing_includes; i++) {
+        free(missing[i].file);
+        free(missing[i].msg);
+    }
     free(missing);
     free(first_missing);
     for (size_t i = 0; i < nerr; i++)

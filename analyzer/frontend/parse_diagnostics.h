@@ -8,6 +8,7 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include "analyzer/report/diag_sink.h"
 
 /* Errors printed per file before the rest are only counted. */
 #define HMS_MAX_PRINTED_ERRORS 20
@@ -33,15 +34,16 @@ typedef struct {
  *   anywhere with a header missing, is a warning naming the type and the
  *   header; an undeclared identifier with a header missing is a warning
  *   ("define it with -D X=<value>"); everything else is an error.
- * Reports tu's diagnostics for `path` on err. has_nul: the file holds NUL
+ * Reports tu's diagnostics for `path` to diags. has_nul: the file holds NUL
  * bytes; truncated: only its beginning was parsed (a large binary);
  * appended_from: when not 0, the offset in the main file from which text was
  * appended for the parse (explicit_inst.h): diagnostics there are not shown. */
 hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, bool has_nul,
-                                        bool truncated, unsigned long appended_from, FILE *err);
+                                        bool truncated, unsigned long appended_from,
+                                        hms_diag_sink *diags);
 
-/* Clang errors that fail a file are printed as "<file>:<line>:<col>: error:
- * <message> [hms-parse-error]", the form every problem matcher reads. */
-#define HMS_PARSE_ERROR_TAG " [hms-parse-error]"
+/* The code of clang errors that fail a file: printed "<file>:<line>:<col>:
+ * error: <message> [hms-parse-error]", the form every problem matcher reads. */
+#define HMS_PARSE_ERROR_CODE "hms-parse-error"
 
 #endif

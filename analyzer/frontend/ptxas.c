@@ -7,8 +7,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define ERROR_PREFIX "hms-lint: warning: "
-
 bool hms_ptxas_parse(const char *text, hms_ptxas_counts *out)
 {
     *out = (hms_ptxas_counts){0};
@@ -232,7 +230,7 @@ static char *run_capture(char *const *argv, int *status)
 }
 
 size_t hms_ptxas_apply(const hms_frontend_options *o, const char *path, ir_kernel **kernels,
-                       size_t nk, FILE *err)
+                       size_t nk, hms_diag_sink *diags)
 {
     char aerr[256];
     const hms_arch *a = o->arch ? o->arch : hms_arch_get(HMS_ARCH_DEFAULT, aerr, sizeof aerr);
@@ -241,10 +239,9 @@ size_t hms_ptxas_apply(const hms_frontend_options *o, const char *path, ir_kerne
     char nvcc_buf[4096];
     const char *nvcc = find_nvcc(nvcc_buf, sizeof nvcc_buf);
     if (!nvcc) {
-        fprintf(err,
-                ERROR_PREFIX "%s: --ptxas: nvcc not found (PATH, /usr/local/cuda/bin or "
-                             "$HMS_NVCC); registers per thread are estimated from the IR\n",
-                path);
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_WARNING, path, 0, 0, NULL, NULL},
+                  "--ptxas: nvcc not found (PATH, /usr/local/cuda/bin or $HMS_NVCC); registers "
+                  "per thread are estimated from the IR");
         return 0;
     }
     char archopt[32];
@@ -278,10 +275,10 @@ size_t hms_ptxas_apply(const hms_frontend_options *o, const char *path, ir_kerne
         const char *line = out ? out : "";
         while (*line == '\n')
             line++;
-        fprintf(err,
-                ERROR_PREFIX "%s: --ptxas: nvcc -arch=%s failed (%s%.*s); registers per thread "
-                             "are estimated from the IR\n",
-                path, a->sm, out ? "" : "could not run", out ? (int)strcspn(line, "\n") : 0, line);
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_WARNING, path, 0, 0, NULL, NULL},
+                  "--ptxas: nvcc -arch=%s failed (%s%.*s); registers per thread are estimated "
+                  "from the IR",
+                  a->sm, out ? "" : "could not run", out ? (int)strcspn(line, "\n") : 0, line);
         free(out);
         return 0;
     }

@@ -12,6 +12,7 @@
 #include "analyzer/frontend/frontend_options.h"
 #include "passes/ir.h"
 #include "runtime/arch.h"
+#include "analyzer/report/diag_sink.h"
 
 typedef struct {
     char *mangled;
@@ -36,9 +37,9 @@ bool hms_ptxas_name_matches(const char *mangled, const char *name);
 /* Runs nvcc on `path` for o->arch (the default target when NULL) with the -I/-D/-U/-std options of
  * o->compiler_args and sets regs_per_thread of each kernel it reports.
  * On failure (no nvcc, an architecture nvcc cannot build, a compile error)
- * says so on err, naming the file, and leaves the kernels to the estimate.
+ * says so in diags, naming the file, and leaves the kernels to the estimate.
  * Returns the kernels given a count. */
 size_t hms_ptxas_apply(const hms_frontend_options *o, const char *path, ir_kernel **kernels,
-                       size_t nk, FILE *err);
+                       size_t nk, hms_diag_sink *diags);
 
 #endif

@@ -9,7 +9,7 @@
 #define MAX_DEPTH 8
 
 static void expand(const char *const *argv, size_t argc, const char *directory, const char *context,
-                   int depth, hms_flag_list *out, FILE *err);
+                   int depth, hms_flag_list *out, hms_diag_sink *diags);
 
 /* Splits a response file's text into arguments, as gcc and nvcc read them. */
 static void split_args(const char *text, hms_flag_list *args)
@@ -74,7 +74,7 @@ static char *read_text(const char *path)
 }
 
 static void expand_file(const char *name, const char *directory, const char *context, int depth,
-                        hms_flag_list *out, FILE *err)
+                        hms_flag_list *out, hms_diag_sink *diags)
 {
     char *path = NULL;
     if (name[0] == '/' || !directory || !*directory)
@@ -85,32 +85,32 @@ static void expand_file(const char *name, const char *directory, const char *con
         return;
     char *text = depth < MAX_DEPTH ? read_text(path) : NULL;
     if (!text) {
-        if (err)
-            fprintf(err, "hms-lint: warning: %s: response file %s %s; its flags are left out\n",
-                    context ? context : "compile command", path,
-                    depth >= MAX_DEPTH ? "nests too deep (a cycle?)" : strerror(errno));
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_WARNING, path, 0, 0, NULL, NULL},
+                  "response file named by %s: %s; its flags are left out",
+                  context ? context : "compile command",
+                  depth >= MAX_DEPTH ? "nests too deep (a cycle?)" : strerror(errno));
         free(path);
         return;
     }
     hms_flag_list args = {0};
     split_args(text, &args);
-    expand((const char *const *)args.v, args.n, directory, context, depth + 1, out, err);
+    expand((const char *const *)args.v, args.n, directory, context, depth + 1, out, diags);
     hms_flag_list_free(&args);
     free(text);
     free(path);
 }
 
 static void expand(const char *const *argv, size_t argc, const char *directory, const char *context,
-                   int depth, hms_flag_list *out, FILE *err)
+                   int depth, hms_flag_list *out, hms_diag_sink *diags)
 {
     for (size_t i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] == '@' && a[1]) {
-            expand_file(a + 1, directory, context, depth, out, err);
+            expand_file(a + 1, directory, context, depth, out, diags);
         } else if ((strcmp(a, "--options-file") == 0 || strcmp(a, "-optf") == 0) && i + 1 < argc) {
-            expand_file(argv[++i], directory, context, depth, out, err);
+            expand_file(argv[++i], directory, context, depth, out, diags);
         } else if (strncmp(a, "--options-file=", 15) == 0 || strncmp(a, "-optf=", 6) == 0) {
-            expand_file(strchr(a, '=') + 1, directory, context, depth, out, err);
+            expand_file(strchr(a, '=') + 1, directory, context, depth, out, diags);
         } else {
             hms_flag_list_push(out, a);
         }
@@ -118,7 +118,7 @@ static void expand(const char *const *argv, size_t argc, const char *directory, 
 }
 
 void hms_expand_response_files(const char *const *argv, size_t argc, const char *directory,
-                               const char *context, hms_flag_list *out, FILE *err)
+                               const char *context, hms_flag_list *out, hms_diag_sink *diags)
 {
-    expand(argv, argc, directory, context, 0, out, err);
+    expand(argv, argc, directory, context, 0, out, diags);
 }

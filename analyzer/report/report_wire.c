@@ -218,10 +218,28 @@ static void put_kernel(hms_wire_buf *b, const hms_kernel_report *k)
     put_str(b, k->registers_source);
 }
 
-void hms_wire_put_result(hms_wire_buf *b, const char *log, size_t log_len, const hms_file_report *r)
+static void put_diags(hms_wire_buf *b, hms_diag_sink *s)
 {
-    put_u64(b, log_len);
-    put_bytes(b, log ? log : "", log_len);
+    if (s)
+        pthread_mutex_lock(&s->lock);
+    put_u64(b, s ? s->n : 0);
+    for (size_t i = 0; s && i < s->n; i++) {
+        const hms_diagnostic *d = &s->v[i];
+        put_u32(b, (uint32_t)d->level);
+        put_str(b, d->file);
+        put_u32(b, d->line);
+        put_u32(b, d->col);
+        put_str(b, d->message);
+        put_str(b, d->code);
+        put_str(b, d->key);
+    }
+    if (s)
+        pthread_mutex_unlock(&s->lock);
+}
+
+void hms_wire_put_result(hms_wire_buf *b, hms_diag_sink *diags, const hms_file_report *r)
+{
+    put_diags(b, diags);
     put_u64(b, r->nerrors);
     for (size_t i = 0; i < r->nerrors; i++)
         put_str(b, r->errors[i]);
@@ -458,21 +476,32 @@ static void get_kernel(reader *r, hms_kernel_report *k)
     k->registers_source = get_static(r);
 }
 
-bool hms_wire_get_result(const char *data, size_t len, char **log, size_t *log_len,
-                         hms_file_report *out, hms_string_pool *pool)
+static void get_diags(reader *r, hms_diag_sink *s)
+{
+    size_t n = get_count(r, 24);
+    for (size_t i = 0; i < n && !r->bad; i++) {
+        hms_diagnostic d;
+        d.level = (hms_diag_level)get_u32(r);
+        d.file = get_str(r);
+        d.line = get_u32(r);
+        d.col = get_u32(r);
+        d.message = get_str(r);
+        d.code = get_str(r);
+        d.key = get_str(r);
+        if (!r->bad)
+            hms_diag_add(s, &d);
+        free(d.file);
+        free(d.message);
+        free(d.code);
+        free(d.key);
+    }
+}
+
+bool hms_wire_get_result(const char *data, size_t len, hms_diag_sink *diags, hms_file_report *out,
+                         hms_string_pool *pool)
 {
     reader r = {data, data + len, false, pool};
-    *log = NULL;
-    *log_len = 0;
-    size_t ll = get_count(&r, 1);
-    if (r.bad)
-        return false;
-    *log = malloc(ll + 1);
-    if (!*log)
-        return false;
-    get_bytes(&r, *log, ll);
-    (*log)[ll] = '\0';
-    *log_len = ll;
+    get_diags(&r, diags);
     size_t ne = get_count(&r, 4);
     for (size_t i = 0; i < ne && !r.bad; i++) {
         char *e = get_str(&r);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analyzer/report/diag_sink.h"
 #include "passes/findings.h"
 
 typedef struct {
@@ -25,14 +26,14 @@ typedef struct {
     bool failed; /* out of memory */
 } hms_wire_buf;
 
-/* Appends the log text and the report's errors and kernels to b. */
-void hms_wire_put_result(hms_wire_buf *b, const char *log, size_t log_len,
-                         const hms_file_report *r);
+/* Appends the run's diagnostics (may be NULL) and the report's errors and
+ * kernels to b. */
+void hms_wire_put_result(hms_wire_buf *b, hms_diag_sink *diags, const hms_file_report *r);
 
-/* Reads what hms_wire_put_result wrote: the log (malloc'd) and the errors
- * and kernels, appended to r. False on a short or malformed buffer (r then
- * holds whatever was complete). */
-bool hms_wire_get_result(const char *data, size_t len, char **log, size_t *log_len,
-                         hms_file_report *r, hms_string_pool *pool);
+/* Reads what hms_wire_put_result wrote: the diagnostics, added to diags
+ * (its keys dedupe them), and the errors and kernels, appended to r. False
+ * on a short or malformed buffer (r then holds whatever was complete). */
+bool hms_wire_get_result(const char *data, size_t len, hms_diag_sink *diags, hms_file_report *r,
+                         hms_string_pool *pool);
 
 #endif

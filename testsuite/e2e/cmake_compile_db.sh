@@ -60,7 +60,7 @@ fi
 # A missing response file: a warning naming it, the lint goes on.
 rm "$proj"/build/CMakeFiles/kern.dir/includes_CUDA.rsp
 "$bin" -p build src/strided.cu >"$tmp/out" 2>"$tmp/err"
-grep -q "warning: .*strided.cu: response file .*kern.dir/includes_CUDA.rsp" "$tmp/err" ||
+grep -q "kern.dir/includes_CUDA.rsp: warning: response file named by .*strided.cu" "$tmp/err" ||
   fail "no warning naming the missing response file: $(cat "$tmp/err")"
 
 # A malformed database: exit 2, naming the file and the place.

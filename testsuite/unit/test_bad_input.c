@@ -59,7 +59,7 @@ Test(bad_input, missing_file_is_named_with_the_reason)
     hms_run_result r = hms_run((const char *[]){"--list-kernels", path, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
-    snprintf(want, sizeof want, "hms-lint: error: %s: No such file or directory", path);
+    snprintf(want, sizeof want, "%s: error: No such file or directory", path);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     cr_assert_str_empty(r.out);
     hms_run_free(&r);
@@ -70,7 +70,7 @@ Test(bad_input, directory_is_rejected)
     hms_run_result r = hms_run((const char *[]){"--list-kernels", tmpdir, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
-    snprintf(want, sizeof want, "hms-lint: error: %s: is a directory", tmpdir);
+    snprintf(want, sizeof want, "%s: error: is a directory", tmpdir);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     hms_run_free(&r);
 }
@@ -79,7 +79,7 @@ Test(bad_input, device_file_is_rejected_without_reading_it, .timeout = 30)
 {
     hms_run_result r = hms_run((const char *[]){"--list-kernels", "/dev/zero", NULL});
     cr_assert_eq(r.status, 2);
-    cr_assert(strstr(r.err, "hms-lint: error: /dev/zero: not a regular file"), "got: %s", r.err);
+    cr_assert(strstr(r.err, "/dev/zero: error: not a regular file"), "got: %s", r.err);
     hms_run_free(&r);
 }
 
@@ -96,7 +96,7 @@ Test(bad_input, unreadable_file_is_reported)
     } else {
         cr_assert_eq(r.status, 2);
         char want[4400];
-        snprintf(want, sizeof want, "hms-lint: error: %s: Permission denied", p);
+        snprintf(want, sizeof want, "%s: error: Permission denied", p);
         cr_assert(strstr(r.err, want), "got: %s", r.err);
     }
     chmod(p, 0600);
@@ -113,11 +113,11 @@ Test(bad_input, binary_garbage_is_not_a_source_file)
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
-    snprintf(want, sizeof want, "hms-lint: error: %s: not a CUDA/C++ source file (", p);
+    snprintf(want, sizeof want, "%s: error: not a CUDA/C++ source file (", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     cr_assert(strstr(r.err, " parse errors)"), "got: %s", r.err);
     /* One line for the file, not a flood of clang errors. */
-    cr_assert_eq(count(r.err, "hms-lint:"), 1, "got: %s", r.err);
+    cr_assert_eq(count(r.err, ": error: "), 1, "got: %s", r.err);
     cr_assert_str_empty(r.out);
     hms_run_free(&r);
 }
@@ -132,8 +132,7 @@ Test(bad_input, prose_is_not_a_source_file)
     cr_assert_eq(r.status, 2);
     char want[4400];
     /* clang: unknown type names 'The' and 'it', and a missing ';' after each. */
-    snprintf(want, sizeof want, "hms-lint: error: %s: not a CUDA/C++ source file (4 parse errors)",
-             p);
+    snprintf(want, sizeof want, "%s: error: not a CUDA/C++ source file (4 parse errors)", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     hms_run_free(&r);
 }
@@ -196,11 +195,11 @@ Test(bad_input, missing_declaration_in_host_code_is_a_warning)
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     char want[4400];
     snprintf(want, sizeof want,
-             "hms-lint: warning: %s:4:5: use of undeclared identifier 'undeclared_function' (in "
+             "%s:4:5: warning: use of undeclared identifier 'undeclared_function' (in "
              "host code",
              p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
-    snprintf(want, sizeof want, "hms-lint: warning: %s:5:5: unknown type name 'Unknown'", p);
+    snprintf(want, sizeof want, "%s:5:5: warning: unknown type name 'Unknown'", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     cr_assert_eq(count(r.err, "error"), 0, "got: %s", r.err);
     cr_assert(strstr(r.out, "kernel k line=1"), "got: %s", r.out);
@@ -222,13 +221,13 @@ Test(bad_input, kernel_with_unknown_parameter_type_and_another_error_is_still_so
     cr_assert(!strstr(r.err, "not a CUDA/C++ source file"), "got: %s", r.err);
     char want[4400];
     snprintf(want, sizeof want,
-             "hms-lint: warning: %s:1:19: unknown type 'Node' for a parameter of kernel 'k'", p);
+             "%s:1:19: warning: unknown type 'Node' for a parameter of kernel 'k'", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     /* No header is missing: the file is #included by one that defines
      * MAX_THREADS (Rodinia's kernel.cu files). A warning, an unknown in the
      * analysis, and no exit 2: that means a syntax error. */
     snprintf(want, sizeof want,
-             "hms-lint: warning: %s:3:22: undeclared 'MAX_THREADS' in kernel code (declared in "
+             "%s:3:22: warning: undeclared 'MAX_THREADS' in kernel code (declared in "
              "the file that #includes this one?); define it with -D MAX_THREADS=<value>",
              p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
@@ -248,7 +247,7 @@ Test(bad_input, unknown_parameter_type_names_the_missing_header)
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     char want[4400];
     snprintf(want, sizeof want,
-             "hms-lint: warning: %s:2:19: unknown type 'Graph' for a parameter of kernel 'k', "
+             "%s:2:19: warning: unknown type 'Graph' for a parameter of kernel 'k', "
              "probably declared in the missing header 'graph_types.h'",
              p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
@@ -270,7 +269,7 @@ Test(bad_input, undeclared_name_in_a_kernel_with_a_header_missing_is_one_warning
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     char want[4400];
     snprintf(want, sizeof want,
-             "hms-lint: warning: %s:4:24: undeclared 'TILE' in kernel code; define it with -D "
+             "%s:4:24: warning: undeclared 'TILE' in kernel code; define it with -D "
              "TILE=<value>",
              p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
@@ -314,8 +313,8 @@ Test(bad_input, missing_header_warns_once_and_kernels_are_listed)
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     char want[4400];
-    snprintf(want, sizeof want,
-             "hms-lint: warning: %s:1: 'helper_cuda.h' not found; analysing without it", p);
+    snprintf(want, sizeof want, "%s:1: warning: 'helper_cuda.h' not found; analysing without it",
+             p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     cr_assert_eq(count(r.err, "'helper_cuda.h' not found"), 1, "got: %s", r.err);
     /* checkCudaErrors is undeclared without the header: tolerated, summarised. */
@@ -350,8 +349,8 @@ Test(bad_input, one_bad_file_among_several_others_still_listed)
     cr_assert_eq(r.status, 2);
     cr_assert(strstr(r.out, "kernel good line=1"), "got: %s", r.out);
     cr_assert(strstr(r.out, "kernel third line=1"), "got: %s", r.out);
-    cr_assert(strstr(r.err, "missing.cu: No such file or directory"), "got: %s", r.err);
-    cr_assert(strstr(r.err, "b.cu: not a CUDA/C++ source file"), "got: %s", r.err);
+    cr_assert(strstr(r.err, "missing.cu: error: No such file or directory"), "got: %s", r.err);
+    cr_assert(strstr(r.err, "b.cu: error: not a CUDA/C++ source file"), "got: %s", r.err);
     hms_run_free(&r);
 }
 
@@ -384,7 +383,7 @@ Test(bad_input, errors_are_capped_per_file)
     cr_assert_eq(r.status, 2);
     cr_assert_eq(count(r.err, "[hms-parse-error]"), 20, "got: %s", r.err);
     char want[4400];
-    snprintf(want, sizeof want, "hms-lint: note: %s: 10 more errors not shown", p);
+    snprintf(want, sizeof want, "%s: note: 10 more errors not shown", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     hms_run_free(&r);
 
@@ -395,8 +394,8 @@ Test(bad_input, errors_are_capped_per_file)
     p = put("many_names.cu", src, 0);
     r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 0, "got: %s", r.err);
-    cr_assert_eq(count(r.err, "hms-lint: warning: "), 20, "got: %s", r.err);
-    snprintf(want, sizeof want, "hms-lint: note: %s: 10 more warnings not shown", p);
+    cr_assert_eq(count(r.err, ": warning: "), 20, "got: %s", r.err);
+    snprintf(want, sizeof want, "%s: note: 10 more warnings not shown", p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     hms_run_free(&r);
 }
@@ -486,7 +485,7 @@ Test(bad_input, call_broken_by_a_type_from_a_missing_header_is_a_warning)
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     char want[4400];
     snprintf(want, sizeof want,
-             "hms-lint: warning: %s:4:46: no matching function for call to 'addx', probably "
+             "%s:4:46: warning: no matching function for call to 'addx', probably "
              "because 'lowp_types.h' is missing",
              p);
     cr_assert(strstr(r.err, want), "got: %s", r.err);

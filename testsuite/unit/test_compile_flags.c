@@ -228,9 +228,8 @@ Test(compile_flags, file_missing_from_database_or_no_database_warns)
     snprintf(build, sizeof build, "%s/proj/build", tmpdir);
     hms_run_result r = hms_run((const char *[]){"-p", build, "--list-kernels", src, NULL});
     char want[8600];
-    snprintf(want, sizeof want,
-             "hms-lint: warning: %s: not in %s/compile_commands.json; using default flags", src,
-             build);
+    snprintf(want, sizeof want, "%s: warning: not in %s/compile_commands.json; using default flags",
+             src, build);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     hms_run_free(&r);
 

@@ -74,10 +74,11 @@ Test(input_checks, malformed_params_and_launches_are_errors)
     hms_run_result r = hms_run((const char *[]){"--param=n=1e30", intparam, good, NULL});
     cr_assert_eq(r.status, 2, "%s", r.err);
     char want[4400];
-    snprintf(want, sizeof want,
-             "%s: --param n=1e+30: 'n' of kernel 'k' is an integer parameter and the value is "
-             "not an integer",
-             intparam);
+    snprintf(
+        want, sizeof want,
+        "%s: error: --param n=1e+30: 'n' of kernel 'k' is an integer parameter and the value is "
+        "not an integer",
+        intparam);
     cr_assert(strstr(r.err, want), "%s", r.err);
     cr_assert(strstr(r.out, "[hms-uncoalesced-access]"), "the good file lost: %s", r.out);
     hms_run_free(&r);
@@ -160,9 +161,9 @@ Test(input_checks, empty_and_comment_only_files_are_errors)
     hms_run_result r = hms_run((const char *[]){empty, comments, good, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
-    snprintf(want, sizeof want, "%s: no code to analyse", empty);
+    snprintf(want, sizeof want, "%s: error: no code to analyse", empty);
     cr_assert(strstr(r.err, want), "%s", r.err);
-    snprintf(want, sizeof want, "%s: no code to analyse", comments);
+    snprintf(want, sizeof want, "%s: error: no code to analyse", comments);
     cr_assert(strstr(r.err, want), "%s", r.err);
     cr_assert(strstr(r.out, "[hms-uncoalesced-access]"), "the good file lost: %s", r.out);
     hms_run_free(&r);

@@ -20,7 +20,6 @@ typedef struct {
     ir_kernel **k;
     size_t n;
     char *err;
-    size_t errlen;
 } built;
 
 static void build(built *b, const char *src, const char *const *args)
@@ -37,11 +36,13 @@ static void build(built *b, const char *src, const char *const *args)
         argv[argc++] = *args;
     argv[argc++] = b->path;
     cr_assert_eq(hms_options_parse(argc, (char **)argv, &b->o), 0);
-    FILE *err = open_memstream(&b->err, &b->errlen);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
     hms_frontend_options fo = hms_frontend_inputs(&b->o, hms_arch_or_default(&b->o));
-    cr_assert(hms_parse_file(&fo, b->path, &b->tu, err));
-    b->n = hms_build_kernels(&b->tu, &fo, &b->k, err);
-    fclose(err);
+    cr_assert(hms_parse_file(&fo, b->path, &b->tu, &said));
+    b->n = hms_build_kernels(&b->tu, &fo, &b->k, &said);
+    b->err = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
 }
 
 static void release(built *b)

@@ -151,12 +151,13 @@ Test(launch_config, annotations_in_comments_only)
         "const char *s = \"hms-lint: launch grid(1) block(1)\";\n"
         "// hms-lint: launch kernel=reduce<256, float> grid(8) block(256) shared(1024)\n"
         "// hms-lint: param kernel=k n=-3\n";
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *err = open_memstream(&buf, &len);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
     hms_annotations a;
-    hms_scan_annotations(src, strlen(src), "t.cu", 0, &a, err);
-    fclose(err);
+    hms_scan_annotations(src, strlen(src), "t.cu", 0, &a, &said);
+    char *buf = hms_diag_sink_text(&said);
+    size_t len = strlen(buf);
+    hms_diag_sink_free(&said);
     /* the string literal on line 3 is not a comment */
     cr_assert_eq(a.n, 5, "got %zu annotations; stderr: %s", a.n, buf);
     cr_assert(a.v[0].is_launch);
@@ -189,19 +190,21 @@ Test(launch_config, bad_annotations_warn_with_file_and_line)
                       "// hms-lint: lunch grid(1) block(1)\n"
                       "// hms-lint: param n=lots\n"
                       "// hms-lint: launch grid(1) block(4096)\n";
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *err = open_memstream(&buf, &len);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
     hms_annotations a;
-    hms_scan_annotations(src, strlen(src), "t.cu", 0, &a, err);
-    fclose(err);
+    hms_scan_annotations(src, strlen(src), "t.cu", 0, &a, &said);
+    char *buf = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
     cr_assert_eq(a.n, 0);
-    cr_assert(strstr(buf, "t.cu:2: bad launch annotation: grid x is 0"), "%s", buf);
-    cr_assert(strstr(buf, "t.cu:3: bad launch annotation: a launch annotation needs grid"), "%s",
+    cr_assert(strstr(buf, "t.cu:2:4: warning: bad launch annotation: grid x is 0"), "%s", buf);
+    cr_assert(
+        strstr(buf, "t.cu:3:4: warning: bad launch annotation: a launch annotation needs grid"),
+        "%s", buf);
+    cr_assert(strstr(buf, "t.cu:4:4: warning: unknown hms-lint annotation 'lunch"), "%s", buf);
+    cr_assert(strstr(buf, "t.cu:5:4: warning: bad param annotation 'n=lots'"), "%s", buf);
+    cr_assert(strstr(buf, "t.cu:6:4: warning: bad launch annotation: block x = 4096 exceeds"), "%s",
               buf);
-    cr_assert(strstr(buf, "t.cu:4: unknown hms-lint annotation 'lunch"), "%s", buf);
-    cr_assert(strstr(buf, "t.cu:5: bad param annotation 'n=lots'"), "%s", buf);
-    cr_assert(strstr(buf, "t.cu:6: bad launch annotation: block x = 4096 exceeds"), "%s", buf);
     free(buf);
     hms_annotations_free(&a);
 }
@@ -284,11 +287,11 @@ Test(launch_config, unmatched_launch_and_param_warn_with_the_kernels_that_exist)
     hms_launch_cli c;
     cr_assert_eq(hms_launch_cli_parse(&o, &c, NULL), 0);
     const char *names[] = {"k<2>", "k<4>", "other_kernel"};
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *err = open_memstream(&buf, &len);
-    size_t n = hms_launch_cli_warn_unmatched(&o, &c, names, 3, err);
-    fclose(err);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    size_t n = hms_launch_cli_warn_unmatched(&o, &c, names, 3, &said);
+    char *buf = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
     cr_assert_eq(n, 2, "%s", buf);
     cr_assert(strstr(buf, "hms-lint: warning: --launch 'nosuch:grid=1:block=32' matches no kernel "
                           "(kernels: k<2>, k<4>, other_kernel)"),

@@ -26,11 +26,11 @@ static void load(const char *src)
     fclose(f);
     hms_frontend_options o;
     memset(&o, 0, sizeof o);
-    char *msgs = NULL;
-    size_t len = 0;
-    FILE *err = open_memstream(&msgs, &len);
-    bool ok = hms_parse_file(&o, path, &tu, err);
-    fclose(err);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    bool ok = hms_parse_file(&o, path, &tu, &said);
+    char *msgs = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
     cr_assert(ok && tu.errors == 0, "parse failed:\n%s", msgs);
     free(msgs);
     hms_find_launch_sites(tu.tu, &sites);

@@ -107,7 +107,7 @@ Test(lint, missing_file_is_an_error_and_the_others_are_still_analysed)
         hms_run((const char *[]){"--format=json", at("missing.cu"), at("copy.cu"), NULL});
     cr_assert_eq(r.status, 2, "stderr: %s", r.err);
     char want[PATH_MAX + 128];
-    snprintf(want, sizeof want, "hms-lint: error: %s/missing.cu: ", dir);
+    snprintf(want, sizeof want, "%s/missing.cu: error: ", dir);
     cr_assert(strstr(r.err, want) != NULL, "stderr: %s", r.err);
     json_t *j = parse(r.out);
     json_t *f0 = file_entry(j, 0), *f1 = file_entry(j, 1);

@@ -143,13 +143,12 @@ Test(registers, ptxas_through_nvcc)
     hms_analyzed_file f;
     const char *args[] = {"--arch=a100", NULL};
     cr_assert(hms_build_file(hms_test_path("kernels/registers.cu"), args, &f), "%s", f.error);
-    char *log = NULL;
-    size_t len = 0;
-    FILE *err = open_memstream(&log, &len);
-    cr_assert(err);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
     size_t set =
-        hms_ptxas_apply(&f.fe, hms_test_path("kernels/registers.cu"), f.kernels, f.nkernels, err);
-    fclose(err);
+        hms_ptxas_apply(&f.fe, hms_test_path("kernels/registers.cu"), f.kernels, f.nkernels, &said);
+    char *log = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
     cr_expect_eq(set, f.nkernels, "log: %s", log ? log : "");
     free(log);
     const ir_kernel *k = hms_af_kernel(&f, "registerTile");
@@ -168,13 +167,12 @@ Test(registers, ptxas_missing_compiler_is_reported)
     const char *args[] = {"--arch=a100", NULL};
     cr_assert(hms_build_file(hms_test_path("kernels/registers.cu"), args, &f), "%s", f.error);
     setenv("HMS_NVCC", "/nonexistent/nvcc", 1);
-    char *log = NULL;
-    size_t len = 0;
-    FILE *err = open_memstream(&log, &len);
-    cr_assert(err);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
     size_t set =
-        hms_ptxas_apply(&f.fe, hms_test_path("kernels/registers.cu"), f.kernels, f.nkernels, err);
-    fclose(err);
+        hms_ptxas_apply(&f.fe, hms_test_path("kernels/registers.cu"), f.kernels, f.nkernels, &said);
+    char *log = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
     unsetenv("HMS_NVCC");
     cr_expect_eq(set, 0);
     cr_expect(log && strstr(log, "registers.cu") && strstr(log, "nvcc not found"), "log: %s",

@@ -30,17 +30,23 @@ static void round_trip(const char *rel)
     cr_assert(hms_analyze_file(hms_test_path(rel), NULL, &af), "%s", af.error);
     hms_file_report in = {(char *)rel, NULL, 0, af.reports, af.nkernels};
     hms_file_add_error(&in, "an error for %s", rel);
-    hms_wire_buf b = {0};
-    hms_wire_put_result(&b, "log text\n", 9, &in);
+    hms_diag_sink said, back;
+    hms_diag_sink_init(&said, NULL);
+    hms_diag_sink_init(&back, NULL);
+    hms_diagf(&said, (hms_diag_head){HMS_DIAG_NOTE, NULL, 0, 0, NULL, NULL}, "log text");
+    hms_wire_buf b = {0}, head = {0};
+    hms_wire_put_result(&b, &said, &in);
     cr_assert(!b.failed);
+    hms_file_report empty = {0};
+    hms_wire_put_result(&head, &said, &empty); /* the diagnostics, then two counts */
+    size_t error_count_at = head.len - 16;
+    free(head.data);
 
     hms_string_pool pool = {0};
     hms_file_report out = {(char *)rel, NULL, 0, NULL, 0};
-    char *log = NULL;
-    size_t log_len = 0;
-    cr_assert(hms_wire_get_result(b.data, b.len, &log, &log_len, &out, &pool));
-    cr_assert_str_eq(log, "log text\n");
-    cr_assert_eq(log_len, 9);
+    cr_assert(hms_wire_get_result(b.data, b.len, &back, &out, &pool));
+    char *log = hms_diag_sink_text(&back);
+    cr_assert_str_eq(log, "hms-lint: note: log text\n");
     char *want = json_of(&in), *got = json_of(&out);
     cr_assert_str_eq(got, want);
     size_t findings = 0;
@@ -51,23 +57,25 @@ static void round_trip(const char *rel)
     /* every shorter prefix and a flipped count are refused, without a crash */
     for (size_t cut = 0; cut < b.len; cut += 1 + cut / 7) {
         hms_file_report part = {NULL, NULL, 0, NULL, 0};
-        char *l = NULL;
-        size_t ll = 0;
-        cr_assert(!hms_wire_get_result(b.data, cut, &l, &ll, &part, &pool), "cut at %zu", cut);
-        free(l);
+        hms_diag_sink l;
+        hms_diag_sink_init(&l, NULL);
+        cr_assert(!hms_wire_get_result(b.data, cut, &l, &part, &pool), "cut at %zu", cut);
+        hms_diag_sink_free(&l);
         hms_file_report_free(&part);
     }
-    memset(b.data + 8 + 9, 0xff, 8); /* the error count, after the log's length and text */
+    memset(b.data + error_count_at, 0xff, 8); /* the error count, after the diagnostics */
     hms_file_report bad = {NULL, NULL, 0, NULL, 0};
-    char *l = NULL;
-    size_t ll = 0;
-    cr_assert(!hms_wire_get_result(b.data, b.len, &l, &ll, &bad, &pool));
-    free(l);
+    hms_diag_sink l;
+    hms_diag_sink_init(&l, NULL);
+    cr_assert(!hms_wire_get_result(b.data, b.len, &l, &bad, &pool));
+    hms_diag_sink_free(&l);
     hms_file_report_free(&bad);
 
     free(want);
     free(got);
     free(log);
+    hms_diag_sink_free(&said);
+    hms_diag_sink_free(&back);
     free(b.data);
     out.path = NULL;
     hms_file_report_free(&out);

@@ -13,8 +13,7 @@
 typedef struct {
     int what; /* 0 report a kernel, 1 crash, 2 hang */
     hms_file_report report;
-    char *log;
-    size_t log_len;
+    hms_diag_sink diags;
 } job;
 
 static void run(void *ctx)
@@ -33,8 +32,8 @@ static void run(void *ctx)
     j->report.kernels[0].launch.source = "cli";
     hms_kernel_add_finding(&j->report.kernels[0], "hms-uncoalesced-access", HMS_SEV_WARNING,
                            j->report.path, 3, 4, "strided");
-    j->log = strdup("said something\n");
-    j->log_len = strlen(j->log);
+    hms_diagf(&j->diags, (hms_diag_head){HMS_DIAG_NOTE, j->report.path, 0, 0, NULL, NULL},
+              "said something");
 }
 
 static void count_done(size_t i, void *arg)
@@ -54,8 +53,9 @@ Test(worker, each_job_is_settled_once_and_only_the_lost_ones_fail, .timeout = 60
         char name[32];
         snprintf(name, sizeof name, "f%d.cu", i);
         jobs[i].report.path = strdup(name);
-        iso[i] = (hms_isolated_job){jobs[i].report.path, i == 4,       &jobs[i],
-                                    &jobs[i].report,     &jobs[i].log, &jobs[i].log_len};
+        hms_diag_sink_init(&jobs[i].diags, NULL);
+        iso[i] = (hms_isolated_job){jobs[i].report.path, i == 4, &jobs[i], &jobs[i].report,
+                                    &jobs[i].diags};
     }
     int done[N] = {0};
     hms_string_pool pool = {0};
@@ -67,18 +67,22 @@ Test(worker, each_job_is_settled_once_and_only_the_lost_ones_fail, .timeout = 60
         cr_assert_eq(jobs[i].report.nkernels, 1);
         cr_assert_eq(jobs[i].report.nerrors, 0);
         cr_assert_str_eq(jobs[i].report.kernels[0].diagnostics[0].message, "strided");
-        cr_assert_str_eq(jobs[i].log, "said something\n");
+        char *text = hms_diag_sink_text(&jobs[i].diags);
+        cr_assert(strstr(text, ": note: said something\n"), "%s", text);
+        free(text);
     }
     cr_assert_eq(jobs[1].report.nerrors, 1);
     cr_assert(strstr(jobs[1].report.errors[0], "internal error while analysing (signal 11)"));
-    cr_assert(strstr(jobs[1].log, "f1.cu: error: internal error"), "%s", jobs[1].log);
+    char *lost = hms_diag_sink_text(&jobs[1].diags);
+    cr_assert(strstr(lost, "f1.cu: error: internal error"), "%s", lost);
+    free(lost);
     cr_assert_eq(jobs[3].report.nerrors, 1);
     cr_assert(strstr(jobs[3].report.errors[0], "did not finish within 2 s (--timeout)"));
     cr_assert_eq(jobs[4].report.nkernels, 0, "a skipped job is not run");
-    cr_assert_null(jobs[4].log);
+    cr_assert_eq(jobs[4].diags.n, 0);
     for (int i = 0; i < N; i++) {
         hms_file_report_free(&jobs[i].report);
-        free(jobs[i].log);
+        hms_diag_sink_free(&jobs[i].diags);
     }
     hms_string_pool_free(&pool);
 }

@@ -25,6 +25,6 @@ int main()
 }
 
 // EXPECT-STATUS: 0
-// EXPECT-STDERR: hms-lint: warning: host_missing_declarations.cu:8:5: use of undeclared identifier 'gettimeofday' (in host code, which is not analysed: ignored)
+// EXPECT-STDERR: host_missing_declarations.cu:8:5: warning: use of undeclared identifier 'gettimeofday' (in host code, which is not analysed: ignored)
 // EXPECT-KERNEL: fill line=12 params=float *a
 // EXPECT-LAUNCH: fill line=22 grid=(8,1,1) block=(64,1,1) shared=0 args=0

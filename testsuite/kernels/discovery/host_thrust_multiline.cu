@@ -29,6 +29,6 @@ int main()
 }
 
 // EXPECT-STATUS: 0
-// EXPECT-STDERR: hms-lint: warning: host_thrust_multiline.cu:7: 'thrust/sort.h' not found; analysing without it
+// EXPECT-STDERR: host_thrust_multiline.cu:7: warning: 'thrust/sort.h' not found; analysing without it
 // EXPECT-KERNEL: markSegments line=11 params=const uint *flags, uint *marks, uint n
 // EXPECT-LAUNCH: markSegments line=27 grid=(256,1,1) block=(256,1,1) shared=0 args=dA, dB, n=65536

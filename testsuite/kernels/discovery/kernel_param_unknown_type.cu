@@ -8,5 +8,5 @@ __global__ void visit(Graph *g, int *level)
 }
 
 // EXPECT-STATUS: 0
-// EXPECT-STDERR: hms-lint: warning: kernel_param_unknown_type.cu:5:23: unknown type 'Graph' for a parameter of kernel 'visit', declared in a header this file does not include
+// EXPECT-STDERR: kernel_param_unknown_type.cu:5:23: warning: unknown type 'Graph' for a parameter of kernel 'visit', declared in a header this file does not include
 // EXPECT-KERNEL: visit line=5 params=Graph *g (unknown type), int *level

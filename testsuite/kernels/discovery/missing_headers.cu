@@ -40,9 +40,9 @@ int main(int argc, char *argv[])
     return devID;
 }
 
-// EXPECT-STDERR: hms-lint: warning: missing_headers.cu:4: 'helper_cuda.h' not found; analysing without it
-// EXPECT-STDERR: hms-lint: warning: missing_headers.cu:5: 'helper_functions.h' not found; analysing without it
-// EXPECT-STDERR: hms-lint: warning: missing_headers.cu:6: 'common/book.h' not found; analysing without it
+// EXPECT-STDERR: missing_headers.cu:4: warning: 'helper_cuda.h' not found; analysing without it
+// EXPECT-STDERR: missing_headers.cu:5: warning: 'helper_functions.h' not found; analysing without it
+// EXPECT-STDERR: missing_headers.cu:6: warning: 'common/book.h' not found; analysing without it
 // EXPECT-STATUS: 0
 // EXPECT-KERNEL: increment_kernel line=11 params=int *g_data, int inc_value
 // EXPECT-KERNEL: scale_kernel line=17 params=float *v, float s
