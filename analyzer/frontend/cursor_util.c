@@ -221,9 +221,27 @@ static unsigned type_bits(CXType t, unsigned fallback)
     return size > 0 ? (unsigned)size * 8 : fallback;
 }
 
+/* The arithmetic kinds of clang's type list: one row each. */
+static const struct {
+    enum CXTypeKind kind;
+    hms_type_family family;
+    bool is_unsigned;
+} arithmetic_kinds[] = {
+    {CXType_Char_U, HMS_TYPE_INTEGER, true},    {CXType_UChar, HMS_TYPE_INTEGER, true},
+    {CXType_UShort, HMS_TYPE_INTEGER, true},    {CXType_UInt, HMS_TYPE_INTEGER, true},
+    {CXType_ULong, HMS_TYPE_INTEGER, true},     {CXType_ULongLong, HMS_TYPE_INTEGER, true},
+    {CXType_UInt128, HMS_TYPE_INTEGER, true},   {CXType_Char16, HMS_TYPE_INTEGER, true},
+    {CXType_Char32, HMS_TYPE_INTEGER, true},    {CXType_Char_S, HMS_TYPE_INTEGER, false},
+    {CXType_SChar, HMS_TYPE_INTEGER, false},    {CXType_WChar, HMS_TYPE_INTEGER, false},
+    {CXType_Short, HMS_TYPE_INTEGER, false},    {CXType_Int, HMS_TYPE_INTEGER, false},
+    {CXType_Long, HMS_TYPE_INTEGER, false},     {CXType_LongLong, HMS_TYPE_INTEGER, false},
+    {CXType_Int128, HMS_TYPE_INTEGER, false},   {CXType_Half, HMS_TYPE_FLOATING, false},
+    {CXType_Float16, HMS_TYPE_FLOATING, false}, {CXType_Float, HMS_TYPE_FLOATING, false},
+    {CXType_Double, HMS_TYPE_FLOATING, false},  {CXType_LongDouble, HMS_TYPE_FLOATING, false},
+};
+
 hms_type_class hms_type_classify(CXType t)
 {
-    hms_type_class r = {HMS_TYPE_OTHER, 0, false};
     t = clang_getCanonicalType(t);
     if (t.kind == CXType_Enum) {
         CXType u = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t));
@@ -231,42 +249,13 @@ hms_type_class hms_type_classify(CXType t)
             return (hms_type_class){HMS_TYPE_INTEGER, 32, false};
         t = clang_getCanonicalType(u);
     }
-    switch (t.kind) {
-    case CXType_Bool:
+    if (t.kind == CXType_Bool) /* one byte in memory, one bit of value */
         return (hms_type_class){HMS_TYPE_INTEGER, 1, true};
-    case CXType_Char_U:
-    case CXType_UChar:
-    case CXType_UShort:
-    case CXType_UInt:
-    case CXType_ULong:
-    case CXType_ULongLong:
-    case CXType_UInt128:
-    case CXType_Char16:
-    case CXType_Char32:
-        r.is_unsigned = true;
-        /* fall through */
-    case CXType_Char_S:
-    case CXType_SChar:
-    case CXType_WChar:
-    case CXType_Short:
-    case CXType_Int:
-    case CXType_Long:
-    case CXType_LongLong:
-    case CXType_Int128:
-        r.family = HMS_TYPE_INTEGER;
-        r.bits = type_bits(t, 64);
-        return r;
-    case CXType_Half:
-    case CXType_Float16:
-    case CXType_Float:
-    case CXType_Double:
-    case CXType_LongDouble:
-        r.family = HMS_TYPE_FLOATING;
-        r.bits = type_bits(t, 64);
-        return r;
-    default:
-        return r;
-    }
+    for (size_t i = 0; i < sizeof arithmetic_kinds / sizeof *arithmetic_kinds; i++)
+        if (arithmetic_kinds[i].kind == t.kind)
+            return (hms_type_class){arithmetic_kinds[i].family, type_bits(t, 64),
+                                    arithmetic_kinds[i].is_unsigned};
+    return (hms_type_class){HMS_TYPE_OTHER, 0, false};
 }
 
 /* The hermetic header directory and its real path, resolved once per

@@ -132,6 +132,18 @@ Test(registers, ptxas_names_matched_to_kernels)
     cr_expect_not(hms_ptxas_name_matches("not mangled", "pk"));
 }
 
+/* --ptxas on kernels/registers.cu; *log gets what it said (malloc'd). */
+static size_t apply_ptxas(hms_analyzed_file *f, char **log)
+{
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    size_t set = hms_ptxas_apply(&f->fe, hms_test_path("kernels/registers.cu"), f->kernels,
+                                 f->nkernels, &said);
+    *log = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
+    return set;
+}
+
 /* The real compiler, when it is installed: every kernel of the file gets a
  * count, and the tile's is within a factor of two of the estimate. */
 Test(registers, ptxas_through_nvcc)
@@ -143,12 +155,8 @@ Test(registers, ptxas_through_nvcc)
     hms_analyzed_file f;
     const char *args[] = {"--arch=a100", NULL};
     cr_assert(hms_build_file(hms_test_path("kernels/registers.cu"), args, &f), "%s", f.error);
-    hms_diag_sink said;
-    hms_diag_sink_init(&said, NULL);
-    size_t set =
-        hms_ptxas_apply(&f.fe, hms_test_path("kernels/registers.cu"), f.kernels, f.nkernels, &said);
-    char *log = hms_diag_sink_text(&said);
-    hms_diag_sink_free(&said);
+    char *log = NULL;
+    size_t set = apply_ptxas(&f, &log);
     cr_expect_eq(set, f.nkernels, "log: %s", log ? log : "");
     free(log);
     const ir_kernel *k = hms_af_kernel(&f, "registerTile");
@@ -167,12 +175,8 @@ Test(registers, ptxas_missing_compiler_is_reported)
     const char *args[] = {"--arch=a100", NULL};
     cr_assert(hms_build_file(hms_test_path("kernels/registers.cu"), args, &f), "%s", f.error);
     setenv("HMS_NVCC", "/nonexistent/nvcc", 1);
-    hms_diag_sink said;
-    hms_diag_sink_init(&said, NULL);
-    size_t set =
-        hms_ptxas_apply(&f.fe, hms_test_path("kernels/registers.cu"), f.kernels, f.nkernels, &said);
-    char *log = hms_diag_sink_text(&said);
-    hms_diag_sink_free(&said);
+    char *log = NULL;
+    size_t set = apply_ptxas(&f, &log);
     unsetenv("HMS_NVCC");
     cr_expect_eq(set, 0);
     cr_expect(log && strstr(log, "registers.cu") && strstr(log, "nvcc not found"), "log: %s",
