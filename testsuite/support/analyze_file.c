@@ -33,13 +33,15 @@ bool hms_build_file(const char *path, const char *const *args, hms_analyzed_file
     hms_diag_sink said; /* not shown: the tests look at the IR and the reports */
     hms_diag_sink_init(&said, NULL);
     out->fe = hms_frontend_inputs(&out->opt, out->arch);
-    if (!hms_parse_file(&out->fe, path, &tu, &said)) {
+    bool parsed = hms_parse_file(&out->fe, path, &tu, &said);
+    if (parsed)
+        out->nkernels = hms_build_kernels(&tu, &out->fe, &out->kernels, &said);
+    out->said = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
+    if (!parsed) {
         snprintf(out->error, sizeof out->error, "%s: does not parse", path);
-        hms_diag_sink_free(&said);
         return false;
     }
-    out->nkernels = hms_build_kernels(&tu, &out->fe, &out->kernels, &said);
-    hms_diag_sink_free(&said);
     hms_tu_dispose(&tu);
     return true;
 }
@@ -71,6 +73,7 @@ void hms_analyzed_file_free(hms_analyzed_file *f)
     if (f->kernels)
         hms_free_kernels(f->kernels, f->nkernels);
     hms_options_free(&f->opt);
+    free(f->said);
     memset(f, 0, sizeof *f);
 }
 

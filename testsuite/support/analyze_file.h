@@ -20,6 +20,7 @@ typedef struct {
     hms_kernel_report *reports; /* one per kernel, same order */
     const hms_arch *arch;
     hms_frontend_options fe; /* the front end's view of opt, with arch */
+    char *said;              /* the parse's and build's diagnostics, printed */
     char error[512];
 } hms_analyzed_file;
 

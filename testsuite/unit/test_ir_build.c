@@ -6,20 +6,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyzer/cli/arch_select.h"
-#include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/frontend/explicit_inst.h"
 #include "analyzer/frontend/ir_build.h"
 #include "analyzer/cli/options.h"
 #include "analyzer/frontend/parse.h"
+#include "testsuite/support/analyze_file.h"
 
 typedef struct {
     char path[64];
-    hms_options o;
-    hms_tu tu;
-    ir_kernel **k;
+    hms_analyzed_file af;
+    ir_kernel **k; /* af's */
     size_t n;
-    char *err;
+    const char *err;
 } built;
 
 static void build(built *b, const char *src, const char *const *args)
@@ -30,27 +28,15 @@ static void build(built *b, const char *src, const char *const *args)
     cr_assert(fd >= 0);
     cr_assert_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
     close(fd);
-    const char *argv[16] = {"hms-lint", "--dump-ir"};
-    int argc = 2;
-    for (; args && *args && argc < 14; args++)
-        argv[argc++] = *args;
-    argv[argc++] = b->path;
-    cr_assert_eq(hms_options_parse(argc, (char **)argv, &b->o), 0);
-    hms_diag_sink said;
-    hms_diag_sink_init(&said, NULL);
-    hms_frontend_options fo = hms_frontend_inputs(&b->o, hms_arch_or_default(&b->o));
-    cr_assert(hms_parse_file(&fo, b->path, &b->tu, &said));
-    b->n = hms_build_kernels(&b->tu, &fo, &b->k, &said);
-    b->err = hms_diag_sink_text(&said);
-    hms_diag_sink_free(&said);
+    cr_assert(hms_build_file(b->path, args, &b->af), "%s", b->af.error);
+    b->k = b->af.kernels;
+    b->n = b->af.nkernels;
+    b->err = b->af.said;
 }
 
 static void release(built *b)
 {
-    hms_free_kernels(b->k, b->n);
-    hms_tu_dispose(&b->tu);
-    hms_options_free(&b->o);
-    free(b->err);
+    hms_analyzed_file_free(&b->af);
     unlink(b->path);
 }
 
