@@ -1,5 +1,6 @@
 #include "testsuite/support/run.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,4 +91,28 @@ void hms_run_free(hms_run_result *r)
     free(r->out);
     free(r->err);
     r->out = r->err = NULL;
+}
+
+static int is_cu_file(const struct dirent *d)
+{
+    size_t n = strlen(d->d_name);
+    return n > 3 && !strcmp(d->d_name + n - 3, ".cu");
+}
+
+size_t hms_test_each_cu(const char *rel, void (*fn)(const char *path, const char *name, void *ctx),
+                        void *ctx)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", hms_test_path(rel));
+    struct dirent **names;
+    int n = scandir(dir, &names, is_cu_file, alphasort);
+    for (int i = 0; i < n; i++) {
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        fn(path, names[i]->d_name, ctx);
+        free(names[i]);
+    }
+    if (n >= 0)
+        free(names);
+    return n > 0 ? (size_t)n : 0;
 }

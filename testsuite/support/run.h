@@ -17,6 +17,11 @@ void hms_run_free(hms_run_result *r);
 /* Path of a file under testsuite/ (static buffer, valid until the next call). */
 const char *hms_test_path(const char *rel);
 
+/* Calls fn(path, name, ctx) for each *.cu file of testsuite/<rel>, in name
+ * order; returns how many there were. */
+size_t hms_test_each_cu(const char *rel, void (*fn)(const char *path, const char *name, void *ctx),
+                        void *ctx);
+
 /* Reads a whole file; NULL on failure. Caller frees. */
 char *hms_read_file(const char *path, size_t *len);
 

@@ -2,7 +2,6 @@
  * and both of its users see the same kernels: the IR builder's set of
  * kernels to analyse and --list-kernels' declaration walk. */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,26 +83,16 @@ static void same_kernels(const char *path)
     hms_tu_dispose(&t);
 }
 
-static int is_cu(const struct dirent *d)
+static void same_kernels_in(const char *path, const char *name, void *ctx)
 {
-    size_t n = strlen(d->d_name);
-    return n > 3 && !strcmp(d->d_name + n - 3, ".cu");
+    (void)name;
+    (void)ctx;
+    same_kernels(path);
 }
 
 Test(kernel_discovery, both_users_see_the_same_kernels_in_every_discovery_file, .timeout = 300)
 {
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", hms_test_path("kernels/discovery"));
-    struct dirent **names;
-    int n = scandir(dir, &names, is_cu, alphasort);
-    cr_assert(n >= 10);
-    for (int i = 0; i < n; i++) {
-        char path[8192];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-        same_kernels(path);
-        free(names[i]);
-    }
-    free(names);
+    cr_assert_geq(hms_test_each_cu("kernels/discovery", same_kernels_in, NULL), 10);
 }
 
 Test(kernel_discovery, launched_template_instances_are_kernels_to_analyse)
