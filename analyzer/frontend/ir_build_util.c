@@ -178,27 +178,9 @@ CXCursor irb_callee(CXCursor call)
     return clang_getNullCursor();
 }
 
-typedef struct {
-    enum CXCursorKind want;
-    bool found;
-} attr_search;
-
-static enum CXChildVisitResult find_attr(CXCursor c, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    attr_search *s = d;
-    if (clang_getCursorKind(c) == s->want) {
-        s->found = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Continue;
-}
-
 bool irb_has_attr(CXCursor decl, enum CXCursorKind attr)
 {
-    attr_search s = {attr, false};
-    clang_visitChildren(decl, find_attr, &s);
-    return s.found;
+    return hms_cursor_has_attr(decl, attr); /* the one rule, cursor_util.c */
 }
 
 typedef struct {
