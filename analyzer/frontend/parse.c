@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyzer/frontend/asm_operands.h"
 #include "analyzer/frontend/compile_flags.h"
 #include "analyzer/frontend/explicit_inst.h"
 #include "analyzer/frontend/launch_chevrons.h"
@@ -162,6 +163,16 @@ static char *with_instantiation_refs(FILE *f, size_t *len, unsigned long *append
     return merged;
 }
 
+/* What nvcc accepts and clang does not, rewritten in the text given to clang
+ * at the same offsets: `k<< <g, b>> >()` (launch_chevrons.h), asm operands
+ * without commas (asm_operands.h). True when something changed. */
+static bool rewrite_nvcc_dialect(char *text, size_t len)
+{
+    bool chevrons = hms_join_spaced_chevrons(text, len);
+    bool operands = hms_join_asm_operands(text, len);
+    return chevrons || operands;
+}
+
 bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *err)
 {
     memset(out, 0, sizeof *out);
@@ -220,12 +231,12 @@ bool hms_parse_file(const hms_options *o, const char *path, hms_tu *out, FILE *e
     if (!binary)
         prefix = with_instantiation_refs(f, &prefix_len, &appended_from);
     fclose(f);
-    if (!binary && prefix) /* launch_chevrons.h: `k<< <g, b>> >()` as nvcc reads it */
-        hms_join_spaced_chevrons(prefix, appended_from ? appended_from : prefix_len);
+    if (!binary && prefix)
+        rewrite_nvcc_dialect(prefix, appended_from ? appended_from : prefix_len);
     else if (!binary) {
         size_t n = 0;
         char *text = read_all(path, &n);
-        if (text && hms_join_spaced_chevrons(text, n)) {
+        if (text && rewrite_nvcc_dialect(text, n)) {
             prefix = text;
             prefix_len = n;
         } else {
