@@ -359,6 +359,13 @@ Test(metrics_bruteforce, cufft_complex_kernels)
     cr_expect_eq(compare_file("kernels/hermetic/samples_cufft_complex.cu", NULL), 2);
 }
 
+/* Inline PTX with adjacent asm operands ("r"(v) "l"(p), which nvcc accepts):
+ * the file parses, and the axpy around the asm store equals the reference. */
+Test(metrics_bruteforce, asm_operands_without_commas)
+{
+    cr_expect_eq(compare_file("kernels/hermetic/samples_multigpu_flags.cu", NULL), 1);
+}
+
 /* Launch configurations passed to launchers as dim3 parameters. */
 Test(metrics_bruteforce, dim3_launcher_parameters)
 {
