@@ -24,6 +24,7 @@ typedef struct {
 
 typedef struct {
     CXTranslationUnit tu;
+    const hms_tu *owner; /* whose declarations are listed (an includer's TU: the file's own) */
     entry *v;
     size_t n, cap;
     CXFile files[64];
@@ -390,7 +391,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
     (void)parent;
     listing *l = d;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) ||
-        hms_cursor_in_builtin_header(c))
+        hms_cursor_in_builtin_header(c) || !hms_tu_owns(l->owner, c))
         return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
     switch (k) {
@@ -512,6 +513,7 @@ static void list_file(const hms_tu *t)
     listing l;
     memset(&l, 0, sizeof l);
     l.tu = t->tu;
+    l.owner = t;
     hms_launch_sites launches;
     hms_find_launch_sites(t->tu, &launches);
     l.launches = &launches;

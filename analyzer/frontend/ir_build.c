@@ -702,6 +702,14 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
         sb_stmt(&b, body);
     else
         irb_limit(&b, "kernel body not available", NULL, k->loc);
+    if (c->tu->includer) {
+        char why[600];
+        snprintf(why, sizeof why,
+                 "analysed as #included by %s: the types and macros this file uses without "
+                 "declaring them come from there",
+                 c->tu->includer);
+        irb_limit(&b, why, NULL, k->loc);
+    }
     irb_promote_registers(k);
     irb_launch_bounds(b.tu, r->fn, k);
     k->static_shared_bytes = (int)ab_static_shared_bytes(&b);
@@ -711,6 +719,28 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
     free(b.binds);
     free(b.globals);
     return k;
+}
+
+/* In an includer's translation unit (parse.h), only the kernels written in
+ * the file itself are its own. */
+static void keep_owned(const hms_tu *tu, kernel_refs *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->n; i++) {
+        if (hms_tu_owns(tu, r->v[i].pattern)) {
+            r->v[n++] = r->v[i];
+        } else {
+            free(r->v[i].name);
+            free(r->v[i].usr);
+            free(r->v[i].pattern_usr);
+        }
+    }
+    r->n = n;
+    n = 0;
+    for (size_t i = 0; i < r->ntemplates; i++)
+        if (hms_tu_owns(tu, r->templates[i]))
+            r->templates[n++] = r->templates[i];
+    r->ntemplates = n;
 }
 
 size_t hms_build_kernels(const hms_tu *tu, const hms_options *o, ir_kernel ***out, FILE *err)
@@ -732,6 +762,8 @@ size_t hms_build_kernels(const hms_tu *tu, const hms_options *o, ir_kernel ***ou
     CXCursor root = clang_getTranslationUnitCursor(tu->tu);
     if (c.refs.ntemplates)
         clang_visitChildren(root, find_instances, &c.refs);
+    if (tu->includer)
+        keep_owned(tu, &c.refs);
     for (size_t i = 0; i < c.refs.ntemplates; i++) {
         bool used = false;
         for (size_t j = 0; j < c.refs.n; j++)

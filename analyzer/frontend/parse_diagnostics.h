@@ -36,9 +36,13 @@ typedef struct {
  * Reports tu's diagnostics for `path` on err. has_nul: the file holds NUL
  * bytes; truncated: only its beginning was parsed (a large binary);
  * appended_from: when not 0, the offset in the main file from which text was
- * appended for the parse (explicit_inst.h): diagnostics there are not shown. */
+ * appended for the parse (explicit_inst.h): diagnostics there are not shown.
+ * only: when not NULL (tu is an includer's, includer.h), the file whose
+ * diagnostics are reported (and the one text was appended to); the rest of
+ * the includer's are its own business. */
 hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, bool has_nul,
-                                        bool truncated, unsigned long appended_from, FILE *err);
+                                        bool truncated, unsigned long appended_from, CXFile only,
+                                        FILE *err);
 
 /* Clang errors that fail a file are printed as "<file>:<line>:<col>: error:
  * <message> [hms-parse-error]", the form every problem matcher reads. */

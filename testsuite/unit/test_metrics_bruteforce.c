@@ -366,6 +366,39 @@ Test(metrics_bruteforce, asm_operands_without_commas)
     cr_expect_eq(compare_file("kernels/hermetic/samples_multigpu_flags.cu", NULL), 1);
 }
 
+/* Kernel files meant to be #included (Rodinia srad_v1 style: `fp` and
+ * NUMBER_THREADS come from main.cu): each is analysed in its includer's
+ * translation unit, only its own kernel reported, launched as main.cu does,
+ * with a note naming the includer; its figures equal the reference. */
+Test(metrics_bruteforce, kernel_files_analysed_in_their_includer)
+{
+    static const char *const files[][2] = {
+        {"kernels/included/log_kernel.cu", "logCompress"},
+        {"kernels/included/rows_kernel.cu", "transposeRows"},
+    };
+    const char *args[] = {"--arch=h100", NULL};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        hms_analyzed_file f;
+        cr_assert(hms_analyze_file(hms_test_path(files[i][0]), args, &f), "%s", f.error);
+        cr_assert_eq(f.nkernels, 1, "%s: only its own kernel", files[i][0]);
+        cr_expect_str_eq(f.kernels[0]->name, files[i][1]);
+        cr_expect_eq(f.kernels[0]->launch.source, IR_LAUNCH_HOST_CALL, "launched as main.cu does");
+        const hms_kernel_report *r = &f.reports[0];
+        bool noted = false;
+        for (size_t d = 0; d < r->ndiagnostics; d++)
+            noted |= r->diagnostics[d].message &&
+                     strstr(r->diagnostics[d].message, "analysed as #included by ") &&
+                     strstr(r->diagnostics[d].message, "included/main.cu");
+        cr_expect(noted, "%s: the includer is named", files[i][0]);
+        double requests = 0;
+        for (size_t a = 0; a < r->naccesses; a++)
+            requests += r->accesses[a].requests;
+        cr_expect_gt(requests, 0, "%s", files[i][0]);
+        compare_kernel(&f, 0, false);
+        hms_analyzed_file_free(&f);
+    }
+}
+
 /* Launch configurations passed to launchers as dim3 parameters. */
 Test(metrics_bruteforce, dim3_launcher_parameters)
 {
