@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/frontend/guard_lean.h"
 #include "analyzer/frontend/ir_build_impl.h"
 
 /* The value a small default is retried with: the least positive count. */
@@ -28,51 +29,95 @@ static bool small_default(const ir_var *v)
            !v->default_why && v->value > RETRY_VALUE;
 }
 
-bool hms_analyze_keep_alive(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
+static void append(char *buf, size_t cap, size_t *len, const char *name)
 {
-    bool ok = hms_analyze_kernel(k, o, out);
-    if (!ok || !sites_unreached(out))
-        return ok;
+    if (*len < cap)
+        *len +=
+            (size_t)snprintf(buf + *len, cap - *len, "%s%s", *len ? ", " : "", name ? name : "?");
+}
+
+/* One retry: the small defaults at RETRY_VALUE, except those `keep` marks
+ * (a guard on the path to the accesses needs them large; NULL: none). When
+ * it reaches an access it becomes *out (true); else k is left as it was. */
+static bool retry(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out,
+                  const bool *keep)
+{
     int64_t *saved = calloc(k->nvars + 1, sizeof *saved);
     if (!saved)
-        return ok;
-    char names[256] = "";
-    size_t len = 0, n = 0;
+        return false;
+    char set[256] = "", kept[256] = "";
+    size_t nset = 0, nkept = 0, n = 0;
     for (size_t v = 0; v < k->nvars; v++) {
         saved[v] = k->vars[v].value;
         if (!small_default(&k->vars[v]))
             continue;
+        if (keep && keep[v]) {
+            append(kept, sizeof kept, &nkept, k->vars[v].name);
+            continue;
+        }
         k->vars[v].value = RETRY_VALUE;
+        append(set, sizeof set, &nset, k->vars[v].name);
         n++;
-        if (len < sizeof names)
-            len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
-                                    k->vars[v].name ? k->vars[v].name : "?");
     }
-    hms_kernel_report retry;
-    memset(&retry, 0, sizeof retry);
     size_t nlimits = k->nlimits;
     if (n) {
-        char why[512];
-        snprintf(why, sizeof why,
-                 "no thread reached an access with the default %d for %s: analysed with %d "
-                 "instead (an assumption; give the real values with --param)",
-                 HMS_PARAM_DEFAULT_SMALL, names, RETRY_VALUE);
+        char why[768];
+        if (keep)
+            snprintf(why, sizeof why,
+                     "no thread reached an access with the default %d for %s, %s: analysed with "
+                     "%s at %d and %s at %d, so that the comparisons guarding the accesses hold "
+                     "(an assumption; give the real values with --param)",
+                     HMS_PARAM_DEFAULT_SMALL, set, kept, set, RETRY_VALUE, kept,
+                     HMS_PARAM_DEFAULT_SMALL);
+        else
+            snprintf(why, sizeof why,
+                     "no thread reached an access with the default %d for %s: analysed with %d "
+                     "instead (an assumption; give the real values with --param)",
+                     HMS_PARAM_DEFAULT_SMALL, set, RETRY_VALUE);
         ir_add_limit(k, why, "--param=<kernel>.<name>=<value>", k->loc);
     }
-    if (n && hms_analyze_kernel(k, o, &retry) && !sites_unreached(&retry)) {
+    hms_kernel_report again;
+    memset(&again, 0, sizeof again);
+    bool reached = n && hms_analyze_kernel(k, o, &again) && !sites_unreached(&again);
+    if (reached) {
         for (size_t v = 0; v < k->nvars; v++)
             if (k->vars[v].value != saved[v])
                 k->vars[v].default_why = "retried at 1: the default left no thread reaching "
                                          "an access";
         hms_kernel_report_free(out);
-        *out = retry;
+        *out = again;
     } else {
         if (n)
-            hms_kernel_report_free(&retry);
+            hms_kernel_report_free(&again);
         for (size_t v = 0; v < k->nvars; v++)
             k->vars[v].value = saved[v];
         k->nlimits = nlimits; /* the retry's note goes with it */
     }
     free(saved);
+    return reached;
+}
+
+bool hms_analyze_keep_alive(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
+{
+    bool ok = hms_analyze_kernel(k, o, out);
+    if (!ok || !sites_unreached(out) || retry(k, o, out, NULL))
+        return ok;
+    /* Every small default at 1 did not do it either (`filter_radius < width`
+     * with width from another default): those the guards on the path to the
+     * accesses need large (guard_lean.h) keep their default. */
+    int *votes = calloc(k->nvars + 1, sizeof *votes);
+    bool *keep = calloc(k->nvars + 1, sizeof *keep);
+    if (votes && keep) {
+        hms_guard_lean(k, votes);
+        bool any = false;
+        for (size_t v = 0; v < k->nvars; v++) {
+            keep[v] = votes[v] > 0 && small_default(&k->vars[v]);
+            any |= keep[v];
+        }
+        if (any)
+            retry(k, o, out, keep);
+    }
+    free(votes);
+    free(keep);
     return ok;
 }

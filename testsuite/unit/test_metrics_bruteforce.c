@@ -399,6 +399,44 @@ Test(metrics_bruteforce, kernel_files_analysed_in_their_includer)
     }
 }
 
+/* Vulkan interop style: a guard between two unknown sizes
+ * (`height > filter_radius`) that every default, and every default at 1,
+ * makes false. The guards on the path to the accesses are read: the radius
+ * is analysed at 1, the sizes kept at 64, a note says so. The surfaces are
+ * elements of arrays of surface objects (their handles loaded from global
+ * memory); surface sites are estimates (assumed pitch) equal to the
+ * reference under the same pitch. */
+Test(metrics_bruteforce, guards_between_two_defaults)
+{
+    const char *args[] = {"--arch=h100", "--launch=boxfilter_columns:grid=1:block=64", NULL};
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path("kernels/realworld/mip_box_filter.cu"), args, &f),
+              "%s", f.error);
+    cr_assert_eq(f.nkernels, 1);
+    const hms_kernel_report *r = &f.reports[0];
+    double requests = 0;
+    for (size_t i = 0; i < r->naccesses; i++)
+        requests += r->accesses[i].requests;
+    cr_expect_gt(requests, 0, "the guards are made to hold");
+    bool noted = false, element = false;
+    for (size_t i = 0; i < r->ndiagnostics; i++) {
+        const char *m = r->diagnostics[i].message ? r->diagnostics[i].message : "";
+        noted |= strstr(m, "analysed with filter_radius at 1 and ") &&
+                 strstr(m, "comparisons guarding the accesses hold");
+        element |= strstr(m, "'srcSurfMipMapArray[level]' is an element of an array of surface "
+                             "objects") != NULL;
+    }
+    cr_expect(noted, "the assumption is named");
+    cr_expect(element, "the surface array is named");
+    const ir_kernel *k = f.kernels[0];
+    bool surface_named = false;
+    for (size_t a = 0; a < k->narrays; a++)
+        surface_named |= !strcmp(k->arrays[a].name, "dstSurfMipMapArray[level]");
+    cr_expect(surface_named, "surface writes go to the surfaces of dstSurfMipMapArray");
+    compare_kernel_opts(&f, 0, false, true);
+    hms_analyzed_file_free(&f);
+}
+
 /* Launch configurations passed to launchers as dim3 parameters. */
 Test(metrics_bruteforce, dim3_launcher_parameters)
 {
