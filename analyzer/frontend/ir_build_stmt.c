@@ -921,8 +921,7 @@ void sb_stmt(irb *b, CXCursor c)
         return;
     case CXCursor_AsmStmt:
     case CXCursor_MSAsmStmt:
-        irb_limit(b, "inline assembly is not modelled: memory it touches is missing", NULL,
-                  irb_loc(b, c));
+        sb_asm_stmt(b, c);
         return;
     case CXCursor_LabelStmt:
     case CXCursor_UnexposedStmt: {

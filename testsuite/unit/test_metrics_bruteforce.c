@@ -437,6 +437,33 @@ Test(metrics_bruteforce, guards_between_two_defaults)
     hms_analyzed_file_free(&f);
 }
 
+/* cdpAdvancedQuicksort style: every loop bound and the early return depend
+ * on a value inline PTX computes (bfind). With it unknown no thread reaches
+ * an access; it is assumed (a note says which value), and the figures under
+ * that value equal the reference. */
+Test(metrics_bruteforce, bounds_from_inline_assembly_results)
+{
+    const char *args[] = {"--arch=h100", NULL};
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path("kernels/realworld/ptx_bit_bounds.cu"), args, &f),
+              "%s", f.error);
+    cr_assert_eq(f.nkernels, 1);
+    const hms_kernel_report *r = &f.reports[0];
+    double requests = 0;
+    for (size_t i = 0; i < r->naccesses; i++)
+        requests += r->accesses[i].requests;
+    cr_expect_gt(requests, 0, "the assumed value reaches the accesses");
+    bool noted = false;
+    for (size_t i = 0; i < r->ndiagnostics; i++)
+        noted |= r->diagnostics[i].message &&
+                 strstr(r->diagnostics[i].message,
+                        "while the values inline assembly computes ('ret') were unknown: "
+                        "analysed with each assumed 8") != NULL;
+    cr_expect(noted, "the assumption is named");
+    compare_kernel(&f, 0, false);
+    hms_analyzed_file_free(&f);
+}
+
 /* Launch configurations passed to launchers as dim3 parameters. */
 Test(metrics_bruteforce, dim3_launcher_parameters)
 {
