@@ -464,6 +464,37 @@ Test(metrics_bruteforce, bounds_from_inline_assembly_results)
     hms_analyzed_file_free(&f);
 }
 
+/* llm.c style bf16 kernels (cuda_bf16.h): 128-bit packed loads and stores
+ * with cache hints, __nv_bfloat162 pairs, warp-shuffle layernorm rows; on
+ * launches small enough to enumerate. */
+Test(metrics_bruteforce, bf16_kernels)
+{
+    const char *l[] = {"--launch=layernorm_bf16:grid=2:block=64",
+                       "--param=layernorm_bf16.N=4",
+                       "--param=layernorm_bf16.C=96",
+                       "--launch=gelu_bf16:grid=2:block=64",
+                       "--launch=pack_pairs:grid=2:block=64",
+                       NULL};
+    cr_expect_eq(compare_file("kernels/hermetic/llmc_bf16_layernorm_gelu.cu", l), 3);
+}
+
+/* Kernels launched through a function-pointer variable and an array of
+ * kernel pointers, and instantiations of a kernel template launched from a
+ * host function template (a switch over block sizes): on small launches. */
+Test(metrics_bruteforce, pointer_and_template_launched_kernels)
+{
+    const char *fp[] = {"--launch=copy_rows:grid=4:block=128",
+                        "--launch=copy_strided:grid=4:block=128",
+                        "--launch=copy_twice:grid=4:block=128",
+                        "--param=copy_rows.n=500",
+                        "--param=copy_strided.n=512",
+                        "--param=copy_twice.n=512",
+                        NULL};
+    cr_expect_eq(compare_file("kernels/launches/fn_pointer.cu", fp), 3);
+    const char *tr[] = {"--launch=block_sum:grid=4:block=128", "--param=block_sum.n=1000", NULL};
+    cr_expect_gt(compare_file("kernels/launches/template_reduction.cu", tr), 1);
+}
+
 /* Launch configurations passed to launchers as dim3 parameters. */
 Test(metrics_bruteforce, dim3_launcher_parameters)
 {
