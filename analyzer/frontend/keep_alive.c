@@ -99,10 +99,10 @@ static bool retry(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report
 
 /* ---- values computed by inline assembly -------------------------------------- */
 
-/* What an inline-assembly result (ir_build_asm.c) is assumed to be, in the
- * order tried, when every access waits on it. Such results that bound loops
- * are mostly bit indexes, lane numbers or small counts (bfind, clz, popc,
- * %laneid: 0..32); 8 keeps a loop over `1 << (r + 1)` elements modest. */
+/* What an inline-assembly result (ir_build_asm.c) that steers control flow
+ * is assumed to be, in the order tried until one reaches an access. Such
+ * results are mostly bit indexes, lane numbers or small counts (bfind, clz,
+ * popc, %laneid: 0..32); 8 keeps a loop over `1 << (r + 1)` elements modest. */
 static const int64_t asm_assumed[] = {8, 1};
 
 typedef struct {
@@ -110,12 +110,20 @@ typedef struct {
     size_t n, cap;
 } expr_set;
 
-static void add_asm_results(expr_set *s, ir_expr *e)
+static bool is_asm_result(const ir_expr *e)
+{
+    return e->kind == IR_UNKNOWN && e->reason &&
+           !strncmp(e->reason, IRB_ASM_INTO, sizeof IRB_ASM_INTO - 1);
+}
+
+/* The asm results in e into s; the variables e reads marked in vars. */
+static void scan_expr(expr_set *s, bool *vars, size_t nvars, ir_expr *e)
 {
     if (!e)
         return;
-    if (e->kind == IR_UNKNOWN && e->reason &&
-        !strncmp(e->reason, IRB_ASM_INTO, sizeof IRB_ASM_INTO - 1)) {
+    if (e->kind == IR_VAR && e->var >= 0 && (size_t)e->var < nvars)
+        vars[e->var] = true;
+    if (is_asm_result(e)) {
         for (size_t i = 0; i < s->n; i++)
             if (s->v[i] == e)
                 return;
@@ -130,33 +138,48 @@ static void add_asm_results(expr_set *s, ir_expr *e)
         s->v[s->n++] = e;
         return;
     }
-    add_asm_results(s, e->a);
-    add_asm_results(s, e->b);
-    add_asm_results(s, e->c);
+    scan_expr(s, vars, nvars, e->a);
+    scan_expr(s, vars, nvars, e->b);
+    scan_expr(s, vars, nvars, e->c);
 }
 
-static void collect_asm_results(expr_set *s, ir_stmt *st)
+/* Conditions and trip counts (control) or the values assigned to the
+ * variables marked in vars (values). */
+static void scan_stmt(expr_set *s, bool *vars, size_t nvars, ir_stmt *st, bool control)
 {
     if (!st)
         return;
     for (size_t i = 0; i < st->items.n; i++)
-        collect_asm_results(s, st->items.v[i]);
-    add_asm_results(s, st->value);
-    add_asm_results(s, st->cond);
-    add_asm_results(s, st->trip);
-    if (st->kind == IR_S_ACCESS) {
-        add_asm_results(s, st->access.index);
-        add_asm_results(s, st->access.index2);
+        scan_stmt(s, vars, nvars, st->items.v[i], control);
+    if (control) {
+        scan_expr(s, vars, nvars, st->cond);
+        scan_expr(s, vars, nvars, st->trip);
+    } else if (st->kind == IR_S_ASSIGN && st->var >= 0 && (size_t)st->var < nvars &&
+               vars[st->var]) {
+        scan_expr(s, vars, nvars, st->value);
     }
-    collect_asm_results(s, st->then);
-    collect_asm_results(s, st->els);
-    collect_asm_results(s, st->init);
-    collect_asm_results(s, st->body);
-    collect_asm_results(s, st->step);
+    scan_stmt(s, vars, nvars, st->then, control);
+    scan_stmt(s, vars, nvars, st->els, control);
+    scan_stmt(s, vars, nvars, st->init, control);
+    scan_stmt(s, vars, nvars, st->body, control);
+    scan_stmt(s, vars, nvars, st->step, control);
 }
 
-/* The unknowns computed by inline assembly are made the constant v in place
- * (every expression holding one shares the node); reason NULL puts them back. */
+/* The asm results that branch and loop conditions depend on, directly or
+ * through the variables assigned from them. */
+static void steering_asm_results(ir_kernel *k, expr_set *s)
+{
+    bool *vars = calloc(k->nvars + 1, sizeof *vars);
+    if (!vars)
+        return;
+    scan_stmt(s, vars, k->nvars, k->body, true);
+    for (int round = 0; round < 4; round++) /* locals assigned from locals */
+        scan_stmt(s, vars, k->nvars, k->body, false);
+    free(vars);
+}
+
+/* The asm results made the constant v in place (every expression holding
+ * one shares the node); with `reasons`, put back as the unknowns they were. */
 static void set_asm_results(const expr_set *s, const char *const *reasons, int64_t v)
 {
     for (size_t i = 0; i < s->n; i++) {
@@ -167,17 +190,19 @@ static void set_asm_results(const expr_set *s, const char *const *reasons, int64
     }
 }
 
-/* Every access waits on values computed by inline assembly (cdpBitonicSort:
- * `len2 = 1 << (__btflo(len - 1) + 1)` bounds every loop): each assumed
- * value in turn, the first that reaches an access kept, with a note. */
-static void retry_asm(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
+/* Branches and loops steered by values inline assembly computes
+ * (cdpBitonicSort: `len2 = 1 << (__btflo(len - 1) + 1)` bounds every loop):
+ * analysed with those values assumed, like a parameter's default, each
+ * assumed value in turn until one reaches an access, with a note; if none
+ * does, as unknowns. */
+static bool analyze_asm_assumed(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
 {
     expr_set s = {0};
-    collect_asm_results(&s, k->body);
+    steering_asm_results(k, &s);
     const char **reasons = s.n ? calloc(s.n, sizeof *reasons) : NULL;
     if (!reasons) {
         free(s.v);
-        return;
+        return hms_analyze_kernel(k, o, out);
     }
     char names[256] = "";
     size_t len = 0;
@@ -185,36 +210,43 @@ static void retry_asm(ir_kernel *k, const hms_analysis_options *o, hms_kernel_re
         reasons[i] = s.v[i]->reason;
         append(names, sizeof names, &len, s.v[i]->reason + sizeof IRB_ASM_INTO - 1);
     }
-    for (size_t t = 0; t < sizeof asm_assumed / sizeof *asm_assumed; t++) {
+    bool done = false, ok = true;
+    for (size_t t = 0; t < sizeof asm_assumed / sizeof *asm_assumed && !done; t++) {
         size_t nlimits = k->nlimits;
         char why[512];
         snprintf(why, sizeof why,
-                 "no thread reached an access while the values inline assembly computes (%s) "
-                 "were unknown: analysed with each assumed %lld (an assumption the analysis "
-                 "cannot check)",
+                 "branches and loops depend on values inline assembly computes (%s), which the "
+                 "analysis cannot run: analysed with each assumed %lld (an assumption)",
                  names, (long long)asm_assumed[t]);
         ir_add_limit(k, why, NULL, k->loc);
         set_asm_results(&s, NULL, asm_assumed[t]);
-        hms_kernel_report again;
-        memset(&again, 0, sizeof again);
-        bool ran = hms_analyze_kernel(k, o, &again);
-        if (ran && !sites_unreached(&again)) {
+        memset(out, 0, sizeof *out);
+        ok = hms_analyze_kernel(k, o, out);
+        done = ok && !sites_unreached(out); /* the IR keeps the values, as the report does */
+        if (!done) {
             hms_kernel_report_free(out);
-            *out = again;
-            break; /* the IR keeps the assumed values, as the report does */
+            set_asm_results(&s, reasons, 0);
+            k->nlimits = nlimits;
         }
-        if (ran)
-            hms_kernel_report_free(&again);
-        set_asm_results(&s, reasons, 0);
-        k->nlimits = nlimits;
+    }
+    if (!done) {
+        memset(out, 0, sizeof *out);
+        ok = hms_analyze_kernel(k, o, out);
+    } else { /* the front end's notes that those values are unknown no longer hold */
+        size_t n = 0;
+        for (size_t i = 0; i < k->nlimits; i++)
+            if (!k->limits[i].reason || !strstr(k->limits[i].reason, IRB_ASM_INTO))
+                k->limits[n++] = k->limits[i];
+        k->nlimits = n;
     }
     free(reasons);
     free(s.v);
+    return ok;
 }
 
 bool hms_analyze_keep_alive(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
 {
-    bool ok = hms_analyze_kernel(k, o, out);
+    bool ok = analyze_asm_assumed(k, o, out);
     if (!ok || !sites_unreached(out) || retry(k, o, out, NULL))
         return ok;
     /* Every small default at 1 did not do it either (`filter_radius < width`
@@ -234,7 +266,5 @@ bool hms_analyze_keep_alive(ir_kernel *k, const hms_analysis_options *o, hms_ker
     }
     free(votes);
     free(keep);
-    if (sites_unreached(out))
-        retry_asm(k, o, out);
     return ok;
 }

@@ -438,9 +438,9 @@ Test(metrics_bruteforce, guards_between_two_defaults)
 }
 
 /* cdpAdvancedQuicksort style: every loop bound and the early return depend
- * on a value inline PTX computes (bfind). With it unknown no thread reaches
- * an access; it is assumed (a note says which value), and the figures under
- * that value equal the reference. */
+ * on a value inline PTX computes (bfind), which the analysis cannot run: it
+ * is assumed like a parameter's default (a note says which value), and the
+ * figures under that value equal the reference. */
 Test(metrics_bruteforce, bounds_from_inline_assembly_results)
 {
     const char *args[] = {"--arch=h100", NULL};
@@ -457,8 +457,8 @@ Test(metrics_bruteforce, bounds_from_inline_assembly_results)
     for (size_t i = 0; i < r->ndiagnostics; i++)
         noted |= r->diagnostics[i].message &&
                  strstr(r->diagnostics[i].message,
-                        "while the values inline assembly computes ('ret') were unknown: "
-                        "analysed with each assumed 8") != NULL;
+                        "depend on values inline assembly computes ('ret'), which the "
+                        "analysis cannot run: analysed with each assumed 8") != NULL;
     cr_expect(noted, "the assumption is named");
     compare_kernel(&f, 0, false);
     hms_analyzed_file_free(&f);

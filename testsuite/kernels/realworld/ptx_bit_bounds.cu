@@ -1,9 +1,8 @@
 // CUDA samples cdpAdvancedQuicksort style: the length is rounded up to a
 // power of two with the index of its highest set bit, read by inline PTX
 // (bfind), and every loop is bounded by that rounded length. The analysis
-// cannot run the assembly: with its result unknown, the early return of the
-// inlined body leaves no thread reaching an access, so the result is assumed
-// (a note says so).
+// cannot run the assembly: its result is assumed, like a parameter's default
+// (a note says so), and the figures are exact under that value.
 #include <cuda_runtime.h>
 
 static __device__ __forceinline__ unsigned int highest_bit(unsigned int word)
