@@ -507,7 +507,7 @@ static void list_file(const hms_tu *t)
     l.launches = &launches;
     CXFile main_file = clang_getFile(t->tu, t->path);
     file_rank(&l, main_file); /* the main file's entries come first */
-    hms_discover_decls(t->tu, found_decl, &l);
+    hms_discover_decls(t, found_decl, &l);
     for (size_t i = 0; i < launches.n; i++)
         add_launch(&l, &launches.v[i], main_file);
     if (l.n > 1)

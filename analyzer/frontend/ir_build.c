@@ -629,6 +629,14 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
         sb_stmt(&b, body);
     else
         irb_limit(&b, "kernel body not available", NULL, k->loc);
+    if (c->tu->includer) {
+        char why[600];
+        snprintf(why, sizeof why,
+                 "analysed as #included by %s: the types and macros this file uses without "
+                 "declaring them come from there",
+                 c->tu->includer);
+        irb_limit(&b, why, NULL, k->loc);
+    }
     irb_promote_registers(k);
     irb_launch_bounds(b.tu, r->fn, k);
     k->static_shared_bytes = (int)ab_static_shared_bytes(&b);
@@ -655,7 +663,7 @@ size_t hms_build_kernels(const hms_tu *tu, const hms_frontend_options *o, ir_ker
         memset(&c.cli, 0, sizeof c.cli);
 
     hms_kernel_set found;
-    hms_discover_kernels(tu->tu, &found);
+    hms_discover_kernels(tu, &found);
     for (size_t i = 0; i < found.n; i++)
         add_ref(&c.refs, found.v[i].fn, found.v[i].pattern,
                 clang_equalCursors(found.v[i].named, found.v[i].pattern)

@@ -224,6 +224,11 @@ void pb_assign_ptr(irb *b, size_t bi, const bptr *p, CXCursor at);
 /* ---- statements (ir_build_stmt.c) ------------------------------------------- */
 
 void sb_stmt(irb *b, CXCursor c);
+/* An asm statement (ir_build_asm.c): its scalar outputs become unknowns
+ * whose reason starts with IRB_ASM_RESULT. */
+void sb_asm_stmt(irb *b, CXCursor c);
+#define IRB_ASM_RESULT "value computed by inline assembly"
+#define IRB_ASM_INTO IRB_ASM_RESULT " into " /* then the variable, quoted */
 void sb_append(irb *b, ir_stmt *s);
 /* Builds `fn(args)` inline; returns its value (ptr result in *ptr_out). */
 bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out);

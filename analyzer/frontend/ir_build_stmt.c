@@ -921,8 +921,7 @@ void sb_stmt(irb *b, CXCursor c)
         return;
     case CXCursor_AsmStmt:
     case CXCursor_MSAsmStmt:
-        irb_limit(b, "inline assembly is not modelled: memory it touches is missing", NULL,
-                  irb_loc(b, c));
+        sb_asm_stmt(b, c);
         return;
     case CXCursor_LabelStmt:
     case CXCursor_UnexposedStmt: {
@@ -1101,7 +1100,8 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     if (f->flag_mode) {
         char vn[160];
         snprintf(vn, sizeof vn, "%s.done", name);
-        ir_var dv = {.name = ir_strdup(k, vn), .kind = IR_VAR_LOCAL, .loc = loc};
+        ir_var dv = {
+            .name = ir_strdup(k, vn), .kind = IR_VAR_LOCAL, .loc = loc, .return_flag = true};
         f->done_var = ir_add_var(k, &dv);
         emit_assign(b, f->done_var, ir_const(k, 0), loc);
         if (irb_is_int(rt)) {

@@ -69,6 +69,44 @@ static int surface_array(irb *b, CXCursor arg)
     return ab_array_for_decl(b, decl);
 }
 
+/* A surface taken from an array of surface objects
+ * (`surf2Dwrite(v, dstSurfMipMapArray[level], x, y)`, one surface per mip
+ * level): the load of the handle is an access of that array, and the
+ * surfaces it holds are one byte array named as written (the surfaces of
+ * different elements are not told apart: a note says so); -1 when arg is
+ * not of a surface object type. */
+static int element_surface(irb *b, CXCursor arg)
+{
+    char ts[128], t[96];
+    irb_type_spelling(clang_getCursorType(arg), ts, sizeof ts);
+    CXCursor s = hms_cursor_strip(arg);
+    if (!strstr(ts, "cudaSurfaceObject_t") ||
+        (clang_getCursorKind(s) != CXCursor_ArraySubscriptExpr &&
+         clang_getCursorKind(s) != CXCursor_UnaryOperator))
+        return -1;
+    xb_effects(b, arg); /* the handle's load */
+    irb_text(b, arg, t, sizeof t);
+    for (size_t i = 0; i < b->k->narrays; i++)
+        if (b->k->arrays[i].space == HMS_SPACE_TEXTURE && b->k->arrays[i].name &&
+            !strcmp(b->k->arrays[i].name, t))
+            return (int)i;
+    ir_array a = {0};
+    a.name = ir_strdup(b->k, t);
+    a.space = HMS_SPACE_TEXTURE;
+    a.elem_type = ir_strdup(b->k, "unsigned char");
+    a.elem_bytes = 1;
+    a.tex_dims = 1;
+    a.base_array = -1;
+    a.loc = irb_loc(b, arg);
+    char why[240];
+    snprintf(why, sizeof why,
+             "surface '%s' is an element of an array of surface objects: the surfaces of its "
+             "elements are modelled as one",
+             t);
+    irb_limit(b, why, NULL, a.loc);
+    return ir_add_array(b->k, &a);
+}
+
 bool ab_surface_access(irb *b, CXCursor call, const char *name, bval *out)
 {
     surf_kind sk;
@@ -93,6 +131,8 @@ bool ab_surface_access(irb *b, CXCursor call, const char *name, bval *out)
     if (sk.write)
         xb_effects(b, clang_Cursor_getArgument(call, 0)); /* the value's own loads first */
     int arr = surface_array(b, clang_Cursor_getArgument(call, (unsigned)first));
+    if (arr < 0)
+        arr = element_surface(b, clang_Cursor_getArgument(call, (unsigned)first));
     if (arr < 0) {
         char t[96], why[200];
         irb_text(b, clang_Cursor_getArgument(call, (unsigned)first), t, sizeof t);

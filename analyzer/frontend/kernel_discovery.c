@@ -8,6 +8,7 @@
 #include "analyzer/frontend/cursor_util.h"
 
 typedef struct {
+    const hms_tu *owner;
     hms_found_fn found;
     void *ctx;
 } decl_walk;
@@ -15,6 +16,17 @@ typedef struct {
 static bool is_instance(CXCursor c)
 {
     return !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c));
+}
+
+/* Scopes are entered wherever they are written (a file may be #included
+ * inside the includer's namespace); what is found must be the owner's. An
+ * instance belongs to whoever wrote its template. */
+static void report(decl_walk *w, CXCursor c, hms_found_kind kind)
+{
+    CXCursor written =
+        kind == HMS_FOUND_KERNEL_INSTANCE ? clang_getSpecializedCursorTemplate(c) : c;
+    if (hms_tu_owns(w->owner, written))
+        w->found(c, kind, w->ctx);
 }
 
 static enum CXChildVisitResult visit_decl(CXCursor c, CXCursor parent, CXClientData d)
@@ -36,19 +48,18 @@ static enum CXChildVisitResult visit_decl(CXCursor c, CXCursor parent, CXClientD
     case CXCursor_CXXMethod:
         if (hms_cursor_is_kernel(c) && clang_getCursorKind(c) == CXCursor_FunctionDecl &&
             is_instance(c))
-            w->found(c, HMS_FOUND_KERNEL_INSTANCE, w->ctx);
+            report(w, c, HMS_FOUND_KERNEL_INSTANCE);
         else if (!clang_isCursorDefinition(c))
             break;
         else if (hms_cursor_is_kernel(c))
-            w->found(c,
-                     clang_getCursorKind(c) == CXCursor_FunctionTemplate ? HMS_FOUND_KERNEL_TEMPLATE
-                                                                         : HMS_FOUND_KERNEL,
-                     w->ctx);
+            report(w, c,
+                   clang_getCursorKind(c) == CXCursor_FunctionTemplate ? HMS_FOUND_KERNEL_TEMPLATE
+                                                                       : HMS_FOUND_KERNEL);
         else if (hms_cursor_has_attr(c, CXCursor_CUDADeviceAttr))
-            w->found(c, HMS_FOUND_DEVICE_FUNCTION, w->ctx);
+            report(w, c, HMS_FOUND_DEVICE_FUNCTION);
         break;
     case CXCursor_VarDecl:
-        w->found(c, HMS_FOUND_VARIABLE, w->ctx);
+        report(w, c, HMS_FOUND_VARIABLE);
         break;
     default:
         break;
@@ -56,10 +67,10 @@ static enum CXChildVisitResult visit_decl(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Continue;
 }
 
-void hms_discover_decls(CXTranslationUnit tu, hms_found_fn found, void *ctx)
+void hms_discover_decls(const hms_tu *t, hms_found_fn found, void *ctx)
 {
-    decl_walk w = {found, ctx};
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_decl, &w);
+    decl_walk w = {t, found, ctx};
+    clang_visitChildren(clang_getTranslationUnitCursor(t->tu), visit_decl, &w);
 }
 
 /* ---- the kernels to analyse ------------------------------------------------ */
@@ -132,14 +143,14 @@ static enum CXChildVisitResult find_instances(CXCursor c, CXCursor parent, CXCli
     return CXChildVisit_Recurse;
 }
 
-void hms_discover_kernels(CXTranslationUnit tu, hms_kernel_set *out)
+void hms_discover_kernels(const hms_tu *t, hms_kernel_set *out)
 {
     memset(out, 0, sizeof *out);
     /* Explicit instantiations are visible because parse.c appends a reference
      * to each (explicit_inst.h) to the main file before parsing. */
-    hms_discover_decls(tu, found_kernel, out);
+    hms_discover_decls(t, found_kernel, out);
     if (out->ntemplates)
-        clang_visitChildren(clang_getTranslationUnitCursor(tu), find_instances, out);
+        clang_visitChildren(clang_getTranslationUnitCursor(t->tu), find_instances, out);
 }
 
 void hms_kernel_set_free(hms_kernel_set *s)

@@ -9,6 +9,8 @@
 #include <clang-c/Index.h>
 #include <stddef.h>
 
+#include "analyzer/frontend/parse.h"
+
 typedef enum {
     HMS_FOUND_KERNEL,          /* a __global__ function definition */
     HMS_FOUND_KERNEL_TEMPLATE, /* a __global__ function template definition */
@@ -19,10 +21,11 @@ typedef enum {
     HMS_FOUND_VARIABLE,        /* a variable at namespace or class scope */
 } hms_found_kind;
 
-/* Calls found(c, kind, ctx) for each declaration of the kinds above, in
- * source order. */
+/* Calls found(c, kind, ctx) for each declaration of the kinds above that t
+ * owns (hms_tu_owns: in an includer's translation unit, only those written
+ * in the file itself), in source order. */
 typedef void (*hms_found_fn)(CXCursor c, hms_found_kind kind, void *ctx);
-void hms_discover_decls(CXTranslationUnit tu, hms_found_fn found, void *ctx);
+void hms_discover_decls(const hms_tu *t, hms_found_fn found, void *ctx);
 
 /* One kernel to analyse. */
 typedef struct {
@@ -38,10 +41,10 @@ typedef struct {
     size_t ntemplates, captemplates;
 } hms_kernel_set;
 
-/* The kernels of tu: each plain kernel, each explicit instance, and each
+/* The kernels t owns: each plain kernel, each explicit instance, and each
  * instance of a kernel template that anything refers to (a launch, an
  * explicit instantiation, a kernel passed around). */
-void hms_discover_kernels(CXTranslationUnit tu, hms_kernel_set *out);
+void hms_discover_kernels(const hms_tu *t, hms_kernel_set *out);
 void hms_kernel_set_free(hms_kernel_set *s);
 
 #endif

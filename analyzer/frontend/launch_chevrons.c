@@ -4,6 +4,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "analyzer/frontend/source_scan.h"
+
 static bool blank(char c)
 {
     return c == ' ' || c == '\t';
@@ -46,45 +48,14 @@ static void join(char *text, size_t i, size_t j, char c)
 
 bool hms_join_spaced_chevrons(char *text, size_t len)
 {
-    enum { CODE, LINE_COMMENT, BLOCK_COMMENT, STRING, CHAR } st = CODE;
     bool open = false, changed = false;
     for (size_t i = 0; i < len; i++) {
+        size_t past = hms_skip_non_code(text, len, i);
+        if (past != i) { /* a comment or a literal */
+            i = past - 1;
+            continue;
+        }
         char c = text[i], n = i + 1 < len ? text[i + 1] : '\0';
-        switch (st) {
-        case LINE_COMMENT:
-            if (c == '\n')
-                st = CODE;
-            continue;
-        case BLOCK_COMMENT:
-            if (c == '*' && n == '/')
-                st = CODE, i++;
-            continue;
-        case STRING:
-        case CHAR:
-            if (c == '\\')
-                i++;
-            else if (c == (st == STRING ? '"' : '\'') || c == '\n')
-                st = CODE;
-            continue;
-        case CODE:
-            break;
-        }
-        if (c == '/' && n == '/') {
-            st = LINE_COMMENT;
-            continue;
-        }
-        if (c == '/' && n == '*') {
-            st = BLOCK_COMMENT, i++;
-            continue;
-        }
-        if (c == '"') {
-            st = STRING;
-            continue;
-        }
-        if (c == '\'' && !(i > 0 && isxdigit((unsigned char)text[i - 1]))) { /* not 1'000 */
-            st = CHAR;
-            continue;
-        }
         size_t j;
         if (!open && c == '<' && (j = spaced_triple(text, len, i, '<')) &&
             !after_operator(text, i)) {

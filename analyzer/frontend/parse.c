@@ -7,8 +7,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyzer/frontend/asm_operands.h"
 #include "analyzer/frontend/compile_flags.h"
 #include "analyzer/frontend/explicit_inst.h"
+#include "analyzer/frontend/includer.h"
 #include "analyzer/frontend/launch_chevrons.h"
 #include "analyzer/frontend/launch_sites.h"
 #include "analyzer/frontend/parse_diagnostics.h"
@@ -165,6 +167,106 @@ static hms_diag_head file_error(const char *path)
     return (hms_diag_head){HMS_DIAG_ERROR, path, 0, 0, NULL, NULL};
 }
 
+/* What nvcc accepts and clang does not, rewritten in the text given to clang
+ * at the same offsets: `k<< <g, b>> >()` (launch_chevrons.h), asm operands
+ * without commas (asm_operands.h). True when something changed. */
+static bool rewrite_nvcc_dialect(char *text, size_t len)
+{
+    bool chevrons = hms_join_spaced_chevrons(text, len);
+    bool operands = hms_join_asm_operands(text, len);
+    return chevrons || operands;
+}
+
+/* The flags for parsing `path` (its compile command's, if any). Order:
+ * hermetic flags, our include directory first among the -I paths (so
+ * <cuda_runtime.h> is ours whatever else is on the path), the forced
+ * include, then the project's flags and the user's. False (said on diags)
+ * when our headers cannot be found. diags: where the flags' own warnings
+ * go (NULL: nowhere). */
+static bool parse_args(const hms_frontend_options *o, const char *path, hms_flag_list *args,
+                       hms_diag_sink *diags)
+{
+    for (size_t i = 0; i < sizeof hermetic_flags / sizeof *hermetic_flags; i++)
+        hms_flag_list_push(args, hermetic_flags[i]);
+    push_gpu_arch_flag(o, args);
+    char *inc = NULL, *runtime = NULL;
+    const char *builtin = hms_builtin_include_dir();
+    if (!builtin) {
+        hms_print_missing_include_dir(diags);
+        return false;
+    }
+    if (asprintf(&inc, "-I%s", builtin) >= 0) {
+        hms_flag_list_push(args, inc);
+        free(inc);
+    }
+    if (asprintf(&runtime, "%s/cuda_runtime.h", builtin) >= 0) {
+        hms_flag_list_push(args, "-include");
+        hms_flag_list_push(args, runtime);
+        free(runtime);
+    }
+    if (o && o->build_dir)
+        hms_flags_from_compile_db(o->build_dir, path, args, diags);
+    if (o)
+        hms_flags_from_user(o->compiler_args.v, o->compiler_args.n, args, diags);
+    return true;
+}
+
+/* The translation unit of `includer`, with the text given to clang for the
+ * file itself (`self`, rewritten: NULL for as on disk) and the includer's own
+ * text rewritten as nvcc reads it; NULL when it does not parse. */
+static CXTranslationUnit parse_includer(const hms_frontend_options *o, const char *includer,
+                                        const char *path, char *self, size_t self_len,
+                                        CXIndex index)
+{
+    hms_flag_list args = {0};
+    bool ok = parse_args(o, includer, &args, NULL); /* its flags' warnings are the includer's */
+    size_t len = 0;
+    char *text = ok ? read_all(includer, &len) : NULL;
+    struct CXUnsavedFile unsaved[2];
+    unsigned n = 0;
+    if (text && rewrite_nvcc_dialect(text, len))
+        unsaved[n++] = (struct CXUnsavedFile){includer, text, (unsigned long)len};
+    if (self)
+        unsaved[n++] = (struct CXUnsavedFile){path, self, (unsigned long)self_len};
+    CXTranslationUnit tu = NULL;
+    if (ok && clang_parseTranslationUnit2(
+                  index, includer, (const char *const *)args.v, (int)args.n, n ? unsaved : NULL, n,
+                  CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord,
+                  &tu) != CXError_Success)
+        tu = NULL;
+    free(text);
+    hms_flag_list_free(&args);
+    return tu;
+}
+
+/* A file that alone lacks declarations its includer makes (includer.h):
+ * the first includer whose translation unit leaves fewer errors in the file
+ * replaces out->tu, and out->includer names it. */
+static void use_includer(const hms_frontend_options *o, const char *path, char *self,
+                         size_t self_len, hms_tu *out)
+{
+    CXFile f = clang_getFile(out->tu, path);
+    if (!f || !hms_lacks_context(out->tu, f))
+        return;
+    unsigned alone = hms_errors_in_file(out->tu, f);
+    char *cands[HMS_MAX_INCLUDERS];
+    size_t n = hms_find_includers(path, o ? o->build_dir : NULL, cands);
+    for (size_t i = 0; i < n; i++) {
+        CXTranslationUnit tu =
+            out->includer ? NULL : parse_includer(o, cands[i], path, self, self_len, out->index);
+        CXFile in = tu ? clang_getFile(tu, path) : NULL;
+        if (in && hms_errors_in_file(tu, in) < alone) {
+            clang_disposeTranslationUnit(out->tu);
+            out->tu = tu;
+            out->includer = cands[i];
+            cands[i] = NULL;
+        } else if (tu) {
+            clang_disposeTranslationUnit(tu);
+        }
+        free(cands[i]);
+    }
+}
+
 bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out,
                     hms_diag_sink *diags)
 {
@@ -222,12 +324,12 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
     if (!binary)
         prefix = with_instantiation_refs(f, &prefix_len, &appended_from);
     fclose(f);
-    if (!binary && prefix) /* launch_chevrons.h: `k<< <g, b>> >()` as nvcc reads it */
-        hms_join_spaced_chevrons(prefix, appended_from ? appended_from : prefix_len);
+    if (!binary && prefix)
+        rewrite_nvcc_dialect(prefix, appended_from ? appended_from : prefix_len);
     else if (!binary) {
         size_t n = 0;
         char *text = read_all(path, &n);
-        if (text && hms_join_spaced_chevrons(text, n)) {
+        if (text && rewrite_nvcc_dialect(text, n)) {
             prefix = text;
             prefix_len = n;
         } else {
@@ -236,35 +338,12 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
     }
     bool use_unsaved = truncated || prefix;
 
-    /* Order: hermetic flags, our include directory first among the -I paths
-     * (so <cuda_runtime.h> is ours whatever else is on the path), the forced
-     * include, then the project's flags and the user's. */
     hms_flag_list args = {0};
-    for (size_t i = 0; i < sizeof hermetic_flags / sizeof *hermetic_flags; i++)
-        hms_flag_list_push(&args, hermetic_flags[i]);
-    push_gpu_arch_flag(o, &args);
-    char *inc = NULL, *runtime = NULL;
-    const char *builtin = hms_builtin_include_dir();
-    if (!builtin) {
-        hms_print_missing_include_dir(diags);
+    if (!parse_args(o, o && o->assume_filename ? o->assume_filename : path, &args, diags)) {
         hms_flag_list_free(&args);
         free(prefix);
         return false;
     }
-    if (asprintf(&inc, "-I%s", builtin) >= 0) {
-        hms_flag_list_push(&args, inc);
-        free(inc);
-    }
-    if (asprintf(&runtime, "%s/cuda_runtime.h", builtin) >= 0) {
-        hms_flag_list_push(&args, "-include");
-        hms_flag_list_push(&args, runtime);
-        free(runtime);
-    }
-    if (o && o->build_dir)
-        hms_flags_from_compile_db(o->build_dir, o->assume_filename ? o->assume_filename : path,
-                                  &args, diags);
-    if (o)
-        hms_flags_from_user(o->compiler_args.v, o->compiler_args.n, &args, diags);
 
     struct CXUnsavedFile unsaved = {path, prefix, (unsigned long)prefix_len};
     out->index = clang_createIndex(0, 0);
@@ -306,6 +385,8 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
         }
         free(refs);
     }
+    if (ec == CXError_Success && out->tu && !binary)
+        use_includer(o, path, prefix, appended_from ? appended_from : prefix_len, out);
     hms_flag_list_free(&args);
     free(prefix);
 
@@ -315,8 +396,14 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
         return false;
     }
 
+    CXFile only = out->includer ? clang_getFile(out->tu, path) : NULL;
+    if (out->includer)
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_NOTE, path, 0, 0, NULL, NULL},
+                  "analysed as #included by %s: alone it lacks declarations that file makes "
+                  "before including it (only this file's kernels are reported)",
+                  out->includer);
     hms_diag_summary sum =
-        hms_report_diagnostics(out->tu, path, binary, truncated, appended_from, diags);
+        hms_report_diagnostics(out->tu, path, binary, truncated, appended_from, only, diags);
     out->missing_includes = sum.missing_includes;
     out->errors = sum.errors;
     out->ignored_errors = sum.ignored_errors;
@@ -340,6 +427,17 @@ void hms_tu_dispose(hms_tu *t)
         clang_disposeTranslationUnit(t->tu);
     if (t->index)
         clang_disposeIndex(t->index);
+    free(t->includer);
+    t->includer = NULL;
     t->tu = NULL;
     t->index = NULL;
+}
+
+bool hms_tu_owns(const hms_tu *t, CXCursor c)
+{
+    if (!t->includer)
+        return true;
+    CXFile f = NULL, self = clang_getFile(t->tu, t->path);
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+    return f && self && clang_File_isEqual(f, self);
 }

@@ -28,6 +28,10 @@ typedef struct {
     int errors;           /* clang errors that fail the file (missing includes excluded) */
     int ignored_errors;   /* errors outside device code blamed on missing headers */
     int tolerated_errors; /* errors of missing declarations reported as warnings */
+    /* A file that alone lacks declarations its includer makes is parsed in
+     * the includer's translation unit (includer.h): the includer's path
+     * (malloc'd), else NULL. Only `path`'s kernels and diagnostics count. */
+    char *includer;
 } hms_tu;
 
 /* Parses `path` with the flags of -p's compile_commands.json and those after
@@ -40,6 +44,11 @@ typedef struct {
 bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out,
                     hms_diag_sink *diags);
 void hms_tu_dispose(hms_tu *t);
+
+/* Is the declaration c part of what is analysed for t: anything when t is
+ * the file's own translation unit, only what is written in t->path when it
+ * is an includer's. */
+bool hms_tu_owns(const hms_tu *t, CXCursor c);
 
 /* Did the file have errors that make the run exit with status 2? */
 bool hms_tu_failed(const hms_tu *t);

@@ -366,7 +366,7 @@ static void pending_free(pending_error *e)
 }
 
 hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, bool has_nul,
-                                        bool truncated, unsigned long appended_from,
+                                        bool truncated, unsigned long appended_from, CXFile only,
                                         hms_diag_sink *diags)
 {
     hms_diag_summary sum = {0};
@@ -391,10 +391,11 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
         unsigned line = 0, col = 0, off = 0;
         CXSourceLocation dl = clang_getDiagnosticLocation(d);
         clang_getExpansionLocation(dl, &f, &line, &col, &off);
-        if (appended_from > 0 && off >= appended_from && clang_Location_isFromMainFile(dl)) {
+        bool ours = only ? f && clang_File_isEqual(f, only) : clang_Location_isFromMainFile(dl);
+        if ((only && !ours) || (appended_from > 0 && off >= appended_from && ours)) {
             clang_disposeString(ms);
             clang_disposeDiagnostic(d);
-            continue; /* in the lines appended for the parse, not in the file */
+            continue; /* the includer's, or in the lines appended for the parse */
         }
         CXString fs = clang_getFileName(f);
         const char *fname = f && clang_getCString(fs) ? clang_getCString(fs) : path;

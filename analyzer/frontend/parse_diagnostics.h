@@ -37,9 +37,12 @@ typedef struct {
  * Reports tu's diagnostics for `path` to diags. has_nul: the file holds NUL
  * bytes; truncated: only its beginning was parsed (a large binary);
  * appended_from: when not 0, the offset in the main file from which text was
- * appended for the parse (explicit_inst.h): diagnostics there are not shown. */
+ * appended for the parse (explicit_inst.h): diagnostics there are not shown.
+ * only: when not NULL (tu is an includer's, includer.h), the file whose
+ * diagnostics are reported (and the one text was appended to); the rest of
+ * the includer's are its own business. */
 hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, bool has_nul,
-                                        bool truncated, unsigned long appended_from,
+                                        bool truncated, unsigned long appended_from, CXFile only,
                                         hms_diag_sink *diags);
 
 /* The code of clang errors that fail a file: printed "<file>:<line>:<col>:

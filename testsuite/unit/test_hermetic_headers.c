@@ -77,7 +77,7 @@ Test(hermetic, kernels_using_the_wider_toolkit_headers_have_modelled_accesses, .
         "llmc_bf16_layernorm_gelu.cu", "fp8_quantize.cu",
         "samples_wmma_gemm.cu",        "async_copy_pipeline.cu",
         "warp_primitives_surfaces.cu", "samples_helper_include_guards.cu",
-        "samples_cufft_complex.cu",
+        "samples_cufft_complex.cu",    "samples_multigpu_flags.cu",
     };
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char path[4096];

@@ -54,9 +54,9 @@ static void same_kernels(const char *path)
     hms_tu t;
     parse(path, &t);
     listed l = {0};
-    hms_discover_decls(t.tu, collect, &l);
+    hms_discover_decls(&t, collect, &l);
     hms_kernel_set s;
-    hms_discover_kernels(t.tu, &s);
+    hms_discover_kernels(&t, &s);
     /* Every kernel to analyse is written where the listing shows a kernel. */
     for (size_t i = 0; i < s.n; i++)
         cr_expect(has(&l, s.v[i].pattern), "%s: kernel %zu is not listed", path, i);
@@ -100,7 +100,7 @@ Test(kernel_discovery, launched_template_instances_are_kernels_to_analyse)
     hms_tu t;
     parse(hms_test_path("kernels/discovery/template_blocksize.cu"), &t);
     hms_kernel_set s;
-    hms_discover_kernels(t.tu, &s);
+    hms_discover_kernels(&t, &s);
     cr_assert_eq(s.ntemplates, 2);
     /* reduce<512>, <256>, <128> and the two axpy_t instances, each named by
      * a reference to its instance; every one has a body to build. */
@@ -139,7 +139,7 @@ Test(kernel_discovery, device_functions_and_variables_are_reported_for_the_listi
     hms_tu t;
     parse(hms_test_path("kernels/discovery/device_functions.cu"), &t);
     listed l = {0};
-    hms_discover_decls(t.tu, collect, &l);
+    hms_discover_decls(&t, collect, &l);
     cr_expect_gt(l.device_functions, 0);
     cr_expect_gt(l.n, 0);
     for (size_t i = 0; i < l.n; i++)

@@ -359,6 +359,142 @@ Test(metrics_bruteforce, cufft_complex_kernels)
     cr_expect_eq(compare_file("kernels/hermetic/samples_cufft_complex.cu", NULL), 2);
 }
 
+/* Inline PTX with adjacent asm operands ("r"(v) "l"(p), which nvcc accepts):
+ * the file parses, and the axpy around the asm store equals the reference. */
+Test(metrics_bruteforce, asm_operands_without_commas)
+{
+    cr_expect_eq(compare_file("kernels/hermetic/samples_multigpu_flags.cu", NULL), 1);
+}
+
+/* Kernel files meant to be #included (Rodinia srad_v1 style: `fp` and
+ * NUMBER_THREADS come from main.cu): each is analysed in its includer's
+ * translation unit, only its own kernel reported, launched as main.cu does,
+ * with a note naming the includer; its figures equal the reference. */
+Test(metrics_bruteforce, kernel_files_analysed_in_their_includer)
+{
+    static const char *const files[][2] = {
+        {"kernels/included/log_kernel.cu", "logCompress"},
+        {"kernels/included/rows_kernel.cu", "transposeRows"},
+    };
+    const char *args[] = {"--arch=h100", NULL};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        hms_analyzed_file f;
+        cr_assert(hms_analyze_file(hms_test_path(files[i][0]), args, &f), "%s", f.error);
+        cr_assert_eq(f.nkernels, 1, "%s: only its own kernel", files[i][0]);
+        cr_expect_str_eq(f.kernels[0]->name, files[i][1]);
+        cr_expect_eq(f.kernels[0]->launch.source, IR_LAUNCH_HOST_CALL, "launched as main.cu does");
+        const hms_kernel_report *r = &f.reports[0];
+        bool noted = false;
+        for (size_t d = 0; d < r->ndiagnostics; d++)
+            noted |= r->diagnostics[d].message &&
+                     strstr(r->diagnostics[d].message, "analysed as #included by ") &&
+                     strstr(r->diagnostics[d].message, "included/main.cu");
+        cr_expect(noted, "%s: the includer is named", files[i][0]);
+        double requests = 0;
+        for (size_t a = 0; a < r->naccesses; a++)
+            requests += r->accesses[a].requests;
+        cr_expect_gt(requests, 0, "%s", files[i][0]);
+        compare_kernel(&f, 0, false);
+        hms_analyzed_file_free(&f);
+    }
+}
+
+/* Vulkan interop style: a guard between two unknown sizes
+ * (`height > filter_radius`) that every default, and every default at 1,
+ * makes false. The guards on the path to the accesses are read: the radius
+ * is analysed at 1, the sizes kept at 64, a note says so. The surfaces are
+ * elements of arrays of surface objects (their handles loaded from global
+ * memory); surface sites are estimates (assumed pitch) equal to the
+ * reference under the same pitch. */
+Test(metrics_bruteforce, guards_between_two_defaults)
+{
+    const char *args[] = {"--arch=h100", "--launch=boxfilter_columns:grid=1:block=64", NULL};
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path("kernels/realworld/mip_box_filter.cu"), args, &f),
+              "%s", f.error);
+    cr_assert_eq(f.nkernels, 1);
+    const hms_kernel_report *r = &f.reports[0];
+    double requests = 0;
+    for (size_t i = 0; i < r->naccesses; i++)
+        requests += r->accesses[i].requests;
+    cr_expect_gt(requests, 0, "the guards are made to hold");
+    bool noted = false, element = false;
+    for (size_t i = 0; i < r->ndiagnostics; i++) {
+        const char *m = r->diagnostics[i].message ? r->diagnostics[i].message : "";
+        noted |= strstr(m, "analysed with filter_radius at 1 and ") &&
+                 strstr(m, "comparisons guarding the accesses hold");
+        element |= strstr(m, "'srcSurfMipMapArray[level]' is an element of an array of surface "
+                             "objects") != NULL;
+    }
+    cr_expect(noted, "the assumption is named");
+    cr_expect(element, "the surface array is named");
+    const ir_kernel *k = f.kernels[0];
+    bool surface_named = false;
+    for (size_t a = 0; a < k->narrays; a++)
+        surface_named |= !strcmp(k->arrays[a].name, "dstSurfMipMapArray[level]");
+    cr_expect(surface_named, "surface writes go to the surfaces of dstSurfMipMapArray");
+    compare_kernel_opts(&f, 0, false, true);
+    hms_analyzed_file_free(&f);
+}
+
+/* cdpAdvancedQuicksort style: every loop bound and the early return depend
+ * on a value inline PTX computes (bfind), which the analysis cannot run: it
+ * is assumed like a parameter's default (a note says which value), and the
+ * figures under that value equal the reference. */
+Test(metrics_bruteforce, bounds_from_inline_assembly_results)
+{
+    const char *args[] = {"--arch=h100", NULL};
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path("kernels/realworld/ptx_bit_bounds.cu"), args, &f),
+              "%s", f.error);
+    cr_assert_eq(f.nkernels, 1);
+    const hms_kernel_report *r = &f.reports[0];
+    double requests = 0;
+    for (size_t i = 0; i < r->naccesses; i++)
+        requests += r->accesses[i].requests;
+    cr_expect_gt(requests, 0, "the assumed value reaches the accesses");
+    bool noted = false;
+    for (size_t i = 0; i < r->ndiagnostics; i++)
+        noted |= r->diagnostics[i].message &&
+                 strstr(r->diagnostics[i].message,
+                        "depend on values inline assembly computes ('ret'), which the "
+                        "analysis cannot run: analysed with each assumed 8") != NULL;
+    cr_expect(noted, "the assumption is named");
+    compare_kernel(&f, 0, false);
+    hms_analyzed_file_free(&f);
+}
+
+/* llm.c style bf16 kernels (cuda_bf16.h): 128-bit packed loads and stores
+ * with cache hints, __nv_bfloat162 pairs, warp-shuffle layernorm rows; on
+ * launches small enough to enumerate. */
+Test(metrics_bruteforce, bf16_kernels)
+{
+    const char *l[] = {"--launch=layernorm_bf16:grid=2:block=64",
+                       "--param=layernorm_bf16.N=4",
+                       "--param=layernorm_bf16.C=96",
+                       "--launch=gelu_bf16:grid=2:block=64",
+                       "--launch=pack_pairs:grid=2:block=64",
+                       NULL};
+    cr_expect_eq(compare_file("kernels/hermetic/llmc_bf16_layernorm_gelu.cu", l), 3);
+}
+
+/* Kernels launched through a function-pointer variable and an array of
+ * kernel pointers, and instantiations of a kernel template launched from a
+ * host function template (a switch over block sizes): on small launches. */
+Test(metrics_bruteforce, pointer_and_template_launched_kernels)
+{
+    const char *fp[] = {"--launch=copy_rows:grid=4:block=128",
+                        "--launch=copy_strided:grid=4:block=128",
+                        "--launch=copy_twice:grid=4:block=128",
+                        "--param=copy_rows.n=500",
+                        "--param=copy_strided.n=512",
+                        "--param=copy_twice.n=512",
+                        NULL};
+    cr_expect_eq(compare_file("kernels/launches/fn_pointer.cu", fp), 3);
+    const char *tr[] = {"--launch=block_sum:grid=4:block=128", "--param=block_sum.n=1000", NULL};
+    cr_expect_gt(compare_file("kernels/launches/template_reduction.cu", tr), 1);
+}
+
 /* Launch configurations passed to launchers as dim3 parameters. */
 Test(metrics_bruteforce, dim3_launcher_parameters)
 {
