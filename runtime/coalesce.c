@@ -24,8 +24,12 @@ bool hms_access_check(const hms_warp_access *a, char *err, size_t errlen)
                      a->width);
         return false;
     }
-    for (int l = 0; l < HMS_WARP_LANES; l++) {
-        if ((a->mask >> l & 1u) && a->addr[l] > UINT64_MAX - a->width) {
+    uint64_t limit = UINT64_MAX - a->width;
+    bool wraps = false;
+    for (int l = 0; l < HMS_WARP_LANES; l++) /* no early exit: the common case vectorises */
+        wraps |= (a->mask >> l & 1u) && a->addr[l] > limit;
+    for (int l = 0; wraps && l < HMS_WARP_LANES; l++) {
+        if ((a->mask >> l & 1u) && a->addr[l] > limit) {
             if (err)
                 snprintf(err, errlen,
                          "access site %u: lane %d address 0x%llx wraps the address space", a->site,
@@ -49,6 +53,8 @@ static size_t sort_unique(uint64_t *v, size_t n)
             v[m++] = x;
             continue;
         }
+        if (x == v[m - 1]) /* the last unit again (a broadcast, a lane in its neighbour's) */
+            continue;
         size_t lo = 0, hi = m - 1; /* v[hi] >= x: first index with v[j] >= x */
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
