@@ -74,10 +74,15 @@ static size_t sort_unique(uint64_t *v, size_t n)
 
 size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out)
 {
+    return hms_warp_units_of(a, a->mask, unit, out);
+}
+
+size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit, uint64_t *out)
+{
     size_t n = 0;
     if (unit && !(unit & (unit - 1))) { /* power of two: shifts, not divisions */
         int sh = __builtin_ctzll(unit);
-        uint64_t mask = a->mask;
+        uint64_t mask = lanes;
         while (mask) {
             int l = __builtin_ctzll(mask);
             mask &= mask - 1;
@@ -91,7 +96,7 @@ size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out)
         return sort_unique(out, n);
     }
     for (int l = 0; l < HMS_WARP_LANES; l++) {
-        if (!(a->mask >> l & 1u))
+        if (!(lanes >> l & 1u))
             continue;
         uint64_t first = a->addr[l] / unit;
         uint64_t last = (a->addr[l] + a->width - 1) / unit;
