@@ -298,6 +298,7 @@ static void run_checks(hms_check_ctx *c)
 static void ctx_free(hms_check_ctx *c)
 {
     hms_kernel_trace_free(&c->trace); /* safe on a zeroed or failed trace */
+    free(c->banks);
     free(c->sites);
     free(c->placements);
     hms_shared_reuse_free(&c->reuse);
@@ -338,6 +339,8 @@ bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_k
     bool ok = true;
     if (c.traced) {
         out->sampled = c.trace.sampled;
+        /* c.banks stays NULL when out of memory: each pass computes its own */
+        hms_banks_stream(c.arch, &c.trace.stream, &c.banks);
         ok = hms_an_site_metrics(&c);
         if (ok) {
             hms_an_branches(&c);

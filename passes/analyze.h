@@ -21,6 +21,7 @@
 #include "passes/registers.h"
 #include "passes/stride.h"
 #include "runtime/arch.h"
+#include "runtime/banks.h"
 #include "runtime/camat.h"
 #include "runtime/cumapz.h"
 #include "runtime/hsm.h"
@@ -163,6 +164,10 @@ struct hms_check_ctx {
     hms_kernel_trace trace;
     bool traced;
     char trace_error[512];
+    /* Bank result of each trace record, computed once for the passes that
+     * read it (site metrics, memory simulation, CuMAPz); NULL when it could
+     * not be allocated: they then compute their own. */
+    hms_bank_memo *banks;
 
     hms_occupancy occ;
     bool occ_ok;

@@ -142,8 +142,51 @@ static bool absorbs(ir_op op, int64_t known, int64_t *result)
     }
 }
 
+/* Every lane's x / y and x % y is defined (hms_scalar_binary's rule). */
+static bool divisors_defined(const int64_t *x, const int64_t *y)
+{
+    bool bad = false;
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        bad |= y[i] == 0 || (x[i] == INT64_MIN && y[i] == -1);
+    return !bad;
+}
+
+/* x / y or x % y for the usual index arithmetic (threadIdx.x / TILE):
+ * every x in 0..2^32-1 and y one value in 1..2^32-1, done with shifts for
+ * a power of two and 32-bit division otherwise (64-bit division is several
+ * times slower). Same results as C's; false, r untouched, otherwise. */
+static bool divide_small(ir_op op, const int64_t *x, const int64_t *y, int64_t *r)
+{
+    int64_t d = y[0];
+    bool ok = d > 0 && d <= UINT32_MAX;
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        ok &= y[i] == d && x[i] >= 0 && x[i] <= UINT32_MAX;
+    if (!ok)
+        return false;
+    uint32_t dd = (uint32_t)d;
+    if (!(dd & (dd - 1))) {
+        int sh = __builtin_ctz(dd);
+        for (int i = 0; i < HMS_WARP_LANES; i++)
+            r[i] = op == IR_OP_DIV ? x[i] >> sh : x[i] & (int64_t)(dd - 1);
+        return true;
+    }
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        r[i] = op == IR_OP_DIV ? (uint32_t)x[i] / dd : (uint32_t)x[i] % dd;
+    return true;
+}
+
+/* Every lane's shift count is 0..63 (hms_scalar_binary's rule). */
+static bool shift_counts_defined(const int64_t *y)
+{
+    bool bad = false;
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        bad |= (uint64_t)y[i] > 63;
+    return !bad;
+}
+
 /* The common case, no unknown operand lane: one switch, then a tight loop
- * per operator. False for operators that need the per-lane checks. */
+ * per operator. False when some lane needs the per-lane checks (an
+ * undefined division or shift there). */
 static bool binary_fast(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lanes *out)
 {
     const int64_t *x = a->v, *y = b->v;
@@ -187,8 +230,29 @@ static bool binary_fast(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_la
         LANEWISE(x[i] && y[i]);
     case IR_OP_LOR:
         LANEWISE(x[i] || y[i]);
+    case IR_OP_DIV: /* C truncation, as CUDA */
+    case IR_OP_MOD:
+        if (!divisors_defined(x, y))
+            return false; /* some lane undefined: the per-lane path marks it */
+        if (divide_small(op, x, y, r))
+            break;
+        if (op == IR_OP_DIV)
+            for (int i = 0; i < n; i++)
+                r[i] = x[i] / y[i];
+        else
+            for (int i = 0; i < n; i++)
+                r[i] = x[i] % y[i];
+        break;
+    case IR_OP_SHL:
+        if (!shift_counts_defined(y))
+            return false;
+        LANEWISE((int64_t)(ux[i] << (y[i] & 63)));
+    case IR_OP_SHR:
+        if (!shift_counts_defined(y))
+            return false;
+        LANEWISE(x[i] >> (y[i] & 63)); /* arithmetic for negative values (gcc/clang) */
     default:
-        return false; /* division, remainder, shifts: may be undefined per lane */
+        return false;
     }
 #undef LANEWISE
     memcpy(out->v, r, sizeof r);
@@ -237,6 +301,15 @@ void hms_lanes_binary(ir_op op, const hms_lanes *a, const hms_lanes *b, hms_lane
 {
     if (!(a->unknown | b->unknown | a->opaque | b->opaque) && binary_fast(op, a, b, out))
         return;
+    /* Every lane unknown on both sides, or on one side for an operator no
+     * known value decides alone (absorbs): the per-lane loop below would make
+     * every lane unknown; arithmetic on loaded values is mostly this. */
+    bool can_absorb = op == IR_OP_LAND || op == IR_OP_LOR || op == IR_OP_MUL || op == IR_OP_AND;
+    if ((a->unknown & b->unknown) == HMS_ALL_LANES ||
+        (!can_absorb && (a->unknown | b->unknown) == HMS_ALL_LANES)) {
+        hms_lanes_set_unknown(out);
+        return;
+    }
     uint32_t unknown = 0, approx = 0;
     uint32_t opq = (a->opaque | b->opaque) & ~(a->unknown | b->unknown);
     if (opq && !keeps_opaque_form(op, a, b, opq)) {
@@ -361,5 +434,8 @@ uint32_t hms_lanes_true(const hms_lanes *a, uint32_t mask)
 
 uint32_t hms_lanes_false(const hms_lanes *a, uint32_t mask)
 {
-    return ~hms_lanes_true(a, HMS_ALL_LANES) & mask & ~(a->unknown | a->opaque);
+    uint32_t m = 0;
+    for (int i = 0; i < HMS_WARP_LANES; i++)
+        m |= (uint32_t)(a->v[i] == 0) << i;
+    return m & mask & ~(a->unknown | a->opaque);
 }

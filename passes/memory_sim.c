@@ -151,7 +151,11 @@ static bool simulate(msim *m, size_t i, double time)
     hms_space sp = (hms_space)p->space;
     if (sp == HMS_SPACE_SHARED) {
         hms_bank_result b;
-        if (hms_banks_warp(m->a, p, &b))
+        const hms_bank_memo *known = m->c->banks ? &m->c->banks[i] : NULL;
+        bool ok = known ? known->ok : hms_banks_warp(m->a, p, &b);
+        if (known)
+            b = known->r;
+        if (ok)
             lat = hms_banks_request_latency(m->a, &b);
         m->lat[i] = (float)lat;
         m->flags[i] = REC_HIT;

@@ -56,7 +56,7 @@ static void cumapz(hms_check_ctx *c)
         p.ch_skew = f->skew.ch_skew;
     else
         p.ch_skew = 1;
-    if (hms_cumapz_bank_conflicts(a, &c->trace.stream, &f->banks)) {
+    if (hms_cumapz_bank_conflicts(a, &c->trace.stream, c->banks, &f->banks)) {
         p.n_half_warp = f->banks.n_half_warp;
         p.n_buffer = f->banks.n_buffer;
         p.n_bk_conflict = f->banks.n_bk_conflict;

@@ -70,6 +70,17 @@ static void init_site(hms_check_ctx *c, size_t i)
             hms_stride_eval(k, &c->topt, s->stride.coeff, &s->stride_val, &s->stride_approx);
 }
 
+/* The bank result of trace record r: the one computed for the kernel when
+ * there is one. */
+static bool record_banks(const hms_check_ctx *c, const hms_warp_access *r, hms_bank_result *out)
+{
+    if (!c->banks)
+        return hms_banks_warp(c->arch, r, out);
+    const hms_bank_memo *m = &c->banks[r - c->trace.stream.v];
+    *out = m->r;
+    return m->ok;
+}
+
 static void add_record(hms_check_ctx *c, const hms_warp_access *r, double w)
 {
     hms_site_metrics *s = &c->sites[r->site];
@@ -105,7 +116,7 @@ static void add_record(hms_check_ctx *c, const hms_warp_access *r, double w)
             s->sectors_max = cr.sectors;
     } else if (sp == HMS_SPACE_SHARED) {
         hms_bank_result br;
-        if (!hms_banks_warp(c->arch, r, &br))
+        if (!record_banks(c, r, &br))
             return;
         s->wavefronts += w * br.wavefronts;
         s->phases += w * br.phases;

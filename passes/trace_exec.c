@@ -172,9 +172,10 @@ static cond_split eval_cond(tracer *t, trace_warp *w, const ir_expr *e, uint32_t
     hms_lanes scratch;
     const hms_lanes *c = eval_ref(t, w, e, &scratch);
     cond_split s;
-    s.t = hms_lanes_true(c, mask);
-    s.f = hms_lanes_false(c, mask);
-    s.unknown = (c->unknown | c->opaque) & mask; /* an opaque value decides nothing */
+    uint32_t nonzero = hms_lanes_true(c, HMS_ALL_LANES); /* one pass serves both sides */
+    s.unknown = (c->unknown | c->opaque) & mask;         /* an opaque value decides nothing */
+    s.t = nonzero & mask;
+    s.f = ~nonzero & mask & ~s.unknown;
     s.approx = c->approx & mask & ~s.unknown;
     return s;
 }
@@ -669,10 +670,9 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
             if (c.unknown | c.approx)
                 mark_loop_inexact(w, &frame);
             uint32_t more = 0, by_trip = 0;
-            for (int l = 0; l < HMS_WARP_LANES; l++) {
+            for (uint32_t u = c.unknown; u; u &= u - 1) { /* lanes the condition cannot decide */
+                int l = __builtin_ctz(u);
                 uint32_t bit = 1u << l;
-                if (!(c.unknown & bit))
-                    continue;
                 by_trip |= !(trips.unknown & bit) ? bit : 0;
                 if (iter < lim[l])
                     more |= bit;

@@ -2,6 +2,7 @@
  * banks"). */
 #include "runtime/banks.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime/coalesce.h"
@@ -15,10 +16,8 @@
 static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32_t banks,
                                 uint32_t bank_bytes)
 {
-    hms_warp_access phase = *a;
-    phase.mask = lanes;
     uint64_t words[HMS_WARP_UNITS_MAX];
-    size_t n = hms_warp_units(&phase, bank_bytes, words); /* distinct, ascending */
+    size_t n = hms_warp_units_of(a, lanes, bank_bytes, words); /* distinct, ascending */
     uint32_t per_bank[MAX_BANKS] = {0};
     uint32_t most = 0;
     for (size_t i = 0; i < n; i++) {
@@ -97,6 +96,23 @@ bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_res
         if (p > out->ways)
             out->ways = p;
     }
+    return true;
+}
+
+bool hms_banks_stream(const hms_arch *arch, const hms_stream *s, hms_bank_memo **out)
+{
+    *out = NULL;
+    if (s->n == 0)
+        return true;
+    hms_bank_memo *v = calloc(s->n, sizeof *v);
+    if (!v)
+        return false;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (r->space == HMS_SPACE_SHARED && r->mask)
+            v[i].ok = hms_banks_warp(arch, r, &v[i].r);
+    }
+    *out = v;
     return true;
 }
 

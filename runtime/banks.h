@@ -31,6 +31,20 @@ typedef struct {
  * all zeros. */
 bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_result *out);
 
+/* One record's bank result, computed once per stream and read by every
+ * model that needs it (site metrics, memory simulation, CuMAPz): ok is
+ * false for a record that is not a shared access with an active lane, or
+ * that hms_banks_warp rejects. */
+typedef struct {
+    hms_bank_result r;
+    bool ok;
+} hms_bank_memo;
+
+/* hms_banks_warp for every record of s, in record order; *out is NULL for
+ * an empty stream. False (and *out NULL) on allocation failure. Free with
+ * free(). */
+bool hms_banks_stream(const hms_arch *arch, const hms_stream *s, hms_bank_memo **out);
+
 /* Shared access latency (cycles) for `ways` serialised passes, from
  * arch->shared_latency[] at 1, 2, 4, 8, 16, 32 ways, linear between the
  * neighbouring measured points and along the last segment beyond 32. Table

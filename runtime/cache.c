@@ -134,12 +134,12 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     c->set_first = malloc(sets * sizeof *c->set_first);
     c->tag = malloc(lines * sizeof *c->tag);
     c->stamp = malloc(lines * sizeof *c->stamp);
-    c->set_gen = calloc(sets, sizeof *c->set_gen);
-    c->set_fill = calloc(sets, sizeof *c->set_fill);
+    c->set_state = calloc(sets, sizeof *c->set_state);
     bool unequal = set0 != g->ways;
+    c->uniform_ways = unequal ? 0 : g->ways;
     if (unequal)
         c->residue_set = malloc(lines * sizeof *c->residue_set);
-    if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || !c->set_gen || !c->set_fill ||
+    if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || !c->set_state ||
         (unequal && !c->residue_set))
         return fail(c, err, errlen, "out of memory");
     uint32_t first = 0;
@@ -161,8 +161,7 @@ void hms_cache_free(hms_cache *c)
     free(c->residue_set);
     free(c->tag);
     free(c->stamp);
-    free(c->set_gen);
-    free(c->set_fill);
+    free(c->set_state);
     memset(c, 0, sizeof *c);
 }
 
@@ -170,7 +169,7 @@ void hms_cache_reset(hms_cache *c)
 {
     /* Invalidate every set at once: each is emptied when next touched. */
     if (++c->gen == 0) {
-        memset(c->set_gen, 0, c->sets * sizeof *c->set_gen);
+        memset(c->set_state, 0, c->sets * sizeof *c->set_state);
         c->gen = 1;
     }
     c->clock = 0;
@@ -216,12 +215,14 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
 {
     uint64_t line = addr / c->line_bytes;
     uint32_t set = hms_cache_set_of(c, addr);
-    uint32_t first = c->set_first[set], ways = c->set_ways[set];
-    if (c->set_gen[set] != c->gen) { /* stale: empty now */
-        c->set_gen[set] = c->gen;
-        c->set_fill[set] = 0;
+    uint32_t ways = c->uniform_ways ? c->uniform_ways : c->set_ways[set];
+    uint32_t first = c->uniform_ways ? set * ways : c->set_first[set];
+    hms_cache_set_state *st = &c->set_state[set];
+    if (st->gen != c->gen) { /* stale: empty now */
+        st->gen = c->gen;
+        st->fill = 0;
     }
-    uint32_t fill = c->set_fill[set];
+    uint32_t fill = st->fill;
     c->clock++;
     c->stats.accesses++;
     bool lru = c->replacement == HMS_REPL_LRU; /* only LRU reads the stamps */
@@ -240,7 +241,7 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
         w = victim(c, first, ways);
         c->stats.evictions++;
     } else {
-        c->set_fill[set] = fill + 1;
+        st->fill = fill + 1;
     }
     tag[w] = line;
     if (lru)

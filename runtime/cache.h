@@ -28,6 +28,16 @@ typedef struct {
     uint64_t warp_hits;     /* ... whose lines all hit */
 } hms_cache_stats;
 
+/* One set's bookkeeping, the two words side by side so a lookup touches one
+ * host cache line for them (the L2's tables are far larger than the host's
+ * caches). */
+typedef struct {
+    uint32_t gen;  /* a set whose gen differs from the cache's holds nothing yet */
+    uint32_t fill; /* valid ways of the current set: ways fill in order and are only
+                      replaced, never emptied, so they are a prefix and a lookup reads
+                      only these tags */
+} hms_cache_set_state;
+
 typedef struct {
     uint32_t line_bytes;
     uint32_t sets;
@@ -37,15 +47,14 @@ typedef struct {
     uint32_t *set_first;   /* index of each set's first entry in tag/stamp */
     uint32_t *residue_set; /* unequal sets only: line % entries -> set; else NULL */
     uint32_t entries;      /* total lines */
-    uint64_t *tag;         /* line number (addr / line_bytes); ways below set_fill valid */
+    uint64_t *tag;         /* line number (addr / line_bytes); ways below the set's fill valid */
     uint64_t *stamp;       /* last use, for LRU */
-    /* Sets are cleared lazily: a set whose set_gen differs from gen holds
+    /* Sets are cleared lazily: a set whose state.gen differs from gen holds
      * nothing yet (its tag/stamp entries are stale), so init and reset cost
      * O(1) in the lines and an H100-sized L2 costs only the sets touched. */
-    uint32_t *set_gen;
-    uint32_t *set_fill; /* valid ways of each current set: ways fill in order and are
-                           only replaced, never emptied, so they are a prefix and a
-                           lookup reads only these tags */
+    hms_cache_set_state *set_state;
+    uint32_t uniform_ways; /* every set's ways when all sets are alike (set s then starts at
+                              entry s x ways: no table read per lookup); 0 otherwise */
     uint32_t gen;
     uint64_t clock;
     uint64_t rng;

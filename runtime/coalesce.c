@@ -24,8 +24,12 @@ bool hms_access_check(const hms_warp_access *a, char *err, size_t errlen)
                      a->width);
         return false;
     }
-    for (int l = 0; l < HMS_WARP_LANES; l++) {
-        if ((a->mask >> l & 1u) && a->addr[l] > UINT64_MAX - a->width) {
+    uint64_t limit = UINT64_MAX - a->width;
+    bool wraps = false;
+    for (int l = 0; l < HMS_WARP_LANES; l++) /* no early exit: the common case vectorises */
+        wraps |= (a->mask >> l & 1u) && a->addr[l] > limit;
+    for (int l = 0; wraps && l < HMS_WARP_LANES; l++) {
+        if ((a->mask >> l & 1u) && a->addr[l] > limit) {
             if (err)
                 snprintf(err, errlen,
                          "access site %u: lane %d address 0x%llx wraps the address space", a->site,
@@ -49,6 +53,8 @@ static size_t sort_unique(uint64_t *v, size_t n)
             v[m++] = x;
             continue;
         }
+        if (x == v[m - 1]) /* the last unit again (a broadcast, a lane in its neighbour's) */
+            continue;
         size_t lo = 0, hi = m - 1; /* v[hi] >= x: first index with v[j] >= x */
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
@@ -68,10 +74,15 @@ static size_t sort_unique(uint64_t *v, size_t n)
 
 size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out)
 {
+    return hms_warp_units_of(a, a->mask, unit, out);
+}
+
+size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit, uint64_t *out)
+{
     size_t n = 0;
     if (unit && !(unit & (unit - 1))) { /* power of two: shifts, not divisions */
         int sh = __builtin_ctzll(unit);
-        uint64_t mask = a->mask;
+        uint64_t mask = lanes;
         while (mask) {
             int l = __builtin_ctzll(mask);
             mask &= mask - 1;
@@ -85,7 +96,7 @@ size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out)
         return sort_unique(out, n);
     }
     for (int l = 0; l < HMS_WARP_LANES; l++) {
-        if (!(a->mask >> l & 1u))
+        if (!(lanes >> l & 1u))
             continue;
         uint64_t first = a->addr[l] / unit;
         uint64_t last = (a->addr[l] + a->width - 1) / unit;

@@ -30,6 +30,8 @@ bool hms_access_check(const hms_warp_access *a, char *err, size_t errlen);
  * hold HMS_WARP_UNITS_MAX entries) and returns how many. unit must be > 0 and
  * the record valid (hms_access_check). */
 size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out);
+/* The same for the lanes in `lanes` only (a subset of a->mask: one phase). */
+size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit, uint64_t *out);
 
 /* Which transaction rule an access follows on an architecture. */
 typedef enum {

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "runtime/arch.h"
+#include "runtime/banks.h"
 #include "runtime/stream.h"
 
 /* ---- the six terms --------------------------------------------------------- */
@@ -130,7 +131,10 @@ typedef struct {
  * 16-bank architectures (cc 1.x, as the paper does) and per warp otherwise
  * (a "half" is then the whole warp). K is the bank model's conflict degree
  * (runtime/banks.h: distinct words in the busiest bank, same word =
- * broadcast, worst phase of a wide access). False on allocation failure. */
-bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, hms_cumapz_bank_counts *out);
+ * broadcast, worst phase of a wide access). `known`: the stream's bank
+ * results (hms_banks_stream), read per warp instead of recomputed; NULL
+ * computes them. False on allocation failure. */
+bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, const hms_bank_memo *known,
+                               hms_cumapz_bank_counts *out);
 
 #endif

@@ -24,7 +24,8 @@ static uint64_t count_distinct(uint64_t *v, size_t n)
     return d;
 }
 
-bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, hms_cumapz_bank_counts *out)
+bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, const hms_bank_memo *known,
+                               hms_cumapz_bank_counts *out)
 {
     *out = (hms_cumapz_bank_counts){0};
     int group =
@@ -47,13 +48,20 @@ bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, hms_cumap
         if (w->space != HMS_SPACE_SHARED || !w->mask)
             continue;
         arrays[n_arr++] = w->array;
+        /* per warp: the part is the record, whose result may be known */
+        const hms_bank_memo *kn = group == HMS_WARP_LANES && known ? &known[i] : NULL;
         for (int g = 0; g < HMS_WARP_LANES; g += group) {
-            hms_warp_access part = *w;
-            part.mask &= (uint32_t)((((uint64_t)1 << group) - 1) << g);
-            hms_bank_result r;
-            if (!part.mask)
+            uint32_t mask = w->mask & (uint32_t)((((uint64_t)1 << group) - 1) << g);
+            if (!mask)
                 continue;
-            if (!hms_banks_warp(a, &part, &r)) {
+            hms_bank_result r = kn ? kn->r : (hms_bank_result){0};
+            bool ok = kn ? kn->ok : false;
+            if (!kn) {
+                hms_warp_access part = *w;
+                part.mask = mask;
+                ok = hms_banks_warp(a, &part, &r);
+            }
+            if (!ok) {
                 out->invalid++;
                 continue;
             }

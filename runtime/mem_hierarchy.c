@@ -25,12 +25,40 @@ static const char *fl_name(hms_fl_kind k)
 }
 
 /* Where the L1 also serves texture and read-only fetches, they use it. */
-static hms_fl_kind cache_of(const hms_mem_hier *h, hms_fl_kind k)
+static hms_fl_kind cache_of_arch(const hms_arch *a, hms_fl_kind k)
 {
-    if (h->a->unified_l1_texture && (k == HMS_FL_TEX || k == HMS_FL_RO) &&
-        h->geom[HMS_FL_L1]->size_bytes)
+    if (a->unified_l1_texture && (k == HMS_FL_TEX || k == HMS_FL_RO) && a->l1.size_bytes)
         return HMS_FL_L1;
     return k;
+}
+
+static hms_fl_kind cache_of(const hms_mem_hier *h, hms_fl_kind k)
+{
+    return cache_of_arch(h->a, k);
+}
+
+/* The geometry of first-level kind k (k < HMS_FL_KINDS). Kepler's read-only
+ * cache is the texture cache hardware (Mei & Chu). */
+static const hms_cache_geom *geom_of(const hms_arch *a, hms_fl_kind k)
+{
+    switch (k) {
+    case HMS_FL_L1:
+        return &a->l1;
+    case HMS_FL_TEX:
+        return &a->tex_l1;
+    case HMS_FL_RO:
+        return a->readonly.size_bytes ? &a->readonly : &a->tex_l1;
+    default:
+        return &a->constant;
+    }
+}
+
+hms_fl_kind hms_mem_serving(const hms_arch *a, hms_fl_kind k)
+{
+    if (k >= HMS_FL_KINDS)
+        return HMS_FL_NONE;
+    k = cache_of_arch(a, k);
+    return geom_of(a, k)->size_bytes ? k : HMS_FL_NONE;
 }
 
 bool hms_mem_hier_init(hms_mem_hier *h, const hms_arch *a, unsigned sms, char *err, size_t errlen)
@@ -38,11 +66,8 @@ bool hms_mem_hier_init(hms_mem_hier *h, const hms_arch *a, unsigned sms, char *e
     memset(h, 0, sizeof *h);
     h->a = a;
     h->sms = sms ? sms : 1;
-    h->geom[HMS_FL_L1] = &a->l1;
-    h->geom[HMS_FL_TEX] = &a->tex_l1;
-    /* Kepler's read-only cache is the texture cache hardware (Mei & Chu). */
-    h->geom[HMS_FL_RO] = a->readonly.size_bytes ? &a->readonly : &a->tex_l1;
-    h->geom[HMS_FL_CONST] = &a->constant;
+    for (int k = 0; k < HMS_FL_KINDS; k++)
+        h->geom[k] = geom_of(a, (hms_fl_kind)k);
     h->hit_lat[HMS_FL_L1] = latency_or(a->l1.hit_latency, a->global_latency_l1_hit);
     h->hit_lat[HMS_FL_TEX] = latency_or(a->tex_l1.hit_latency, a->texture_latency_hit);
     h->hit_lat[HMS_FL_RO] = latency_or(h->geom[HMS_FL_RO]->hit_latency, a->texture_latency_hit);

@@ -68,6 +68,10 @@ void hms_mem_hier_free(hms_mem_hier *h);
 
 /* The first-level cache kind a record of this space and access kind uses. */
 hms_fl_kind hms_mem_path(const hms_arch *a, hms_space space, hms_access_kind kind);
+/* The kind whose cache instance serves kind k (HMS_FL_L1 for texture and
+ * read-only fetches on a unified L1), HMS_FL_NONE when no cache does. Two
+ * kinds with the same answer meet the same cache state. */
+hms_fl_kind hms_mem_serving(const hms_arch *a, hms_fl_kind k);
 /* The SM's cache of kind k (NULL when the arch has none: all misses). False
  * only when out of memory. */
 bool hms_mem_first_level(hms_mem_hier *h, hms_fl_kind k, unsigned sm, hms_cache **out);

@@ -282,7 +282,7 @@ static hms_cumapz_bank_counts banks_of(const hms_arch *a, unsigned bdx, unsigned
     hms_stream_init(&s);
     run_block(&s, 0, 0, 1, bdx, bdy, 0, 0, HMS_SPACE_SHARED, f);
     hms_cumapz_bank_counts c;
-    cr_assert(hms_cumapz_bank_conflicts(a, &s, &c));
+    cr_assert(hms_cumapz_bank_conflicts(a, &s, NULL, &c));
     hms_stream_free(&s);
     return c;
 }
