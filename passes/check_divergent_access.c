@@ -88,6 +88,15 @@ void hms_check_divergent_access(struct hms_check_ctx *c)
         if (s->acc->kind == HMS_ACCESS_LOAD && !uses_loop_var(c->k, s->branch->cond) &&
             lane_only(c->k, s->acc->index))
             continue;
+        /* A load under such a guard whose requests each fetch only the
+         * sectors their active lanes' bytes need: each warp reads one piece
+         * of its own range (the remainder of a row after a vectorised loop,
+         * `if (4 * quads + lane <= last) x[4 * quads + lane]`). Packing the
+         * pieces of several warps into one request saves issue slots, not
+         * bytes, and the values are needed in the lanes of the warp that
+         * owns the row. */
+        if (!uses_loop_var(c->k, s->branch->cond) && s->sectors <= s->ideal_sectors)
+            continue;
         double ratio = s->requests / s->compact_requests;
         double wasted = (s->requests - s->compact_requests) / blocks;
         if (ratio < HMS_DIVERGENCE_MIN_RATIO || wasted < HMS_DIVERGENCE_MIN_WASTED_PER_BLOCK ||

@@ -46,7 +46,8 @@ void hms_check_dram_locality(struct hms_check_ctx *c)
         if (!worst || s->row_misses + s->row_conflicts > worst->row_misses + worst->row_conflicts)
             worst = s;
     }
-    if (!worst || worst->row_misses + worst->row_conflicts <= 0)
+    if (!worst || worst->row_misses + worst->row_conflicts <=
+                      HMS_DRAM_MIN_CULPRIT_SHARE * (f->row_misses + f->row_conflicts))
         return;
     double service = f->dram_latency; /* mean service + queueing, cycles */
     double factor =
