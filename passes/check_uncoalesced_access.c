@@ -12,6 +12,7 @@
 
 #include "passes/check_thresholds.h"
 #include "passes/check_util.h"
+#include "passes/vector_loop.h"
 
 static const char *kind_word(hms_access_kind k)
 {
@@ -64,10 +65,15 @@ static void stride_phrase(const hms_check_ctx *c, const hms_site_metrics *s, uns
  * (`v[i].x`) whose sibling components of the same element are read in the
  * kernel (`v[i].x` ... `v[i].y`; `make_float4(a.x + b.x, ...)`) at the same
  * index is one vector load of them all, as nvcc emits it. Siblings: same
- * array, kind, element size, index expression and request count. */
+ * array, kind, element size, index expression and request count. So is a
+ * short constant loop over the lane's consecutive elements
+ * (passes/vector_loop.h): its iterations fill each other's gaps. */
 static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
 {
     const ir_access *a = s->acc;
+    int run = hms_vector_loop_bytes(c->k, a);
+    if (run > a->width)
+        return run;
     if (a->width >= a->elem_stride || a->elem_stride > 64 || a->elem_stride <= 0)
         return a->width;
     uint64_t bytes = 0; /* bit b: byte b of the element is read */
@@ -101,8 +107,8 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
         if (st->spread * 2 >= st->requests)
             continue;
         /* the sectors a merged vector access would need, at most those fetched */
-        double need =
-            s->ideal_sectors * merged_width(c, s) / (s->acc->width > 0 ? s->acc->width : 1);
+        double merged = (double)merged_width(c, s) / (s->acc->width > 0 ? s->acc->width : 1);
+        double need = s->ideal_sectors * merged;
         if (need > s->sectors)
             need = s->sectors;
         double ratio = s->sectors / need;
@@ -111,7 +117,10 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
             continue;
         char stride[512], have[32], ideal[32], used[32], gain[32];
         stride_phrase(c, s, sector, stride, sizeof stride);
-        double used_pct = 100 * s->bytes_useful / (s->sectors * sector);
+        /* bytes used by the merged access (its siblings, its loop) */
+        double used_pct = 100 * s->bytes_useful * merged / (s->sectors * sector);
+        if (used_pct > 100)
+            used_pct = 100;
         hms_ctx_report(c, &s->acc->loc,
                        "%s%s sectors per request where %s would do (%s%% of fetched bytes used); "
                        "a coalesced %s '%s' would move %sx fewer bytes",

@@ -1,0 +1,48 @@
+// Short loops over a thread's own run of elements (llm.c f128/x128 style:
+// `for (k = 0; k < size; k++) dst[idx + k] = ...`), for hms-lint's check
+// tests (expectation syntax: see transpose.cu). nvcc unrolls the constant
+// loop; one iteration's request leaves gaps between lanes that the next
+// iterations fill (L1 keeps the loaded lines, L2 merges partial sector
+// writes), so the loop moves the bytes one vector access would: not an
+// uncoalesced access. A run of a lane far from its neighbours' still wastes
+// the rest of each sector.
+// EXPECT-ARCHES: h100 v100
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#define RUN 4
+
+// Four halves per thread (8 bytes), lanes 8 bytes apart: the k loop writes
+// every byte of the 256-byte span of the warp.
+// hms-lint: launch grid(1024) block(256)
+// hms-lint: param n=1048576 m=8
+__global__ void addPartials(half *dst, const float *src, int n, int m)
+{
+    int idx = (blockIdx.x * blockDim.x + threadIdx.x) * RUN;
+    if (idx >= n)
+        return;
+    float acc[RUN];
+    for (int k = 0; k < RUN; k++)
+        acc[k] = 0.0f;
+    for (int l = 0; l < m; l++) {
+        float4 s = *reinterpret_cast<const float4 *>(src + idx + n * l); // EXPECT-NO: hms-uncoalesced-access
+        acc[0] += s.x;
+        acc[1] += s.y;
+        acc[2] += s.z;
+        acc[3] += s.w;
+    }
+    for (int k = 0; k < RUN; k++)
+        dst[idx + k] = __float2half(__half2float(dst[idx + k]) + acc[k]); // EXPECT-NO: hms-uncoalesced-access
+}
+
+// Four floats per thread, but each thread's run starts a row of 64 floats:
+// 16 useful bytes of every 32-byte sector, whatever the loop does.
+// hms-lint: launch grid(256) block(256)
+__global__ void rowHeads(float *out, const float *in)
+{
+    int row = blockIdx.x * blockDim.x + threadIdx.x;
+    for (int k = 0; k < RUN; k++) {
+        // EXPECT-WARNING: @+1 hms-uncoalesced-access stride of 64 floats between lanes: 32 sectors per request where 16 would do
+        out[row * 64 + k] = 2.0f * in[row * 64 + k]; // EXPECT-WARNING: hms-uncoalesced-access where 16 would do
+    }
+}
