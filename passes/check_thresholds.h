@@ -12,11 +12,6 @@
  * of a 16 x 16 block reading one element of each of its two rows touches 2
  * sectors where 1 would do, which the L1 absorbs and nobody should rewrite. */
 #define HMS_UNCOALESCED_MIN_EXCESS 2.0
-/* ... and the sectors it wastes are at least this share of all the sectors
- * the kernel's global/local accesses fetch: a per-block epilogue of a few
- * lanes (`if (lane == 0) out[base + k] = sum`) beside the kernel's main
- * traffic costs nothing a rewrite would win back. */
-#define HMS_UNCOALESCED_MIN_SHARE 0.05
 
 /* hms-shared-bank-conflict: fire when the mean wavefronts per request are at
  * least this many times the conflict-free count (a 2-way conflict on average). */

@@ -94,11 +94,6 @@ static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
 void hms_check_uncoalesced_access(struct hms_check_ctx *c)
 {
     unsigned sector = c->arch->sector_bytes > 0 ? (unsigned)c->arch->sector_bytes : 32;
-    double all = 0; /* sectors of every global/local/read-only site */
-    for (size_t i = 0; i < c->nsites; i++)
-        if (c->sites[i].space == HMS_SPACE_GLOBAL || c->sites[i].space == HMS_SPACE_LOCAL ||
-            c->sites[i].space == HMS_SPACE_READONLY)
-            all += c->sites[i].sectors;
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
         if (s->requests <= 0 || s->ideal_sectors <= 0)
@@ -118,8 +113,7 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
             need = s->sectors;
         double ratio = s->sectors / need;
         if (ratio < HMS_UNCOALESCED_MIN_RATIO ||
-            (s->sectors - need) / s->requests < HMS_UNCOALESCED_MIN_EXCESS ||
-            s->sectors - need < HMS_UNCOALESCED_MIN_SHARE * all)
+            (s->sectors - need) / s->requests < HMS_UNCOALESCED_MIN_EXCESS)
             continue;
         char stride[512], have[32], ideal[32], used[32], gain[32];
         stride_phrase(c, s, sector, stride, sizeof stride);
