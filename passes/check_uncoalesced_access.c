@@ -102,9 +102,12 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
             s->space != HMS_SPACE_READONLY)
             continue;
         /* an index the analysis cannot know was spread over the array: the
-         * scatter is an assumption (hms-analysis-limit says so), not a finding */
+         * scatter is an assumption (hms-analysis-limit says so), not a finding;
+         * unless each lane walks a long run of its own from the unknown start
+         * (`wte[token * C + c]` over c, a thread per row): the lanes sit on
+         * different runs whatever the unknown values are */
         const hms_site_trace *st = &c->trace.sites[i];
-        if (st->spread * 2 >= st->requests)
+        if (st->spread * 2 >= st->requests && !hms_walks_own_run(c->k, s->acc))
             continue;
         /* the sectors a merged vector access would need, at most those fetched */
         double merged = (double)merged_width(c, s) / (s->acc->width > 0 ? s->acc->width : 1);

@@ -84,17 +84,29 @@ static const ir_stmt *find_loop(const ir_stmt *s, int id, const ir_stmt *loop, b
     }
 }
 
-int hms_vector_loop_bytes(const ir_kernel *k, const ir_access *a)
+const ir_stmt *hms_unit_loop(const ir_kernel *k, const ir_access *a)
 {
     if (a->width <= 0 || a->elem_stride != a->width || a->index2)
-        return a->width;
+        return NULL;
     bool found = false;
     const ir_stmt *loop = find_loop(k->body, a->id, NULL, &found);
-    if (!loop || loop->loop_var < 0 || loop->trip_count < 2 || !loop->test_first)
-        return a->width;
-    int64_t run = loop->trip_count * a->width;
-    if (run > HMS_VECTOR_RUN_MAX_BYTES || !steps_by_one(loop->step, loop->loop_var))
-        return a->width;
+    if (!loop || loop->loop_var < 0 || !loop->test_first ||
+        !steps_by_one(loop->step, loop->loop_var))
+        return NULL;
     int c = unit_coeff(a->index, loop->loop_var);
-    return c == 1 || c == -1 ? (int)run : a->width;
+    return c == 1 || c == -1 ? loop : NULL;
+}
+
+bool hms_walks_own_run(const ir_kernel *k, const ir_access *a)
+{
+    const ir_stmt *loop = hms_unit_loop(k, a);
+    return loop && (loop->trip_count < 0 || loop->trip_count * a->width > HMS_VECTOR_RUN_MAX_BYTES);
+}
+
+int hms_vector_loop_bytes(const ir_kernel *k, const ir_access *a)
+{
+    const ir_stmt *loop = hms_unit_loop(k, a);
+    if (!loop || loop->trip_count < 2 || loop->trip_count * a->width > HMS_VECTOR_RUN_MAX_BYTES)
+        return a->width;
+    return (int)(loop->trip_count * a->width);
 }

@@ -15,6 +15,18 @@
  * count as one vector. */
 #define HMS_VECTOR_RUN_MAX_BYTES 16
 
+/* The innermost loop enclosing site `a` when it steps its variable by 1 and
+ * `a`'s index is that variable plus terms free of it (each lane walks its
+ * own run of consecutive elements), else NULL. */
+const ir_stmt *hms_unit_loop(const ir_kernel *k, const ir_access *a);
+
+/* Whether each lane of site `a` walks a run of its own longer than one
+ * vector access (hms_unit_loop with more iterations than
+ * HMS_VECTOR_RUN_MAX_BYTES covers, or an unknown number): a thread per row
+ * (`wte[token * C + c]` over c) keeps its lanes on different runs whatever
+ * an unknown start is. */
+bool hms_walks_own_run(const ir_kernel *k, const ir_access *a);
+
 /* Bytes per lane that site `a` covers over its innermost enclosing loop when
  * that loop runs a constant number of iterations, steps its variable by 1,
  * and the index is that variable plus terms free of it, with the whole run

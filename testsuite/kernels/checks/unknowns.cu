@@ -88,3 +88,19 @@ __global__ void particleLikelihood(float *likelihood, const unsigned char *I, in
     }
     likelihood[i] = sum / countOnes;
 }
+
+// Token embedding with a thread per token walking its row of C floats
+// (llm.c encoder_forward kernel1): the row comes from memory, but each lane
+// walks its own row, so a warp's lanes sit on different rows whatever the
+// tokens are: uncoalesced, and a thread per element is the fix.
+// hms-lint: launch grid(16) block(256)
+// hms-lint: param C=768
+__global__ void embedRowPerThread(float *out, const int *tokens, const float *wte, int C)
+{
+    int bt = blockIdx.x * blockDim.x + threadIdx.x;
+    int ix = tokens[bt];
+    for (int c = 0; c < C; c++) {
+        // EXPECT-WARNING: @+1 hms-uncoalesced-access a coalesced store to 'out'
+        out[bt * C + c] = wte[ix * C + c]; // EXPECT-WARNING: hms-uncoalesced-access a coalesced load of 'wte'
+    }
+}
