@@ -46,3 +46,25 @@ __global__ void rowHeads(float *out, const float *in)
         out[row * 64 + k] = 2.0f * in[row * 64 + k]; // EXPECT-WARNING: hms-uncoalesced-access where 16 would do
     }
 }
+
+// Planar to packed RGB (cuda-samples NV12toBGRandResize style): three byte
+// stores per lane at x * 3 + 0, 1, 2 write the lane's 3 neighbouring bytes;
+// together they fill every byte of the warp's 96-byte span, as one packed
+// write would. Reading only two of four floats of each element still wastes
+// half of every sector.
+// hms-lint: launch grid(512) block(256)
+// hms-lint: param n=131072 batch=4
+__global__ void planarToPacked(unsigned char *dst, const float *src, const float4 *quad, float *out,
+                               int n, int batch)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    if (x >= n)
+        return;
+    for (int j = 0; j < batch; j++) {
+        dst[j * n * 3 + x * 3 + 0] = (unsigned char)src[j * n * 3 + x];         // EXPECT-NO: hms-uncoalesced-access
+        dst[j * n * 3 + x * 3 + 1] = (unsigned char)src[j * n * 3 + n + x];     // EXPECT-NO: hms-uncoalesced-access
+        dst[j * n * 3 + x * 3 + 2] = (unsigned char)src[j * n * 3 + 2 * n + x]; // EXPECT-NO: hms-uncoalesced-access
+    }
+    const float *q = reinterpret_cast<const float *>(quad);
+    out[x] = q[x * 4 + 0] + q[x * 4 + 1]; // EXPECT-WARNING: hms-uncoalesced-access 16 sectors per request where 8 would do
+}
