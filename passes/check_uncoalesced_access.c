@@ -83,10 +83,12 @@ static const ir_expr *split_const(const ir_expr *e, int64_t *k)
  * `make_float4(a.x + b.x, ...)`) is one vector load of them all, as nvcc
  * emits it; accesses at the same index plus small constants (`dst[x * 3 +
  * 0]`, `+ 1`, `+ 2`: a packed RGB pixel) write each lane's neighbouring
- * bytes, which L1 (loads) and L2 (partial sector writes) combine. Siblings:
- * same array, kind, element size and request count, index the same up to a
- * constant, within 64 bytes. So is a short constant loop over the lane's
- * consecutive elements (passes/vector_loop.h). */
+ * bytes, which L1 (loads) and L2 (partial sector writes) combine; so do a
+ * stencil's shifted reads (`dst[p - 1]`, `dst[p]`, `dst[p + 1]`), whose
+ * misaligned sectors the centre read already brought. Siblings: same array,
+ * kind and element size, request counts within a quarter (boundary guards
+ * skip a few), index the same up to a constant, within 64 bytes. So is a short constant loop over
+ * the lane's consecutive elements (passes/vector_loop.h). */
 static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
 {
     const ir_access *a = s->acc;
@@ -102,7 +104,7 @@ static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
         const ir_access *t = c->sites[i].acc;
         int64_t kt;
         if (t->array != a->array || t->kind != a->kind || t->elem_stride != a->elem_stride ||
-            c->sites[i].requests != s->requests || t->index2 ||
+            fabs(c->sites[i].requests - s->requests) > 0.25 * s->requests || t->index2 ||
             !ir_expr_same(split_const(t->index, &kt), base, true))
             continue;
         int64_t off = (kt - ka) * a->elem_stride + t->field_offset - a->field_offset;

@@ -68,3 +68,23 @@ __global__ void planarToPacked(unsigned char *dst, const float *src, const float
     const float *q = reinterpret_cast<const float *>(quad);
     out[x] = q[x * 4 + 0] + q[x * 4 + 1]; // EXPECT-WARNING: hms-uncoalesced-access 16 sectors per request where 8 would do
 }
+
+// Neighbour reads of an image (cuda-samples Mandelbrot anti-aliasing
+// style): dst[p - 1] and dst[p + 1] are the centre read shifted by one
+// pixel, their extra (misaligned) sectors already fetched by it; boundary
+// guards make their request counts differ slightly.
+// hms-lint: launch grid(32,32) block(16,16)
+// hms-lint: param w=512 h=512
+__global__ void edgeCount(int *count, const uchar4 *dst, int w, int h)
+{
+    int ix = blockIdx.x * blockDim.x + threadIdx.x;
+    int iy = blockIdx.y * blockDim.y + threadIdx.y;
+    int p = iy * w + ix;
+    uchar4 c = dst[p];
+    int n = 0;
+    if (ix > 0)
+        n += abs(dst[p - 1].x - c.x) > 10; // EXPECT-NO: hms-uncoalesced-access
+    if (ix + 1 < w)
+        n += abs(dst[p + 1].x - c.x) > 10; // EXPECT-NO: hms-uncoalesced-access
+    count[p] = n;
+}
