@@ -30,7 +30,20 @@ static bool uses_loop_var(const ir_kernel *k, const ir_expr *e)
  * 32; block-uniform symbols, constants and parameters are the same for
  * every warp; anything else (other thread indices, loop or local
  * variables, unknowns) is not known to be. */
+static bool lane_only_v(const ir_kernel *k, const ir_expr *e, bool loops);
+
 static bool lane_only(const ir_kernel *k, const ir_expr *e)
+{
+    return lane_only_v(k, e, false);
+}
+
+/* The same, loop variables allowed (`lane < i` of a loop halving i). */
+static bool lane_only_loops(const ir_kernel *k, const ir_expr *e)
+{
+    return lane_only_v(k, e, true);
+}
+
+static bool lane_only_v(const ir_kernel *k, const ir_expr *e, bool loops)
 {
     if (!e)
         return true;
@@ -40,7 +53,9 @@ static bool lane_only(const ir_kernel *k, const ir_expr *e)
     case IR_SYM:
         return e->sym != IR_SYM_TID_X && e->sym != IR_SYM_TID_Y && e->sym != IR_SYM_TID_Z;
     case IR_VAR:
-        return e->var >= 0 && (size_t)e->var < k->nvars && k->vars[e->var].kind == IR_VAR_PARAM;
+        return e->var >= 0 && (size_t)e->var < k->nvars &&
+               (k->vars[e->var].kind == IR_VAR_PARAM ||
+                (loops && k->vars[e->var].kind == IR_VAR_LOOP));
     case IR_BINARY: {
         const ir_expr *a = e->a, *b = e->b;
         bool tid_x = a && a->kind == IR_SYM && a->sym == IR_SYM_TID_X;
@@ -48,12 +63,13 @@ static bool lane_only(const ir_kernel *k, const ir_expr *e)
             ((e->op == IR_OP_MOD && 32 % b->value == 0) ||
              (e->op == IR_OP_AND && 32 % (b->value + 1) == 0)))
             return true;
-        return lane_only(k, a) && lane_only(k, b);
+        return lane_only_v(k, a, loops) && lane_only_v(k, b, loops);
     }
     case IR_UNARY:
-        return lane_only(k, e->a);
+        return lane_only_v(k, e->a, loops);
     case IR_SELECT:
-        return lane_only(k, e->a) && lane_only(k, e->b) && lane_only(k, e->c);
+        return lane_only_v(k, e->a, loops) && lane_only_v(k, e->b, loops) &&
+               lane_only_v(k, e->c, loops);
     default:
         return false;
     }
@@ -87,6 +103,22 @@ void hms_check_divergent_access(struct hms_check_ctx *c)
          * each warp needs the values in its own lanes, packing cannot help. */
         if (s->acc->kind == HMS_ACCESS_LOAD && !uses_loop_var(c->k, s->branch->cond) &&
             lane_only(c->k, s->acc->index))
+            continue;
+        /* A load under such a guard whose requests each fetch only the
+         * sectors their active lanes' bytes need: each warp reads one piece
+         * of its own range (the remainder of a row after a vectorised loop,
+         * `if (4 * quads + lane <= last) x[4 * quads + lane]`). Packing the
+         * pieces of several warps into one request saves issue slots, not
+         * bytes, and the values are needed in the lanes of the warp that
+         * owns the row. */
+        if (!uses_loop_var(c->k, s->branch->cond) && s->sectors <= s->ideal_sectors)
+            continue;
+        /* A guard that depends on the thread only through its lane (loop
+         * variables allowed: `if (lane < i)` of a warp's own tree reduction
+         * in shared memory): every warp works on its own values with its
+         * first lanes, already packed; merging warps would take an exchange.
+         * Warp shuffles, not a re-indexing, are the fix there. */
+        if (lane_only_loops(c->k, s->branch->cond))
             continue;
         double ratio = s->requests / s->compact_requests;
         double wasted = (s->requests - s->compact_requests) / blocks;

@@ -16,6 +16,7 @@
 
 #include "passes/check_thresholds.h"
 #include "passes/check_util.h"
+#include "passes/vector_loop.h"
 
 static void all_hits(hms_placement_kernel *k, hms_placement_events *e, void *arg)
 {
@@ -39,14 +40,17 @@ void hms_check_dram_locality(struct hms_check_ctx *c)
             continue; /* coalesced: nothing in this access to make row-local */
         /* an index the analysis cannot know (a loaded value, a texture
          * coordinate) was spread over the array: the scatter, and the row
-         * misses it makes, are the model's assumption, not a finding */
+         * misses it makes, are the model's assumption, not a finding; unless
+         * each lane walks its own run from that start (a thread per row),
+         * which puts a warp's lanes on different rows whatever the start */
         const hms_site_trace *st = &c->trace.sites[i];
-        if (st->spread * 2 >= st->requests)
+        if (st->spread * 2 >= st->requests && !hms_walks_own_run(c->k, s->acc))
             continue;
         if (!worst || s->row_misses + s->row_conflicts > worst->row_misses + worst->row_conflicts)
             worst = s;
     }
-    if (!worst || worst->row_misses + worst->row_conflicts <= 0)
+    if (!worst || worst->row_misses + worst->row_conflicts <=
+                      HMS_DRAM_MIN_CULPRIT_SHARE * (f->row_misses + f->row_conflicts))
         return;
     double service = f->dram_latency; /* mean service + queueing, cycles */
     double factor =

@@ -68,6 +68,11 @@
 /* hms-dram-locality's culprit fetches at least this many times the sectors
  * its useful bytes need (a coalesced access cannot be made row-local). */
 #define HMS_DRAM_SCATTER_MIN 1.25
+/* ... and causes at least this share of the kernel's row misses and
+ * conflicts: the gain is the kernel's with every request a row hit, which
+ * an access behind a small share of the misses cannot bring (the rest come
+ * from accesses the check cannot judge, e.g. data-dependent gathers). */
+#define HMS_DRAM_MIN_CULPRIT_SHARE 0.25
 
 /* hms-placement: an array read once per block counts as coalesced (its
  * shared-memory staging could not pay) when its sites fetch at most this

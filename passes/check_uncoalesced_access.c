@@ -12,6 +12,7 @@
 
 #include "passes/check_thresholds.h"
 #include "passes/check_util.h"
+#include "passes/vector_loop.h"
 
 static const char *kind_word(hms_access_kind k)
 {
@@ -60,28 +61,60 @@ static void stride_phrase(const hms_check_ctx *c, const hms_site_metrics *s, uns
         snprintf(buf, len, "stride of %s %s between lanes: ", expr, unit);
 }
 
-/* Bytes per lane the compiler fetches for this access: a vector component
- * (`v[i].x`) whose sibling components of the same element are read in the
- * kernel (`v[i].x` ... `v[i].y`; `make_float4(a.x + b.x, ...)`) at the same
- * index is one vector load of them all, as nvcc emits it. Siblings: same
- * array, kind, element size, index expression and request count. */
+/* e as base + constant (`x * 3 + 2` -> `x * 3`, 2); constant 0 otherwise. */
+static const ir_expr *split_const(const ir_expr *e, int64_t *k)
+{
+    *k = 0;
+    if (e && e->kind == IR_BINARY && (e->op == IR_OP_ADD || e->op == IR_OP_SUB) && e->b &&
+        e->b->kind == IR_CONST) {
+        *k = e->op == IR_OP_ADD ? e->b->value : -e->b->value;
+        return e->a;
+    }
+    if (e && e->kind == IR_BINARY && e->op == IR_OP_ADD && e->a && e->a->kind == IR_CONST) {
+        *k = e->a->value;
+        return e->b;
+    }
+    return e;
+}
+
+/* Bytes per lane the compiler fetches for this access, or the accesses of
+ * the same request count fill together: a vector component (`v[i].x`) whose
+ * sibling components are read at the same index (`v[i].x` ... `v[i].y`;
+ * `make_float4(a.x + b.x, ...)`) is one vector load of them all, as nvcc
+ * emits it; accesses at the same index plus small constants (`dst[x * 3 +
+ * 0]`, `+ 1`, `+ 2`: a packed RGB pixel) write each lane's neighbouring
+ * bytes, which L1 (loads) and L2 (partial sector writes) combine; so do a
+ * stencil's shifted reads (`dst[p - 1]`, `dst[p]`, `dst[p + 1]`), whose
+ * misaligned sectors the centre read already brought. Siblings: same array,
+ * kind and element size, request counts within a quarter (boundary guards
+ * skip a few), index the same up to a constant, within 64 bytes. So is a short constant loop over
+ * the lane's consecutive elements (passes/vector_loop.h). */
 static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
 {
     const ir_access *a = s->acc;
-    if (a->width >= a->elem_stride || a->elem_stride > 64 || a->elem_stride <= 0)
+    int run = hms_vector_loop_bytes(c->k, a);
+    if (run > a->width)
+        return run;
+    if (a->elem_stride > 64 || a->elem_stride <= 0 || a->index2)
         return a->width;
-    uint64_t bytes = 0; /* bit b: byte b of the element is read */
+    int64_t ka;
+    const ir_expr *base = split_const(a->index, &ka);
+    bool byte[128] = {false}; /* byte 64 + b: b bytes from a's first byte */
     for (size_t i = 0; i < c->nsites; i++) {
         const ir_access *t = c->sites[i].acc;
+        int64_t kt;
         if (t->array != a->array || t->kind != a->kind || t->elem_stride != a->elem_stride ||
-            c->sites[i].requests != s->requests || t->index2 || a->index2 ||
-            !ir_expr_same(t->index, a->index, true))
+            fabs(c->sites[i].requests - s->requests) > 0.25 * s->requests || t->index2 ||
+            !ir_expr_same(split_const(t->index, &kt), base, true))
             continue;
-        int64_t off = t->field_offset % t->elem_stride;
-        for (int64_t b = off; b < off + t->width && b < 64; b++)
-            bytes |= 1ull << b;
+        int64_t off = (kt - ka) * a->elem_stride + t->field_offset - a->field_offset;
+        for (int64_t b = off; b < off + t->width; b++)
+            if (b >= -64 && b < 64)
+                byte[64 + b] = true;
     }
-    int n = __builtin_popcountll(bytes);
+    int n = 0;
+    for (int b = 0; b < 128; b++)
+        n += byte[b];
     return n > a->width ? n : a->width;
 }
 
@@ -96,13 +129,16 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
             s->space != HMS_SPACE_READONLY)
             continue;
         /* an index the analysis cannot know was spread over the array: the
-         * scatter is an assumption (hms-analysis-limit says so), not a finding */
+         * scatter is an assumption (hms-analysis-limit says so), not a finding;
+         * unless each lane walks a long run of its own from the unknown start
+         * (`wte[token * C + c]` over c, a thread per row): the lanes sit on
+         * different runs whatever the unknown values are */
         const hms_site_trace *st = &c->trace.sites[i];
-        if (st->spread * 2 >= st->requests)
+        if (st->spread * 2 >= st->requests && !hms_walks_own_run(c->k, s->acc))
             continue;
         /* the sectors a merged vector access would need, at most those fetched */
-        double need =
-            s->ideal_sectors * merged_width(c, s) / (s->acc->width > 0 ? s->acc->width : 1);
+        double merged = (double)merged_width(c, s) / (s->acc->width > 0 ? s->acc->width : 1);
+        double need = s->ideal_sectors * merged;
         if (need > s->sectors)
             need = s->sectors;
         double ratio = s->sectors / need;
@@ -111,7 +147,10 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
             continue;
         char stride[512], have[32], ideal[32], used[32], gain[32];
         stride_phrase(c, s, sector, stride, sizeof stride);
-        double used_pct = 100 * s->bytes_useful / (s->sectors * sector);
+        /* bytes used by the merged access (its siblings, its loop) */
+        double used_pct = 100 * s->bytes_useful * merged / (s->sectors * sector);
+        if (used_pct > 100)
+            used_pct = 100;
         hms_ctx_report(c, &s->acc->loc,
                        "%s%s sectors per request where %s would do (%s%% of fetched bytes used); "
                        "a coalesced %s '%s' would move %sx fewer bytes",

@@ -261,8 +261,6 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                 t->kernel_budget_hit = false;
                 o->budget_exhausted = false;
                 reset_touched(t);
-                for (size_t i = 0; i < o->nsites; i++)
-                    o->sites[i].spread = 0;
                 b = 0;
             }
         }
@@ -303,6 +301,8 @@ static void count_sites(tracer *t)
             if (r->mask != present)
                 S->partial += reps;
             S->weighted_requests += B->weight * (double)reps;
+            if (r->spread)
+                S->spread += reps;
             if (!r->exact) {
                 S->inexact += reps;
                 exact = false;

@@ -188,8 +188,8 @@ typedef struct {
     uint64_t lanes;           /* active lanes summed over its records */
     uint64_t partial;         /* records with fewer active lanes than the warp has threads
                                  (divergence, guards, early exits) */
-    uint64_t spread;          /* records with lanes whose unknown index was spread over the
-                                 array (their pattern is an assumption) */
+    uint64_t spread;          /* of those, executions whose record has lanes with an unknown
+                                 index spread over the array (the pattern is an assumption) */
     double weighted_requests; /* requests scaled to the full launch */
 } hms_site_trace;
 

@@ -433,7 +433,7 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
     }
     if (unknown) {
         char where[300];
-        t->out->sites[a->id].spread++;
+        r.spread = true;
         trace_note(t,
                    "access %s at %s: index depends on a value the analysis cannot know; "
                    "modelled as spread over '%s'",

@@ -29,6 +29,7 @@ typedef struct {
     uint8_t kind;                  /* hms_access_kind */
     uint8_t width;                 /* bytes per lane: 1,2,4,8,16 */
     bool exact;                    /* false if an unknown value entered any lane's address */
+    bool spread;                   /* some lane's unknown index was spread over the array */
     uint32_t mask;                 /* active lanes (bit i = lane i) */
     uint32_t block;                /* linear block id */
     uint32_t warp;                 /* warp index within the block */

@@ -61,3 +61,46 @@ __global__ void onlyInMode(float *out, const float *in, int mode) // EXPECT-NOTE
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     out[i] = in[i];
 }
+
+// Particle likelihood (Rodinia particlefilter style): each particle sums the
+// image pixels at positions it computed and stored in its own row of `ind`.
+// The pixel read I[ind[...]] is a data-dependent gather in a loop, spread
+// over the image by the model on every iteration: no coalescing or row
+// locality advice can be given for it. The own-row walk of `ind` (countOnes
+// ints apart between lanes) is a real uncoalesced access.
+// hms-lint: launch grid(64) block(128)
+// hms-lint: param countOnes=16 maxSize=1048576
+__global__ void particleLikelihood(float *likelihood, const unsigned char *I, int *ind,
+                                   const int *offsets, int countOnes, int maxSize)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    for (int y = 0; y < countOnes; y++) {
+        // EXPECT-WARNING: @+1 hms-uncoalesced-access stride of countOnes = 16 ints between lanes
+        ind[i * countOnes + y] = (i * 7 + offsets[y]) % maxSize; // EXPECT-NO: hms-dram-locality
+    }
+    float sum = 0.0f;
+    for (int x = 0; x < countOnes; x++) {
+        // EXPECT-WARNING: @+1 hms-uncoalesced-access stride of countOnes = 16 ints between lanes
+        int at = ind[i * countOnes + x];
+        // EXPECT-NO: @+1 hms-dram-locality
+        int p = I[at]; // EXPECT-NO: hms-uncoalesced-access
+        sum += (p - 100) * (p - 100) - (p - 228) * (p - 228);
+    }
+    likelihood[i] = sum / countOnes;
+}
+
+// Token embedding with a thread per token walking its row of C floats
+// (llm.c encoder_forward kernel1): the row comes from memory, but each lane
+// walks its own row, so a warp's lanes sit on different rows whatever the
+// tokens are: uncoalesced, and a thread per element is the fix.
+// hms-lint: launch grid(16) block(256)
+// hms-lint: param C=768
+__global__ void embedRowPerThread(float *out, const int *tokens, const float *wte, int C)
+{
+    int bt = blockIdx.x * blockDim.x + threadIdx.x;
+    int ix = tokens[bt];
+    for (int c = 0; c < C; c++) {
+        // EXPECT-WARNING: @+1 hms-uncoalesced-access a coalesced store to 'out'
+        out[bt * C + c] = wte[ix * C + c]; // EXPECT-WARNING: hms-uncoalesced-access a coalesced load of 'wte'
+    }
+}

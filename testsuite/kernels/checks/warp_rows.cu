@@ -44,3 +44,32 @@ __global__ void rowSumHalfWarps(float *sums, const float *inp, int N, int C)
     if (tile.thread_rank() == 0)
         sums[row] = s; // EXPECT-NO: hms-divergent-access
 }
+
+// Causal rows (llm.c softmax_autoregressive style): row r holds r % T + 1
+// valid floats, read as float4 by the lanes and the last 1-4 floats by as
+// many lanes. That remainder is the warp's own contiguous piece, fetched in
+// one sector: packing the pieces of other warps' rows into one request would
+// save issue slots, not bytes, and each warp needs its values in its lanes.
+// hms-lint: launch grid(256) block(256)
+// hms-lint: param N=64 T=1024
+__global__ void causalRowMax(float *out, const float *inp, int N, int T)
+{
+    cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
+    int row = blockIdx.x * warp.meta_group_size() + warp.meta_group_rank();
+    if (row >= N * T)
+        return;
+    int last = row % T;
+    int quads = last / 4;
+    const float *x = inp + row * T;
+    const float4 *x4 = reinterpret_cast<const float4 *>(x);
+    float m = -1e30f;
+    for (int i = warp.thread_rank(); i < quads; i += warp.size()) {
+        float4 v = x4[i]; // EXPECT-NO: hms-uncoalesced-access
+        m = fmaxf(m, fmaxf(fmaxf(v.x, v.y), fmaxf(v.z, v.w)));
+    }
+    if (4 * quads + warp.thread_rank() <= last)
+        m = fmaxf(m, x[4 * quads + warp.thread_rank()]); // EXPECT-NO: hms-divergent-access
+    m = cg::reduce(warp, m, cg::greater<float>());
+    if (warp.thread_rank() == 0)
+        out[row] = m;
+}
