@@ -119,8 +119,13 @@ static double inst_per_warp(const hms_check_ctx *c)
             if (r->warp < wpb && r->time + 1 > last[r->warp])
                 last[r->warp] = r->time + 1;
         }
+        /* A warp issues up to its exit, not only up to its last access: the
+         * loop tests and barriers it still runs (a reduction's idle warps)
+         * take issue slots too. */
+        double block = 0;
         for (size_t w = 0; w < wpb; w++)
-            sum += B->weight * (double)last[w];
+            block += (double)last[w];
+        sum += B->weight * (B->insts > block ? B->insts : block);
         weight += B->weight * (double)wpb;
     }
     free(last);

@@ -62,6 +62,39 @@ static void note_param_default(tracer *t, int var)
 /* Evaluates e for all lanes. Leaves that already live somewhere (variables,
  * thread indices) are returned by pointer instead of copied; anything else
  * is computed into *scratch, which is returned. */
+
+/* Instructions an integer operation compiles to. CUDA C Programming Guide,
+ * Performance Guidelines, "Arithmetic Instructions": integer division and
+ * modulo "are costly as they compile to up to 20 instructions"; by a literal
+ * the compiler turns them into a shift or mask (powers of two) or a
+ * multiply by the reciprocal, counted here as one like any other operation.
+ * The IR substitutes a local's expression into every use, so a quotient the
+ * compiler computes once (loop-invariant, or shared by a load and a store)
+ * pays only when the warp meets its operands with new values. */
+static uint64_t binary_insts(trace_warp *w, const ir_expr *e, const hms_lanes *pa,
+                             const hms_lanes *pb)
+{
+    if (e->op != IR_OP_DIV && e->op != IR_OP_MOD)
+        return 1;
+    if (e->b && e->b->kind == IR_CONST)
+        return 1;
+    uint64_t key = 1469598103934665603ull; /* FNV-1a over the active lanes' operands */
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if (!(w->active >> l & 1))
+            continue;
+        key = (key ^ (uint64_t)pa->v[l]) * 1099511628211ull;
+        key = (key ^ (uint64_t)pb->v[l]) * 1099511628211ull;
+    }
+    unsigned n = w->ndiv_seen < HMS_TRACE_DIV_MEMO ? w->ndiv_seen : HMS_TRACE_DIV_MEMO;
+    for (unsigned i = 0; i < n; i++)
+        if (w->div_key[i] == key && ir_expr_same(w->div_seen[i], e, false))
+            return 1;
+    unsigned slot = w->ndiv_seen++ % HMS_TRACE_DIV_MEMO;
+    w->div_seen[slot] = e;
+    w->div_key[slot] = key;
+    return HMS_TRACE_INT_DIV_INSTS;
+}
+
 static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch)
 {
     hms_lanes b, c;
@@ -129,8 +162,8 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
     case IR_BINARY:
         pa = eval_ref(t, w, e->a, scratch);
         pb = eval_ref(t, w, e->b, &b);
+        w->time += binary_insts(w, e, pa, pb); /* before scratch, which may be pa, is reused */
         hms_lanes_binary(e->op, pa, pb, scratch);
-        w->time++;
         return scratch;
     case IR_SELECT:
         pc = eval_ref(t, w, e->a, &c);
@@ -761,6 +794,7 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
     w->time = 0;
     w->steps = 0;
     w->flops = w->fp_insts = 0;
+    w->ndiv_seen = 0;
     w->progress = 1;
     w->seq = 0;
     w->narrivals = 0;

@@ -14,6 +14,10 @@
 /* Deepest expression / statement nesting the interpreter accepts (it
  * recurses; real kernels stay far below). */
 #define HMS_TRACE_MAX_DEPTH 512
+/* Instructions of an integer division or modulo by a run-time value (CUDA C
+ * Programming Guide, Performance Guidelines: "up to 20 instructions"). */
+#define HMS_TRACE_INT_DIV_INSTS 20
+#define HMS_TRACE_DIV_MEMO 8
 
 /* Steps a warp may take in each outermost loop after a kernel-wide budget
  * cut it (enough for an epilogue that stores a thread's tile in a loop). */
@@ -64,6 +68,12 @@ typedef struct {
     uint64_t seq;             /* records emitted by this warp (pseudo-random spread key) */
     uint64_t *arrivals;       /* time after each __syncthreads */
     size_t narrivals, caparrivals;
+    /* Divisions the warp already paid for (HMS_TRACE_INT_DIV_INSTS): the
+     * expression and a hash of its operands' values. A compiler computes a
+     * loop-invariant or repeated quotient once; only new operands pay. */
+    const ir_expr *div_seen[HMS_TRACE_DIV_MEMO];
+    uint64_t div_key[HMS_TRACE_DIV_MEMO];
+    unsigned ndiv_seen;
 } trace_warp;
 
 /* Periodic-loop summary state of one run of one loop (trace_summary.c). */

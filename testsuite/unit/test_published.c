@@ -249,15 +249,14 @@ Test(published, reduction_g80)
         {"reduce5", 0.536}, {"reduce6", 0.381}, {"reduce7", 0.268},
     };
     static const ordering o[] = {
-        {"reduce2", "reduce1", true},  {"reduce3", "reduce2", true},  {"reduce4", "reduce3", true},
-        {"reduce5", "reduce4", false}, {"reduce6", "reduce5", false}, {"reduce7", "reduce6", true},
+        {"reduce2", "reduce1", true}, {"reduce3", "reduce2", true}, {"reduce4", "reduce3", true},
+        {"reduce5", "reduce4", true}, {"reduce6", "reduce5", true}, {"reduce7", "reduce6", true},
     };
     hms_analyzed_file f;
     analyse("kernels/published/reduction.cu", "gt200", &f);
     check_orderings(&f, "reduction G80", o, sizeof o / sizeof *o);
     double rho = family_rho(&f, "reduction G80", ms, sizeof ms / sizeof *ms, false);
-    cr_log_info("reduction G80: rho %.3f (goal 0.9; docs/validation.md)", rho);
-    cr_expect_gt(rho, 0.85, "rho %.3f", rho);
+    cr_expect_geq(rho, 0.9, "rho %.3f", rho);
     hms_analyzed_file_free(&f);
 }
 
