@@ -410,6 +410,7 @@ bool hms_an_placements(hms_check_ctx *c)
     pk->ilp = c->reg.ilp;
     pk->mlp = c->reg.ilp;
     pk->mem_insts = g.total_warps > 0 ? c->fig.requests / g.total_warps : 0;
+    pk->dram_channel_factor = c->fig.dram_channel_factor;
     bool ok = first < k->narrays;
     char err[256] = "no array the model can place";
     if (ok) {
