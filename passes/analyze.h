@@ -123,6 +123,7 @@ typedef struct {
     /* traffic (weighted) */
     double requests, shared_requests, global_requests, const_requests, tex_requests;
     double dram_requests, dram_bytes;
+    double dram_channel_factor; /* partition camping: >= 1, 1 without (memory_sim.c) */
     double row_hits, row_misses, row_conflicts, row_hit_rate;
     double dram_latency, dram_t_hit, l2_hit_latency; /* cycles */
     bool dram_ok;

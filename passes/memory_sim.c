@@ -50,6 +50,12 @@ typedef struct {
     bool dram_ok;
     size_t *dram_rec; /* stream record of each DRAM request fed */
     size_t ndram, capdram;
+    /* Partition camping: DRAM requests per (round of resident blocks,
+     * channel), weighted; NULL when the arch's channels are hashed or
+     * unknown (docs/model.md "Partition camping"). */
+    double *chan;
+    size_t nwin;
+    uint64_t round_blocks;
     float *lat;     /* per record: latency without the DRAM part */
     uint8_t *flags; /* per record: REC_* */
     double *weight; /* per record: block weight */
@@ -80,6 +86,13 @@ static bool setup(msim *m, hms_check_ctx *c)
     m->dram_ok = hms_dram_init(&m->dram, a, err, sizeof err);
     if (!m->dram_ok)
         hms_ctx_add_limit(c, "DRAM model unavailable for %s: %s", a->name, err);
+    m->round_blocks = (uint64_t)m->g.bps * m->g.sms;
+    if (a->dram_channels > 1 && a->dram_channel_bytes > 0 && !a->dram_address_hashed &&
+        m->round_blocks > 0) {
+        m->nwin = (size_t)(c->trace.blocks_total / m->round_blocks + 1);
+        if (m->nwin * (size_t)a->dram_channels <= ((size_t)1 << 22))
+            m->chan = calloc(m->nwin * (size_t)a->dram_channels, sizeof *m->chan);
+    }
     m->lat = calloc(n ? n : 1, sizeof *m->lat);
     m->flags = calloc(n ? n : 1, sizeof *m->flags);
     m->weight = calloc(n ? n : 1, sizeof *m->weight);
@@ -93,6 +106,7 @@ static void teardown(msim *m)
     hms_tlb_free(&m->tlb);
     hms_dram_free(&m->dram);
     free(m->dram_rec);
+    free(m->chan);
     free(m->lat);
     free(m->flags);
     free(m->weight);
@@ -121,6 +135,13 @@ static bool to_dram(void *ctx, uint64_t addr)
     }
     if (!hms_dram_add(&m->dram, addr, f->time))
         return false;
+    if (m->chan) {
+        const hms_warp_access *r = &m->c->trace.stream.v[f->rec];
+        size_t win = (size_t)(r->block / m->round_blocks);
+        uint64_t ch = addr / (uint64_t)m->a->dram_channel_bytes % (uint64_t)m->a->dram_channels;
+        if (win < m->nwin)
+            m->chan[win * (size_t)m->a->dram_channels + ch] += m->weight[f->rec];
+    }
     m->dram_rec[m->ndram++] = f->rec;
     return true;
 }
@@ -205,6 +226,45 @@ static hms_timed *issue_order(msim *m)
                                   m->g.cpi);
 }
 
+/* Partition camping (CuMAPz Sec. 5.4; Ruetsch & Micikevicius, "Optimizing
+ * Matrix Transpose in CUDA"): the blocks resident at once share the DRAM
+ * channels, and a channel moves only its share of the peak bandwidth. Over
+ * each round of resident blocks, the busiest channel's requests times the
+ * channel count over all requests: 1 when every round spreads evenly, the
+ * channel count when each round uses one channel. */
+static double channel_factor(const msim *m)
+{
+    if (!m->chan)
+        return 1;
+    /* Only rounds whose every block was simulated: a sampled launch keeps
+     * its first resident wave whole (passes/sample.h), the later rounds are
+     * represented by a few blocks each, which would look camped. */
+    const hms_kernel_trace *t = &m->c->trace;
+    uint32_t *have = calloc(m->nwin, sizeof *have);
+    if (!have)
+        return 1;
+    for (size_t b = 0; b < t->nblocks; b++)
+        if (t->blocks[b].id / m->round_blocks < m->nwin)
+            have[t->blocks[b].id / m->round_blocks]++;
+    size_t C = (size_t)m->a->dram_channels;
+    double busiest = 0, all = 0;
+    for (size_t w = 0; w < m->nwin; w++) {
+        uint64_t first = (uint64_t)w * m->round_blocks;
+        uint64_t want =
+            t->blocks_total - first < m->round_blocks ? t->blocks_total - first : m->round_blocks;
+        if (first >= t->blocks_total || have[w] != want)
+            continue;
+        double mx = 0;
+        for (size_t ch = 0; ch < C; ch++) {
+            mx = fmax(mx, m->chan[w * C + ch]);
+            all += m->chan[w * C + ch];
+        }
+        busiest += mx;
+    }
+    free(have);
+    return all > 0 ? fmax(1.0, busiest * (double)C / all) : 1;
+}
+
 /* DRAM figures, then each record's full latency into its site. */
 static void finish(msim *m)
 {
@@ -279,6 +339,7 @@ static void finish(msim *m)
     }
     for (size_t i = 0; i < c->nsites; i++)
         f->dram_bytes += c->sites[i].l2_misses * m->l2_line;
+    f->dram_channel_factor = channel_factor(m);
 }
 
 /* C-AMAT (Zhang et al., seeds/003_b03420075c499a6c.txt, eqs. 1-2) on one SM's

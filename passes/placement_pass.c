@@ -119,8 +119,13 @@ static double inst_per_warp(const hms_check_ctx *c)
             if (r->warp < wpb && r->time + 1 > last[r->warp])
                 last[r->warp] = r->time + 1;
         }
+        /* A warp issues up to its exit, not only up to its last access: the
+         * loop tests and barriers it still runs (a reduction's idle warps)
+         * take issue slots too. */
+        double block = 0;
         for (size_t w = 0; w < wpb; w++)
-            sum += B->weight * (double)last[w];
+            block += (double)last[w];
+        sum += B->weight * (B->insts > block ? B->insts : block);
         weight += B->weight * (double)wpb;
     }
     free(last);
@@ -405,6 +410,7 @@ bool hms_an_placements(hms_check_ctx *c)
     pk->ilp = c->reg.ilp;
     pk->mlp = c->reg.ilp;
     pk->mem_insts = g.total_warps > 0 ? c->fig.requests / g.total_warps : 0;
+    pk->dram_channel_factor = c->fig.dram_channel_factor;
     bool ok = first < k->narrays;
     char err[256] = "no array the model can place";
     if (ok) {

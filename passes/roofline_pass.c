@@ -83,6 +83,7 @@ bool hms_an_roofline(hms_check_ctx *c)
     cap_dram_by_footprint(c, in);
     in->model_time = f->time.time;
     in->flops = c->trace.flops;
+    in->dram_channel_factor = f->dram_channel_factor;
     /* Only instructions that must issue: one per warp-level memory access
      * and per FP instruction. The trace's address arithmetic
      * is the model's estimate (a compiler folds much of it into address

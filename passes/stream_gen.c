@@ -182,7 +182,7 @@ static uint64_t align_barriers(tracer *t, trace_warp *warps)
 
 static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_block *out)
 {
-    out->flops = out->fp_insts = 0;
+    out->flops = out->fp_insts = out->insts = 0;
     out->warps_run = 0;
     t->block = id;
     t->bid[0] = (int64_t)(id % t->gdim[0]);
@@ -197,7 +197,8 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
         out->warps_run += (W->stopped || W->cut) ? W->progress : 1;
         out->flops += (double)W->flops;
         out->fp_insts += (double)W->fp_insts;
-        if (W->stopped || W->cut) /* budget: what it emitted undercounts the warp's accesses */
+        out->insts += (double)W->time; /* before barrier alignment: no waiting counted */
+        if (W->stopped || W->cut)      /* budget: what it emitted undercounts the warp's accesses */
             for (size_t i = first; i < t->out->stream.n; i++)
                 t->out->stream.v[i].exact = false;
     }

@@ -176,6 +176,9 @@ typedef struct {
     uint64_t barriers;   /* __syncthreads the block passed */
     double flops;        /* FP operations of its threads (ir.h fp_flops), traced part */
     double fp_insts;     /* FP warp instructions of its warps (ir.h fp_ops), traced part */
+    double insts;        /* instructions its warps executed up to their exit, summed (the
+                            trace's count: barriers and loop tests after a warp's last
+                            access included) */
     double warps_run;    /* warps traced, a warp the budget stopped counting the share of its
                             work it got through (trace_warp.progress): fewer than the block
                             has when the analysis budget cut it */

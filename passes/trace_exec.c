@@ -62,6 +62,65 @@ static void note_param_default(tracer *t, int var)
 /* Evaluates e for all lanes. Leaves that already live somewhere (variables,
  * thread indices) are returned by pointer instead of copied; anything else
  * is computed into *scratch, which is returned. */
+
+/* Instructions an operation of the warp issues. A value the warp already
+ * computed from the same operands costs nothing: the compiler computes a
+ * common subexpression or loop-invariant value once and keeps it in a
+ * register, where the IR substitutes a local's expression into every use
+ * (docs/model.md "Instruction count"). Integer division and modulo by a
+ * run-time value "compile to up to 20 instructions" (CUDA C Programming
+ * Guide, Performance Guidelines, "Arithmetic Instructions"); by a literal
+ * the compiler uses a shift, a mask or a multiply (one, like any other
+ * operation here). */
+static uint64_t op_insts(trace_warp *w, const ir_expr *e, const hms_lanes *pa, const hms_lanes *pb,
+                         const hms_lanes *pc)
+{
+    if (w->untimed)
+        return 1;
+    const uint64_t prime = 1099511628211ull;
+    uint64_t key = 1469598103934665603ull; /* FNV-1a */
+    key = (key ^ (uint64_t)e->kind) * prime;
+    key = (key ^ (uint64_t)e->op) * prime;
+    key = (key ^ (uint64_t)w->active) * prime;
+    /* The operands' own shape, one level deep: equal values from different
+     * variables (k * 16 in an inner loop, t * 16 outside) are not one
+     * computation to a compiler. */
+    const ir_expr *ops[3] = {e->a, e->b, e->c};
+    for (int i = 0; i < 3; i++) {
+        const ir_expr *o = ops[i];
+        if (!o)
+            continue;
+        key = (key ^ (uint64_t)o->kind) * prime;
+        key = (key ^ (uint64_t)o->op) * prime;
+        key = (key ^ (uint64_t)(int64_t)o->var) * prime;
+        key = (key ^ (uint64_t)o->sym) * prime;
+        key = (key ^ (uint64_t)o->site) * prime;
+    }
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if (!(w->active >> l & 1))
+            continue;
+        key = (key ^ (uint64_t)pa->v[l]) * prime;
+        if (pb)
+            key = (key ^ (uint64_t)pb->v[l]) * prime;
+        if (pc)
+            key = (key ^ (uint64_t)pc->v[l]) * prime;
+    }
+    for (unsigned i = 0; i < HMS_TRACE_VALUE_PROBES; i++) {
+        size_t slot = (size_t)((key + i) % HMS_TRACE_VALUE_MEMO);
+        if (w->computed_run[slot] != w->run) { /* empty: remember it */
+            w->computed_run[slot] = w->run;
+            w->computed[slot] = key;
+            break;
+        }
+        if (w->computed[slot] == key)
+            return 0;
+    }
+    if (e->kind == IR_BINARY && (e->op == IR_OP_DIV || e->op == IR_OP_MOD) &&
+        !(e->b && e->b->kind == IR_CONST))
+        return HMS_TRACE_INT_DIV_INSTS;
+    return 1;
+}
+
 static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch)
 {
     hms_lanes b, c;
@@ -123,21 +182,21 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
         return &w->vars[e->var];
     case IR_UNARY:
         pa = eval_ref(t, w, e->a, scratch);
+        w->time += op_insts(w, e, pa, NULL, NULL); /* before scratch (maybe pa) is reused */
         hms_lanes_unary(e->op, pa, scratch);
-        w->time++;
         return scratch;
     case IR_BINARY:
         pa = eval_ref(t, w, e->a, scratch);
         pb = eval_ref(t, w, e->b, &b);
+        w->time += op_insts(w, e, pa, pb, NULL); /* before scratch (maybe pa) is reused */
         hms_lanes_binary(e->op, pa, pb, scratch);
-        w->time++;
         return scratch;
     case IR_SELECT:
         pc = eval_ref(t, w, e->a, &c);
         pa = eval_ref(t, w, e->b, &b);
         pb = eval_ref(t, w, e->c, scratch);
+        w->time += op_insts(w, e, pc, pa, pb);
         hms_lanes_select(pc, pa, pb, scratch);
-        w->time++;
         return scratch;
     case IR_UNKNOWN:
         if (load_standin(t, w, e->site, scratch))
@@ -640,7 +699,9 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
     hms_lanes_set_unknown(&trips);
     if (s->trip) {
         uint64_t time = w->time;
+        w->untimed++;
         eval(t, w, s->trip, &trips);
+        w->untimed--;
         trips.unknown |= trips.opaque; /* a stand-in is no iteration count */
         w->time = time;
     }
@@ -812,6 +873,7 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
     w->time = 0;
     w->steps = 0;
     w->flops = w->fp_insts = 0;
+    w->untimed = 0;
     w->progress = 1;
     w->seq = 0;
     w->narrivals = 0;

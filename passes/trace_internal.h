@@ -14,6 +14,11 @@
 /* Deepest expression / statement nesting the interpreter accepts (it
  * recurses; real kernels stay far below). */
 #define HMS_TRACE_MAX_DEPTH 512
+/* Instructions of an integer division or modulo by a run-time value (CUDA C
+ * Programming Guide, Performance Guidelines: "up to 20 instructions"). */
+#define HMS_TRACE_INT_DIV_INSTS 20
+#define HMS_TRACE_VALUE_MEMO 1024
+#define HMS_TRACE_VALUE_PROBES 8
 
 /* Steps a warp may take in each outermost loop after a kernel-wide budget
  * cut it (enough for an epilogue that stores a thread's tile in a loop). */
@@ -64,6 +69,16 @@ typedef struct {
     uint64_t seq;             /* records emitted by this warp (pseudo-random spread key) */
     uint64_t *arrivals;       /* time after each __syncthreads */
     size_t narrivals, caparrivals;
+    /* Values the warp already computed (hash of operation and operand
+     * values, direct-mapped): a compiler computes a common subexpression
+     * or a loop-invariant value once and keeps it in a register, while the
+     * IR substitutes a local's expression into every use. Open addressing
+     * without eviction, so a loop's cost per iteration stays periodic;
+     * slots of earlier runs (computed_run != run) are empty. */
+    uint64_t computed[HMS_TRACE_VALUE_MEMO];
+    uint64_t computed_run[HMS_TRACE_VALUE_MEMO];
+    unsigned untimed; /* > 0 while evaluating for bookkeeping (time restored after):
+                         such evaluations neither use nor fill the table */
 } trace_warp;
 
 /* Periodic-loop summary state of one run of one loop (trace_summary.c). */

@@ -115,7 +115,9 @@ static bool all_live_at(tracer *t, trace_warp *w, const ir_stmt *loop, trace_sum
     uint64_t time = w->time;
     uint32_t active = w->active;
     w->active = live;
+    w->untimed++;
     trace_eval(t, w, loop->cond, &c);
+    w->untimed--;
     w->time = time;
     w->active = active;
     for (int l = 0; l < HMS_WARP_LANES; l++)
@@ -331,7 +333,9 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
     uint64_t time = w->time;
     uint32_t active = w->active;
     w->active = live;
+    w->untimed++;
     trace_eval(t, w, loop->cond, &c0);
+    w->untimed--;
     w->time = time;
     w->active = active;
     if (c0.unknown & live) {

@@ -6,7 +6,9 @@
 
 double hms_amat(const hms_amat_inputs *in)
 {
-    return in->dram_latency * in->miss_ratio + in->hit_latency +
+    /* A shared-memory request looks up no cache: hit_lat weighs the
+     * off-chip share only (eq. 5 adds it to every request). */
+    return in->dram_latency * in->miss_ratio + in->hit_latency * (1 - in->shmem_ratio) +
            in->shmem_latency * in->shmem_ratio;
 }
 

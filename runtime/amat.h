@@ -1,6 +1,10 @@
 /* Average memory access latency, Huang & Li eq. 5
  * (seeds/000_2b7270bf81dd448e.txt, Section III-C; the OCR reads "DARM"):
  *   AMAT = DRAM_lat * miss_ratio + hit_lat + shmem_lat * shmem_ratio
+ * with one change: hit_lat is weighed by the off-chip share (1 -
+ * shmem_ratio), since a shared-memory request looks up no cache; the
+ * paper's form charges it to shared requests too, which made a kernel that
+ * stages its reads in shared memory pay a cache hit on every shared load.
  * One cache-hit latency (the L2's) stands for every cache, as in the paper. */
 #ifndef HMS_RUNTIME_AMAT_H
 #define HMS_RUNTIME_AMAT_H
@@ -17,7 +21,7 @@ typedef struct {
     double shmem_ratio;   /* shared-memory requests as a fraction of all requests, 0..1 */
 } hms_amat_inputs;
 
-/* Eq. 5. Inputs are not checked; see hms_amat_check. */
+/* Eq. 5 as above. Inputs are not checked; see hms_amat_check. */
 double hms_amat(const hms_amat_inputs *in);
 
 /* Inputs from counts over one launch: `requests` memory requests in all,

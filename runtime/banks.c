@@ -2,6 +2,7 @@
  * banks"). */
 #include "runtime/banks.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,4 +148,23 @@ double hms_banks_latency(const hms_arch *arch, double ways)
 double hms_banks_request_latency(const hms_arch *arch, const hms_bank_result *r)
 {
     return hms_banks_latency(arch, (double)r->wavefronts);
+}
+
+double hms_banks_pass_cycles(const hms_arch *arch)
+{
+    return arch->cc_major > 0 && arch->cc_major < 3 ? 2.0 : 1.0;
+}
+
+double hms_banks_replay_slots(const hms_arch *arch, const hms_bank_result *b)
+{
+    if (b->wavefronts == 0)
+        return 0;
+    double per_issue = 1;
+    if (arch->cc_major > 0 && arch->cc_major < 7 && arch->simd_width > 0 && arch->warp_size > 0) {
+        double issue_cycles = (double)arch->warp_size / arch->simd_width;
+        per_issue = floor(issue_cycles / hms_banks_pass_cycles(arch));
+        if (per_issue < 1)
+            per_issue = 1;
+    }
+    return ceil(b->wavefronts / per_issue) - 1;
 }

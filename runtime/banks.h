@@ -45,6 +45,24 @@ typedef struct {
  * free(). */
 bool hms_banks_stream(const hms_arch *arch, const hms_stream *s, hms_bank_memo **out);
 
+/* Cycles the banks take for one pass (wavefront), CUDA C Programming Guide,
+ * shared-memory sections by compute capability: each bank delivers 32 bits
+ * per two clock cycles on cc 1.x and 2.x, 64 bits per clock on 3.x and 32
+ * bits per clock from 5.x on: 2 cycles before cc 3.0, else 1. */
+double hms_banks_pass_cycles(const hms_arch *arch);
+
+/* Issue slots a shared request takes beyond its own instruction (Huang &
+ * Li's replay cause 4). A warp instruction occupies its scheduler for
+ * warp_size / simd_width cycles, during which the banks serve that many
+ * cycles over hms_banks_pass_cycles passes: on cc 1.x (4 cycles, 2 per
+ * half-warp pass) the two half-warp passes of a conflict-free access fit in
+ * the one issue, and every further two passes cost one slot. From cc 2.x to
+ * 6.x one pass fits one issue (Fermi: 2 and 2 cycles; Kepler, Maxwell,
+ * Pascal: 1 and 1), so each extra pass is one replay; from cc 7.0 on the
+ * model keeps one slot per extra pass. Result: ceil(wavefronts / passes per
+ * issue) - 1, never below 0. */
+double hms_banks_replay_slots(const hms_arch *arch, const hms_bank_result *b);
+
 /* Shared access latency (cycles) for `ways` serialised passes, from
  * arch->shared_latency[] at 1, 2, 4, 8, 16, 32 ways, linear between the
  * neighbouring measured points and along the last segment beyond 32. Table

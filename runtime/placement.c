@@ -351,6 +351,8 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
      * modelled, so MWP = min(MWP_peak_bw, N). */
     double bw_gbs =
         a->dram_bandwidth_meas_gbs > 0 ? a->dram_bandwidth_meas_gbs : a->dram_bandwidth_gbs;
+    if (k->dram_channel_factor > 1) /* camping: the busy channels' share of the peak */
+        bw_gbs /= k->dram_channel_factor;
     double bytes_per_req = t->requests > 0 ? t->dram_bytes / t->requests : 0;
     double mwp_peak = N;
     if (bw_gbs > 0 && a->clock_ghz > 0 && bytes_per_req > 0)

@@ -76,7 +76,9 @@ typedef struct {
     double ilp, mlp;     /* 0 -> 1 (one independent instruction / memory request per warp) */
     double avg_inst_lat; /* cycles; 0 -> HMS_PLACEMENT_DEFAULT_INST_LAT */
     double w_serial;     /* cycles: sync + SFU + divergence (eq. 16), same in every placement */
-    double constant_bytes_used;         /* by the kernel's other __constant__ arrays */
+    double dram_channel_factor; /* partition camping: the DRAM bandwidth the launch can use is
+                                   the peak over this (>= 1; 0 -> 1), placement-independent */
+    double constant_bytes_used; /* by the kernel's other __constant__ arrays */
     double shared_bytes_per_block_used; /* by the other shared arrays (static + dynamic) */
 } hms_placement_kernel;
 

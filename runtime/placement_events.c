@@ -456,7 +456,7 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
                          a->shared_banks, a->shared_bank_bytes);
                 return false;
             }
-            replay = b.wavefronts > 0 ? b.wavefronts - 1 : 0;
+            replay = hms_banks_replay_slots(a, &b);
         }
         kt->shared_requests += w;
         kt->group_requests[HMS_OVL_SHARED] += w;

@@ -17,7 +17,8 @@
  *                 not modelled);
  *   constant      distinct addresses - 1 and constant-cache misses as replays,
  *                 misses go to L2;
- *   shared        bank wavefronts - 1 as replays; no L2 or DRAM traffic.
+ *   shared        bank passes beyond the request's own issue as replays
+ *                 (hms_banks_replay_slots); no L2 or DRAM traffic.
  * L2 misses (one per L2 line) are DRAM requests for runtime/dram.h. Per-SM
  * caches are per SM (block b runs on SM b % active_sms).
  *

@@ -53,7 +53,9 @@ void hms_roofline_compute(const hms_arch *a, const hms_roofline_in *in, hms_roof
     double share = blocks > 0 ? ceil(blocks / sms) / blocks : 1.0 / sms;
     out->busiest_sm_share = share;
     out->bound[HMS_RL_MODEL] = clean(in->model_time);
-    out->bound[HMS_RL_DRAM] = over(clean(in->dram_bytes), hms_roofline_dram_bytes_per_cycle(a));
+    double camp = clean(in->dram_channel_factor) > 1 ? in->dram_channel_factor : 1;
+    out->bound[HMS_RL_DRAM] =
+        over(clean(in->dram_bytes) * camp, hms_roofline_dram_bytes_per_cycle(a));
     out->bound[HMS_RL_L2] = over(clean(in->l2_bytes), clean(a->l2_bytes_per_clock));
     out->bound[HMS_RL_SHARED] = clean(in->shared_wavefronts) * share;
     out->bound[HMS_RL_FP32] =

@@ -25,13 +25,15 @@ typedef enum {
 
 /* Totals over the whole launch (scaled when blocks were sampled). */
 typedef struct {
-    double model_time;        /* cycles, the latency model's prediction */
-    double dram_bytes;        /* moved between L2 and DRAM */
-    double l2_bytes;          /* looked up in L2 */
-    double shared_wavefronts; /* shared-memory wavefronts (bank passes) */
-    double flops;             /* FP32 operations, an FMA counting 2 */
-    double warp_insts;        /* issued warp instructions */
-    double blocks;            /* in the grid */
+    double model_time;          /* cycles, the latency model's prediction */
+    double dram_bytes;          /* moved between L2 and DRAM */
+    double l2_bytes;            /* looked up in L2 */
+    double shared_wavefronts;   /* shared-memory wavefronts (bank passes) */
+    double flops;               /* FP32 operations, an FMA counting 2 */
+    double warp_insts;          /* issued warp instructions */
+    double blocks;              /* in the grid */
+    double dram_channel_factor; /* partition camping: B_dram moves the bytes at the peak over
+                                   this (>= 1; 0 -> 1) */
 } hms_roofline_in;
 
 typedef struct {

@@ -7,8 +7,9 @@
 
 #define NEAR(a, b) (fabs((a) - (b)) <= 1e-9)
 
-/* DRAM_lat 600, miss 0.25, hit 200, shmem 50 at 0.4:
- * 600*0.25 + 200 + 50*0.4 = 150 + 200 + 20 = 370 cycles. */
+/* DRAM_lat 600, miss 0.25, hit 200, shmem 50 at 0.4: the hit latency only
+ * for the 0.6 off-chip share (a shared request looks up no cache):
+ * 600*0.25 + 200*0.6 + 50*0.4 = 150 + 120 + 20 = 290 cycles. */
 Test(amat, equation_5)
 {
     hms_amat_inputs in = {.dram_latency = 600,
@@ -16,14 +17,17 @@ Test(amat, equation_5)
                           .hit_latency = 200,
                           .shmem_latency = 50,
                           .shmem_ratio = 0.4};
-    cr_assert(NEAR(hms_amat(&in), 370), "got %g", hms_amat(&in));
+    cr_assert(NEAR(hms_amat(&in), 290), "got %g", hms_amat(&in));
     /* all requests hit: AMAT is the hit latency */
     in.miss_ratio = in.shmem_ratio = 0;
     cr_assert(NEAR(hms_amat(&in), 200));
+    /* all requests shared: the shared latency alone */
+    in.shmem_ratio = 1;
+    cr_assert(NEAR(hms_amat(&in), 50), "got %g", hms_amat(&in));
 }
 
 /* 1000 requests, 100 served by DRAM, 300 shared: miss 0.1, shmem 0.3.
- * DRAM 571.5, hit 190, shmem 47: 57.15 + 190 + 14.1 = 261.25 cycles. */
+ * DRAM 571.5, hit 190, shmem 47: 57.15 + 190*0.7 + 14.1 = 204.25 cycles. */
 Test(amat, from_counts)
 {
     hms_amat_inputs in;
@@ -32,7 +36,7 @@ Test(amat, from_counts)
               err);
     cr_assert(NEAR(in.miss_ratio, 0.1));
     cr_assert(NEAR(in.shmem_ratio, 0.3));
-    cr_assert(NEAR(hms_amat(&in), 261.25), "got %g", hms_amat(&in));
+    cr_assert(NEAR(hms_amat(&in), 204.25), "got %g", hms_amat(&in));
     /* no requests: ratios 0, AMAT = hit latency */
     cr_assert(hms_amat_from_counts(0, 0, 0, 571.5, 190, 47, &in, err, sizeof err));
     cr_assert(NEAR(hms_amat(&in), 190));

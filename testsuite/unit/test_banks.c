@@ -319,3 +319,40 @@ Test(banks, request_latency_uses_the_serialised_passes)
     r = eval(&f, &w);
     cr_assert_float_eq(hms_banks_request_latency(&f, &r), 1209.0, 1e-9);
 }
+
+/* Replays in issue slots: on cc 1.x a warp instruction issues over 4 cycles
+ * (32 lanes on 8 SPs) and the banks serve a half-warp pass every 2 cycles,
+ * so two passes fit one issue; from cc 2.x one pass is one issue. */
+Test(banks, replay_slots_follow_passes_per_issue)
+{
+    hms_arch gt200 = banks_arch(16, 4);
+    gt200.cc_major = 1;
+    gt200.warp_size = 32;
+    gt200.simd_width = 8;
+    hms_arch fermi = banks_arch(32, 4);
+    fermi.cc_major = 2;
+    fermi.warp_size = 32;
+    fermi.simd_width = 16;
+    hms_arch volta = fermi;
+    volta.cc_major = 7;
+    cr_assert_float_eq(hms_banks_pass_cycles(&gt200), 2, 1e-12);
+    cr_assert_float_eq(hms_banks_pass_cycles(&fermi), 2, 1e-12);
+    cr_assert_float_eq(hms_banks_pass_cycles(&volta), 1, 1e-12);
+
+    hms_warp_access row = strided(0, 4, 4, UINT32_MAX);  /* conflict free */
+    hms_warp_access col = strided(0, 64, 4, UINT32_MAX); /* s[tx][ty] of a 16 x 16 buffer */
+    hms_bank_result r = eval(&gt200, &row);
+    cr_assert_float_eq(hms_banks_replay_slots(&gt200, &r), 0, 1e-12, "2 half-warp passes, 1 issue");
+    r = eval(&gt200, &col);
+    cr_assert_float_eq(hms_banks_replay_slots(&gt200, &r), 15, 1e-12, "32 passes, 16 issues");
+    r = eval(&fermi, &col); /* stride 16 words on 32 banks: 16-way */
+    cr_assert_eq(r.wavefronts, 16);
+    cr_assert_float_eq(hms_banks_replay_slots(&fermi, &r), 15, 1e-12);
+    hms_warp_access col32 = strided(0, 128, 4, UINT32_MAX); /* 32-way on 32 banks */
+    r = eval(&fermi, &col32);
+    cr_assert_float_eq(hms_banks_replay_slots(&fermi, &r), 31, 1e-12);
+    r = eval(&volta, &col32);
+    cr_assert_float_eq(hms_banks_replay_slots(&volta, &r), 31, 1e-12);
+    hms_bank_result none = {0, 0, 0};
+    cr_assert_float_eq(hms_banks_replay_slots(&gt200, &none), 0, 1e-12);
+}

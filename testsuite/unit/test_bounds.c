@@ -207,6 +207,16 @@ Test(bounds, roofline_by_hand)
     cr_expect_float_eq(r.bound[HMS_RL_DRAM], 1000, 1e-6);
     cr_expect_eq(r.binding, HMS_RL_DRAM);
 
+    /* Partition camping: rounds of blocks that use a quarter of the
+     * channels move their bytes at a quarter of the peak. */
+    in.dram_channel_factor = 4;
+    hms_roofline_compute(a, &in, &r);
+    cr_expect_float_eq(r.bound[HMS_RL_DRAM], 4000, 1e-6);
+    in.dram_channel_factor = 0.5; /* below 1 is no camping */
+    hms_roofline_compute(a, &in, &r);
+    cr_expect_float_eq(r.bound[HMS_RL_DRAM], 1000, 1e-6);
+    in.dram_channel_factor = 0;
+
     /* The model binds when nothing saturates; bad inputs count as 0. */
     hms_roofline_in q = {0};
     q.model_time = 5000;

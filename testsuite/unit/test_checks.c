@@ -203,7 +203,10 @@ Test(checks, unknown_values_metrics_by_hand)
     for (size_t i = 0; i < r->naccesses; i++)
         cr_expect_gt(r->accesses[i].requests, 0, "%s line %u", r->accesses[i].array,
                      r->accesses[i].line);
-    cr_expect_str_eq(r->model.bound, "compute");
+    /* four loads and a store for one multiply-add, two of them uncoalesced:
+     * DRAM-bound once its index arithmetic is counted as a compiler emits it
+     * (common subexpressions once) */
+    cr_expect_str_eq(r->model.bound, "memory");
     r = hms_af_report(&f, "onlyInMode");
     cr_assert(r);
     cr_expect_eq(r->accesses[0].requests, 0);
@@ -323,8 +326,9 @@ Test(checks, placement_threshold_and_check_globs)
 }
 
 /* hms-shared-reuse is judged by the model: the staged copy's direct-read
- * variant is predicted 1.34x faster on h100, so it is reported under a 1.2x
- * threshold and not under 1.5x. */
+ * variant is predicted 1.19x faster on h100 (AMAT charges its shared loads
+ * no cache hit), so it is reported under a 1.1x threshold and not under
+ * 1.5x. */
 Test(checks, shared_reuse_follows_the_predicted_speedup)
 {
     hms_analyzed_file f;
@@ -334,7 +338,7 @@ Test(checks, shared_reuse_follows_the_predicted_speedup)
     hms_analysis_options o = {0};
     o.arch = f.arch;
     o.checks = "-*,hms-shared-reuse";
-    const double thresholds[] = {1.2, 1.5};
+    const double thresholds[] = {1.1, 1.5};
     const size_t want[] = {1, 0};
     for (int i = 0; i < 2; i++) {
         hms_kernel_report r;

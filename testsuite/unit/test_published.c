@@ -167,7 +167,7 @@ Test(published, cumapz_tables)
     check_orderings(&f, "CuMAPz Table III", table3, sizeof table3 / sizeof *table3);
     double rho = family_rho(&f, "CuMAPz Tables I-III", cumapz_ms,
                             sizeof cumapz_ms / sizeof *cumapz_ms, false);
-    cr_expect_gt(rho, 0.5, "rho %.3f", rho);
+    cr_expect_gt(rho, 0.7, "rho %.3f", rho);
     hms_analyzed_file_free(&f);
 }
 
@@ -208,7 +208,7 @@ Test(published, transpose_gtx280)
         {"copy", "copySharedMem", true},
         {"transposeCoalesced", "transposeNaive", true},
         {"transposeNoBankConflicts", "transposeCoalesced", true},
-        {"transposeDiagonal", "transposeNoBankConflicts", false},
+        {"transposeDiagonal", "transposeNoBankConflicts", true},
         {"copySharedMem", "transposeDiagonal", true},
         /* the whitepaper's summary and CuMAPz's last step: removing the
          * padding from the diagonal kernel costs a sizeable amount */
@@ -249,15 +249,14 @@ Test(published, reduction_g80)
         {"reduce5", 0.536}, {"reduce6", 0.381}, {"reduce7", 0.268},
     };
     static const ordering o[] = {
-        {"reduce2", "reduce1", true},  {"reduce3", "reduce2", true},  {"reduce4", "reduce3", true},
-        {"reduce5", "reduce4", false}, {"reduce6", "reduce5", false}, {"reduce7", "reduce6", true},
+        {"reduce2", "reduce1", true}, {"reduce3", "reduce2", true}, {"reduce4", "reduce3", true},
+        {"reduce5", "reduce4", true}, {"reduce6", "reduce5", true}, {"reduce7", "reduce6", true},
     };
     hms_analyzed_file f;
     analyse("kernels/published/reduction.cu", "gt200", &f);
     check_orderings(&f, "reduction G80", o, sizeof o / sizeof *o);
     double rho = family_rho(&f, "reduction G80", ms, sizeof ms / sizeof *ms, false);
-    cr_log_info("reduction G80: rho %.3f (goal 0.9; docs/validation.md)", rho);
-    cr_expect_gt(rho, 0.85, "rho %.3f", rho);
+    cr_expect_geq(rho, 0.9, "rho %.3f", rho);
     hms_analyzed_file_free(&f);
 }
 
@@ -280,7 +279,6 @@ Test(published, gemm_a6000)
     analyse("kernels/published/gemm.cu", "a100", &f);
     check_orderings(&f, "GEMM A6000", o, sizeof o / sizeof *o);
     double rho = family_rho(&f, "GEMM A6000", gemm_gflops, 7, true);
-    cr_log_info("GEMM A6000: rho %.3f (goal 0.9; docs/validation.md)", rho);
     cr_expect_geq(rho, 0.9, "rho %.3f", rho);
     hms_analyzed_file_free(&f);
 }
@@ -377,4 +375,25 @@ Test(published, mei_chu_table8)
     table8("fermi", "", gtx560ti);
     table8("kepler", "d", gtx780); /* 8-byte bank mode: 8-byte words */
     table8("maxwell", "", gtx980);
+}
+
+/* Partition camping in time (CuMAPz Sec. 5.4, the whitepaper's diagonal
+ * transpose): on the GTX 280 (8 partitions of 256 bytes, addresses not
+ * hashed) a tile transpose's column writes put every resident block on one
+ * partition, which the model prices; on the H100 (hashed channels) the same
+ * kernel is not charged for it, so the diagonal order only costs its index
+ * arithmetic there. */
+Test(published, camping_priced_where_channels_are_not_hashed)
+{
+    hms_analyzed_file f;
+    analyse("kernels/published/transpose_wp.cu", "gt200", &f);
+    double nobank = predicted(&f, "transposeNoBankConflicts");
+    double diag = predicted(&f, "transposeDiagonal");
+    cr_expect_lt(diag, nobank, "gt200: diagonal %.0f, padded tile %.0f cycles", diag, nobank);
+    hms_analyzed_file_free(&f);
+    analyse("kernels/published/transpose_wp.cu", "h100", &f);
+    nobank = predicted(&f, "transposeNoBankConflicts");
+    diag = predicted(&f, "transposeDiagonal");
+    cr_expect_lt(nobank, diag, "h100: padded tile %.0f, diagonal %.0f cycles", nobank, diag);
+    hms_analyzed_file_free(&f);
 }

@@ -442,7 +442,8 @@ Test(stream_gen, barrier_releases_warps_at_the_last_arrival)
     cr_assert_eq(t.blocks[0].barriers, 1);
     for (size_t r = 0; r < 10; r++) {
         cr_assert_eq(t.stream.v[r].site, 0);
-        cr_assert_eq(t.stream.v[r].time, 6 + 6 * r);
+        cr_assert_eq(t.stream.v[r].time, 6 + 6 * r, "r %zu time %llu", r,
+                     (unsigned long long)t.stream.v[r].time);
     }
     cr_assert_eq(t.stream.v[10].site, 1);
     cr_assert_eq(t.stream.v[11].site, 1);
