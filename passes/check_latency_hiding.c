@@ -4,8 +4,9 @@
  * traffic, the Huang & Li model (seeds/000_2b7270bf81dd448e.txt, eqs.
  * 17-19: MWP/CWP and the overlap ratio both grow with resident warps) is
  * re-evaluated with the occupancy raised to that level, and the check fires
- * when that is predicted to gain at least HMS_LATENCY_MIN_GAIN. Independent
- * fetches per warp (MLP) are taken as 1 by the model.
+ * when that is predicted to gain at least HMS_LATENCY_MIN_GAIN. When
+ * registers limit the occupancy, the raised variant has fewer registers per
+ * thread, so its register arrays and the ILP/MLP they give shrink too.
  * A stated launch whose grid itself is too small (fewer resident warps than
  * the GPU holds, below the same 50%), or whose last wave leaves much of the
  * GPU idle, is reported first, with the numbers, when the same model (with
@@ -22,6 +23,36 @@ static void raise_warps(hms_placement_kernel *k, hms_placement_events *e, void *
 {
     (void)e;
     k->warps_per_sm = *(double *)arg;
+}
+
+/* More resident warps when registers limit them: each thread gets fewer, so
+ * the register arrays (accumulators, register tiles) shrink to what is
+ * left beside the scalars, and with them the independent chains that give
+ * the model its ILP and MLP (passes/registers.h). Keeping the ILP would
+ * credit the kernel with both the occupancy and the tiles it must give up. */
+typedef struct {
+    double warps, ilp;
+} fewer_regs;
+
+static void raise_warps_fewer_regs(hms_placement_kernel *k, hms_placement_events *e, void *arg)
+{
+    (void)e;
+    const fewer_regs *r = arg;
+    k->warps_per_sm = r->warps;
+    k->ilp = r->ilp;
+    k->mlp = r->ilp;
+}
+
+static double ilp_at(const struct hms_check_ctx *c, double warps)
+{
+    const hms_register_estimate *r = &c->reg;
+    if (c->occ.limit != HMS_OCC_LIMIT_REGISTERS || r->array_words <= 0 || !(r->ilp > 1) ||
+        !(warps > 0) || c->fig.pk.warps_per_sm <= 0)
+        return c->fig.pk.ilp;
+    double regs = c->regs_per_thread * c->fig.pk.warps_per_sm / warps;
+    double left = regs - (c->regs_per_thread - r->array_words);
+    double ilp = r->ilp * (left > 0 ? left : 0) / r->array_words;
+    return ilp > 1 ? ilp : 1;
 }
 
 static const ir_array *largest_shared(const ir_kernel *k)
@@ -171,7 +202,9 @@ void hms_check_latency_hiding(struct hms_check_ctx *c)
     if (target <= c->fig.pk.warps_per_sm)
         return;
     double now = hms_ctx_predict(c, NULL, NULL);
-    double then = hms_ctx_predict(c, raise_warps, &target);
+    fewer_regs fr = {target, ilp_at(c, target)};
+    double then = fr.ilp < c->fig.pk.ilp ? hms_ctx_predict(c, raise_warps_fewer_regs, &fr)
+                                         : hms_ctx_predict(c, raise_warps, &target);
     if (now <= 0 || then <= 0 || now / then < HMS_LATENCY_MIN_GAIN)
         return;
     const char *lim = hms_occ_limit_name(c->occ.limit);

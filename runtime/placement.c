@@ -383,7 +383,15 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
     }
     if (coefficients_default)
         *coefficients_default = dflt;
-    double r = overlap_ratio(c, t, N);
+    /* With the default coefficients the warps term stands for the
+     * independent work the SM can overlap with memory: a warp with ILP
+     * independent chains offers as much as ILP warps (eq. 14 makes the same
+     * trade, ITILP = ILP * N), up to a full SM. Fitted coefficients keep the
+     * paper's raw warp count. */
+    double n_ovl = N;
+    if (dflt && a->max_warps_per_sm > 0)
+        n_ovl = fmin(N * ilp, fmax(N, (double)a->max_warps_per_sm));
+    double r = overlap_ratio(c, t, n_ovl);
     out->overlap_ratio = fmin(fmax(r, 0.0), 1.0);
     out->overlap_clamped = out->overlap_ratio != r;
     out->t_overlap = out->overlap_ratio * out->t_mem;
