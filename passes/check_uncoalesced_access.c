@@ -7,6 +7,7 @@
  * Quiet where most of the site's records rest on unknown indices spread over
  * the array: that scatter is the analysis's assumption. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -66,7 +67,7 @@ static const ir_expr *split_const(const ir_expr *e, int64_t *k)
 {
     *k = 0;
     if (e && e->kind == IR_BINARY && (e->op == IR_OP_ADD || e->op == IR_OP_SUB) && e->b &&
-        e->b->kind == IR_CONST) {
+        e->b->kind == IR_CONST && e->b->value != INT64_MIN) {
         *k = e->op == IR_OP_ADD ? e->b->value : -e->b->value;
         return e->a;
     }
@@ -106,6 +107,9 @@ static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
         if (t->array != a->array || t->kind != a->kind || t->elem_stride != a->elem_stride ||
             fabs(c->sites[i].requests - s->requests) > 0.25 * s->requests || t->index2 ||
             !ir_expr_same(split_const(t->index, &kt), base, true))
+            continue;
+        /* constants far apart are not neighbours (and would overflow) */
+        if (ka < INT64_MIN + 64 || ka > INT64_MAX - 64 || kt < ka - 64 || kt > ka + 64)
             continue;
         int64_t off = (kt - ka) * a->elem_stride + t->field_offset - a->field_offset;
         for (int64_t b = off; b < off + t->width; b++)

@@ -100,13 +100,14 @@ const ir_stmt *hms_unit_loop(const ir_kernel *k, const ir_access *a)
 bool hms_walks_own_run(const ir_kernel *k, const ir_access *a)
 {
     const ir_stmt *loop = hms_unit_loop(k, a);
-    return loop && (loop->trip_count < 0 || loop->trip_count * a->width > HMS_VECTOR_RUN_MAX_BYTES);
+    /* compared as trip > max / width: no overflow for any trip count */
+    return loop && (loop->trip_count < 0 || loop->trip_count > HMS_VECTOR_RUN_MAX_BYTES / a->width);
 }
 
 int hms_vector_loop_bytes(const ir_kernel *k, const ir_access *a)
 {
     const ir_stmt *loop = hms_unit_loop(k, a);
-    if (!loop || loop->trip_count < 2 || loop->trip_count * a->width > HMS_VECTOR_RUN_MAX_BYTES)
+    if (!loop || loop->trip_count < 2 || loop->trip_count > HMS_VECTOR_RUN_MAX_BYTES / a->width)
         return a->width;
     return (int)(loop->trip_count * a->width);
 }
