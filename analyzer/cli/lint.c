@@ -62,7 +62,7 @@ typedef struct {
     char *path;
     hms_config cfg;
     bool ok;
-    char err[600];
+    hms_file_error err;
 } loaded_config;
 
 typedef struct {
@@ -70,8 +70,9 @@ typedef struct {
     size_t n;
 } config_set;
 
-/* Each .hms-lint is read once, and a malformed one reported once. */
-static const loaded_config *config_for(config_set *s, const char *source, const char *given)
+/* Each .hms-lint is read once, and a malformed one reported once (to said). */
+static const loaded_config *config_for(config_set *s, const char *source, const char *given,
+                                       hms_diag_sink *said)
 {
     char *path = given ? strdup(given) : hms_config_find(source); /* --config-file */
     if (!path)
@@ -91,9 +92,9 @@ static const loaded_config *config_for(config_set *s, const char *source, const 
     loaded_config *c = &s->v[s->n++];
     memset(c, 0, sizeof *c);
     c->path = path;
-    c->ok = hms_config_load(path, &c->cfg, c->err, sizeof c->err);
+    c->ok = hms_config_load(path, &c->cfg, &c->err);
     if (!c->ok)
-        fprintf(stderr, ERROR_PREFIX "%s\n", c->err);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &c->err);
     return c;
 }
 
@@ -111,21 +112,21 @@ typedef struct {
     const char *name;
     const hms_arch *arch;
     char *err;
-    char *msg; /* what resolving it printed */
-    bool said; /* msg shown (once, when a file first uses the arch) */
+    hms_file_error why; /* when arch is NULL */
+    bool said;          /* why shown (once, when a file first uses the arch) */
 } resolved_arch;
 
 /* Each distinct --arch/arch: value is resolved once; its error printed once,
  * when a file uses it (say), not when the command line's is looked up for
  * its --launch limits. */
 static const hms_arch *arch_for(resolved_arch **v, size_t *n, const hms_options *o, bool say,
-                                char **err)
+                                char **err, hms_diag_sink *said)
 {
     for (size_t i = 0; i < *n; i++) {
         resolved_arch *r = &(*v)[i];
         if (strcmp(r->name, o->arch) == 0) {
-            if (say && !r->said && r->msg)
-                fputs(r->msg, stderr);
+            if (say && !r->said && !r->arch)
+                hms_diag_file_error(said, HMS_DIAG_ERROR, &r->why);
             r->said |= say;
             if (err)
                 *err = r->err ? strdup(r->err) : NULL;
@@ -141,21 +142,12 @@ static const hms_arch *arch_for(resolved_arch **v, size_t *n, const hms_options 
     resolved_arch *r = &nv[(*n)++];
     r->name = o->arch;
     r->err = NULL;
-    r->msg = NULL;
     r->said = false;
-    size_t len = 0;
-    FILE *m = open_memstream(&r->msg, &len);
-    r->arch = hms_resolve_arch(o, m ? m : stderr);
-    if (m)
-        fclose(m);
-    if (!len) {
-        free(r->msg);
-        r->msg = NULL;
-    }
+    r->arch = hms_find_arch(o, &r->why);
     if (!r->arch && asprintf(&r->err, "unknown or invalid architecture '%s'", o->arch) < 0)
         r->err = NULL;
-    if (say && r->msg)
-        fputs(r->msg, stderr);
+    if (say && !r->arch)
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &r->why);
     r->said = say;
     if (err)
         *err = r->err ? strdup(r->err) : NULL;
@@ -166,7 +158,6 @@ static void free_arches(resolved_arch *v, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         free(v[i].err);
-        free(v[i].msg);
     }
     free(v);
 }
@@ -362,7 +353,8 @@ int hms_cmd_lint(const hms_options *o)
     char msg[600];
     resolved_arch *arches = NULL;
     size_t narches = 0;
-    hms_frontend_options top = hms_frontend_inputs(o, arch_for(&arches, &narches, o, false, NULL));
+    hms_frontend_options top =
+        hms_frontend_inputs(o, arch_for(&arches, &narches, o, false, NULL, NULL));
     /* The run's diagnostics, printed as they come: the files' in input order. */
     hms_diag_sink said;
     hms_diag_sink_init(&said, stderr);
@@ -410,13 +402,15 @@ int hms_cmd_lint(const hms_options *o)
         j->path = o->files.v[i];
         j->report.path = strdup(j->path);
         hms_diag_sink_init(&j->diags, NULL);
-        const loaded_config *c = config_for(&configs, j->path, o->config_file);
+        const loaded_config *c = config_for(&configs, j->path, o->config_file, &said);
         hms_config_merge(c && c->ok ? &c->cfg : NULL, o, &j->merged);
         if (c && !c->ok) {
-            j->setup_error = strdup(c->err);
+            char text[sizeof c->err.file + sizeof c->err.message + 32];
+            hms_file_error_text(&c->err, text, sizeof text);
+            j->setup_error = strdup(text);
             continue;
         }
-        j->arch = arch_for(&arches, &narches, &j->merged.opts, true, &j->setup_error);
+        j->arch = arch_for(&arches, &narches, &j->merged.opts, true, &j->setup_error, &said);
         j->fe = hms_frontend_inputs(&j->merged.opts, j->arch);
     }
 

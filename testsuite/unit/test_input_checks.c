@@ -104,11 +104,12 @@ static void expect_config_error(const char *config, const char *message)
 
 Test(input_checks, config_values_of_the_wrong_type_name_file_and_line)
 {
-    expect_config_error("launch: 5\n", "1: launch '5'");
+    /* file:line:col: error: reason, the column of the value (counted by hand) */
+    expect_config_error("launch: 5\n", "1:9: error: launch '5'");
     expect_config_error("checks: '*'\nparam: {a: b}\n",
-                        "2: param 'a=b': value 'b' is not a number");
+                        "2:9: error: param 'a=b': value 'b' is not a number");
     expect_config_error("fail-on: error\narch: nosuchgpu\n",
-                        "2: arch: nosuchgpu: unknown architecture");
+                        "2:7: error: arch: nosuchgpu: unknown architecture");
 }
 
 /* h100.yaml with one line replaced. */
@@ -174,15 +175,23 @@ Test(input_checks, build_dir_problems_are_errors)
     const char *good = put("good.cu", good_src);
     char missing[4200];
     snprintf(missing, sizeof missing, "%s/no-such-build", tmpdir);
-    expect_error((const char *[]){"-p", missing, good, NULL}, "no-such-build: No such file");
+    expect_error((const char *[]){"-p", missing, good, NULL},
+                 "no-such-build: error: No such file or directory (the -p build directory)");
     put("build/compile_commands.json", "garbage\n");
     char build[4200];
     snprintf(build, sizeof build, "%s/build", tmpdir);
     expect_error((const char *[]){"-p", build, good, NULL},
-                 "compile_commands.json:1:7: malformed compile database");
+                 "compile_commands.json:1:7: error: malformed compile database");
     put("build/compile_commands.json", "{\"a\": 1}\n");
     expect_error((const char *[]){"-p", build, good, NULL},
-                 "malformed compile database: not a JSON array");
+                 "compile_commands.json: error: malformed compile database: not a JSON array");
+    /* The same check and message when -p is given without files (the
+     * database's sources are listed) and for an entry without "file". */
+    put("build/compile_commands.json", "[{\"directory\": \"/x\", \"command\": \"cc a.cu\"}]\n");
+    const char *entry_msg = "compile_commands.json: error: malformed compile database: entry 1 "
+                            "is not an object with \"directory\" and \"file\" strings";
+    expect_error((const char *[]){"-p", build, good, NULL}, entry_msg);
+    expect_error((const char *[]){"-p", build, NULL}, entry_msg);
 }
 
 typedef struct {
