@@ -61,7 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         fwrite(text, 1, len, f);
         fclose(f);
-        hms_baseline *b = hms_baseline_load(path, err, sizeof err);
+        hms_file_error berr;
+        hms_baseline *b = hms_baseline_load(path, &berr);
         hms_baseline_free(b);
         break;
     }

@@ -235,15 +235,15 @@ static bool at_or_above(hms_severity s, hms_fail_on f)
 }
 
 static bool write_report(const hms_options *o, const hms_report *r, hms_source_cache *src,
-                         const char *source_root, hms_diag_counts *counts)
+                         const char *source_root, hms_diag_counts *counts, hms_diag_sink *said)
 {
     hms_atomic_file af = {0};
     FILE *out = stdout;
-    char msg[600];
+    hms_file_error why;
     if (o->output) {
-        out = hms_atomic_open(&af, o->output, msg, sizeof msg);
+        out = hms_atomic_open(&af, o->output, &why);
         if (!out) {
-            fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
             return false;
         }
     }
@@ -272,9 +272,10 @@ static bool write_report(const hms_options *o, const hms_report *r, hms_source_c
     if (o->output) {
         if (!ok) {
             hms_atomic_abort(&af);
-            fprintf(stderr, ERROR_PREFIX "%s: cannot write the report\n", o->output);
-        } else if (!hms_atomic_commit(&af, msg, sizeof msg)) {
-            fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, o->output, 0, 0, NULL, NULL},
+                      "cannot write the report");
+        } else if (!hms_atomic_commit(&af, &why)) {
+            hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
             ok = false;
         }
     } else {
@@ -283,23 +284,25 @@ static bool write_report(const hms_options *o, const hms_report *r, hms_source_c
     return ok;
 }
 
-static bool export_fixes(const hms_options *o, const hms_report *r, hms_source_cache *src)
+static bool export_fixes(const hms_options *o, const hms_report *r, hms_source_cache *src,
+                         hms_diag_sink *said)
 {
     hms_atomic_file af;
-    char msg[600];
-    FILE *out = hms_atomic_open(&af, o->export_fixes, msg, sizeof msg);
+    hms_file_error why;
+    FILE *out = hms_atomic_open(&af, o->export_fixes, &why);
     if (!out) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         return false;
     }
     const char *main_file = o->files.n == 1 ? o->files.v[0] : "";
     if (!hms_write_fixes_yaml(r, src, main_file, out, stderr)) {
         hms_atomic_abort(&af);
-        fprintf(stderr, ERROR_PREFIX "%s: cannot write the fixes\n", o->export_fixes);
+        hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, o->export_fixes, 0, 0, NULL, NULL},
+                  "cannot write the fixes");
         return false;
     }
-    if (!hms_atomic_commit(&af, msg, sizeof msg)) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+    if (!hms_atomic_commit(&af, &why)) {
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         return false;
     }
     return true;
@@ -327,22 +330,23 @@ static void warn_unmatched(const hms_options *o, const hms_launch_cli *cli, cons
 
 /* --write-baseline: the findings after NOLINT, atomically. */
 static bool write_baseline(const hms_options *o, const hms_report *r, hms_source_cache *src,
-                           const char *source_root)
+                           const char *source_root, hms_diag_sink *said)
 {
     hms_atomic_file af;
-    char msg[600];
-    FILE *out = hms_atomic_open(&af, o->write_baseline, msg, sizeof msg);
+    hms_file_error why;
+    FILE *out = hms_atomic_open(&af, o->write_baseline, &why);
     if (!out) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         return false;
     }
     if (!hms_baseline_write(r, src, source_root, HMS_VERSION, out)) {
         hms_atomic_abort(&af);
-        fprintf(stderr, ERROR_PREFIX "%s: cannot write the baseline\n", o->write_baseline);
+        hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, o->write_baseline, 0, 0, NULL, NULL},
+                  "cannot write the baseline");
         return false;
     }
-    if (!hms_atomic_commit(&af, msg, sizeof msg)) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+    if (!hms_atomic_commit(&af, &why)) {
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         return false;
     }
     return true;
@@ -364,9 +368,10 @@ int hms_cmd_lint(const hms_options *o)
         hms_diag_sink_free(&said);
         return 2; /* a malformed --launch/--param: said why */
     }
-    char *source_root = hms_source_root_find(o->source_root, msg, sizeof msg);
+    hms_file_error why;
+    char *source_root = hms_source_root_find(o->source_root, &why);
     if (!source_root) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        hms_diag_file_error(&said, HMS_DIAG_ERROR, &why);
         hms_launch_cli_free(&cli);
         free_arches(arches, narches);
         hms_diag_sink_free(&said);
@@ -374,9 +379,9 @@ int hms_cmd_lint(const hms_options *o)
     }
     hms_baseline *baseline = NULL;
     if (o->baseline) {
-        baseline = hms_baseline_load_for(o->baseline, HMS_VERSION, source_root, msg, sizeof msg);
+        baseline = hms_baseline_load_for(o->baseline, HMS_VERSION, source_root, &why);
         if (!baseline) {
-            fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            hms_diag_file_error(&said, HMS_DIAG_ERROR, &why);
             hms_launch_cli_free(&cli);
             free_arches(arches, narches);
             hms_diag_sink_free(&said);
@@ -457,16 +462,16 @@ int hms_cmd_lint(const hms_options *o)
     hms_source_cache_init(&src);
     size_t nolint = hms_suppress_nolint(&report, &src);
     /* A baseline written now accepts every current finding: exit 0. */
-    bool baseline_ok = !o->write_baseline || write_baseline(o, &report, &src, source_root);
+    bool baseline_ok = !o->write_baseline || write_baseline(o, &report, &src, source_root, &said);
     size_t baselined = hms_baseline_filter(&report, baseline, &src);
     if (o->sort_cost)
         hms_sort_report_by_cost(&report);
 
     hms_diag_counts counts;
     hms_count_text_findings(&report, &counts);
-    bool ok = baseline_ok && write_report(o, &report, &src, source_root, NULL);
+    bool ok = baseline_ok && write_report(o, &report, &src, source_root, NULL, &said);
     if (ok && o->export_fixes)
-        ok &= export_fixes(o, &report, &src);
+        ok &= export_fixes(o, &report, &src, &said);
     if (ok && o->fix) { /* never touch sources after a failed write */
         size_t applied = 0;
         ok &= hms_apply_fixes(&report, &src, stderr, &applied);

@@ -194,6 +194,21 @@ Test(input_checks, build_dir_problems_are_errors)
     expect_error((const char *[]){"-p", build, NULL}, entry_msg);
 }
 
+/* Setup problems about a file print as file[:line:col]: error: reason. */
+Test(input_checks, output_and_baseline_errors_name_the_file_first)
+{
+    const char *good = put("good.cu", good_src);
+    char dir_as_output[4300], want[4400];
+    snprintf(dir_as_output, sizeof dir_as_output, "--output=%s", tmpdir);
+    snprintf(want, sizeof want, "%s: error: is a directory\n", tmpdir);
+    expect_error((const char *[]){dir_as_output, good, NULL}, want);
+    const char *bad = put("bad-baseline.json", "{\n \"a\": [1,\n oops");
+    char flag[4300];
+    snprintf(flag, sizeof flag, "--baseline=%s", bad);
+    snprintf(want, sizeof want, "%s:3:5: error: not valid JSON: invalid token", bad);
+    expect_error((const char *[]){flag, good, NULL}, want);
+}
+
 typedef struct {
     const char *path;
     char *got;
