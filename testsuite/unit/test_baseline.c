@@ -9,6 +9,7 @@
 
 #include "analyzer/report/baseline.h"
 #include "analyzer/report/report_json.h"
+#include "testsuite/support/sample_report.h"
 
 static char *src, *json_path;
 
@@ -23,20 +24,6 @@ static char *temp_with(const char *suffix, const char *text)
     return p;
 }
 
-static void one_kernel(hms_report *r, const char *path)
-{
-    memset(r, 0, sizeof *r);
-    r->tool_name = "hms-lint";
-    r->tool_version = "1";
-    r->arch = "h100";
-    r->nfiles = 1;
-    r->files = calloc(1, sizeof *r->files);
-    r->files[0].path = strdup(path);
-    r->files[0].nkernels = 1;
-    r->files[0].kernels = calloc(1, sizeof *r->files[0].kernels);
-    r->files[0].kernels[0].name = strdup("k");
-}
-
 static void setup(void)
 {
     src = temp_with(".cu", "void k() {\n"  /* 1 */
@@ -46,7 +33,7 @@ static void setup(void)
                            "}\n");
     /* The baseline: what an earlier run reported, "source_line" included. */
     hms_report r;
-    one_kernel(&r, src);
+    hms_one_kernel_report(&r, src, "k");
     hms_kernel_report *k = &r.files[0].kernels[0];
     hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, src, 2, 3, "move a");
     hms_kernel_add_finding(k, "hms-uncoalesced-access", HMS_SEV_WARNING, src, 3, 3, "stride b");
@@ -85,7 +72,7 @@ Test(baseline, known_findings_dropped_new_ones_kept)
     fputs("// header\n// more\nvoid k() {\n  x = a[i];\n  y = b[j];\n  z = c[k];\n}\n", f);
     fclose(f);
     hms_report r;
-    one_kernel(&r, src);
+    hms_one_kernel_report(&r, src, "k");
     hms_kernel_report *k = &r.files[0].kernels[0];
     hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, src, 2, 3,
                            "move a"); /* same line: dropped */
@@ -115,7 +102,7 @@ Test(baseline, other_file_or_check_is_not_covered)
     hms_baseline *b = hms_baseline_load(json_path, &err);
     cr_assert(b, "%s", err.message);
     hms_report r;
-    one_kernel(&r, "/tmp/some-other-file.cu");
+    hms_one_kernel_report(&r, "/tmp/some-other-file.cu", "k");
     hms_kernel_report *k = &r.files[0].kernels[0];
     hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, "/tmp/some-other-file.cu", 2, 3,
                            "move a");
