@@ -36,7 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     switch (data[0] % 3) {
     case 0: {
         hms_config c;
-        if (hms_config_parse(text, len, "fuzz/.hms-lint", &c, err, sizeof err))
+        hms_file_error ferr;
+        if (hms_config_parse(text, len, "fuzz/.hms-lint", &c, &ferr))
             hms_config_free(&c);
         break;
     }
@@ -60,7 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         fwrite(text, 1, len, f);
         fclose(f);
-        hms_baseline *b = hms_baseline_load(path, err, sizeof err);
+        hms_file_error berr;
+        hms_baseline *b = hms_baseline_load(path, &berr);
         hms_baseline_free(b);
         break;
     }

@@ -124,11 +124,11 @@ static void known_names(char *buf, size_t len)
                                  builtins[i].sm);
 }
 
-static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
+static char *read_whole(const char *path, size_t *len, hms_file_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        hms_file_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
         return NULL;
     }
     char *buf = malloc(MAX_FILE_BYTES + 1);
@@ -136,10 +136,10 @@ static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
     bool bad = ferror(f);
     fclose(f);
     if (!buf || bad || n > MAX_FILE_BYTES) {
-        snprintf(err, errlen, "%s: %s", path,
-                 !buf  ? "out of memory"
-                 : bad ? "read error"
-                       : "larger than 1 MB; not an architecture description");
+        hms_file_error_set(err, path, 0, 0, "%s",
+                           !buf  ? "out of memory"
+                           : bad ? "read error"
+                                 : "larger than 1 MB; not an architecture description");
         free(buf);
         return NULL;
     }
@@ -148,7 +148,7 @@ static char *read_whole(const char *path, size_t *len, char *err, size_t errlen)
     return buf;
 }
 
-static const hms_arch *load_user_file(const char *path, char *err, size_t errlen)
+static const hms_arch *load_user_file(const char *path, hms_file_error *err)
 {
     pthread_mutex_lock(&user_lock);
     for (user_arch *u = user_arches; u; u = u->next) {
@@ -158,13 +158,13 @@ static const hms_arch *load_user_file(const char *path, char *err, size_t errlen
         }
     }
     size_t len = 0;
-    char *text = read_whole(path, &len, err, errlen);
+    char *text = read_whole(path, &len, err);
     user_arch *u = text ? calloc(1, sizeof *u) : NULL;
     if (text && !u)
-        snprintf(err, errlen, "%s: out of memory", path);
-    bool ok = u && hms_arch_parse(text, len, path, &u->arch, err, errlen);
+        hms_file_error_set(err, path, 0, 0, "out of memory");
+    bool ok = u && hms_arch_parse_at(text, len, path, &u->arch, err);
     if (ok && !(u->path = strdup(path))) {
-        snprintf(err, errlen, "%s: out of memory", path);
+        hms_file_error_set(err, path, 0, 0, "out of memory");
         ok = false;
     }
     free(text);
@@ -186,14 +186,14 @@ static bool looks_like_path(const char *s)
            (n > 4 && strcasecmp(s + n - 4, ".yml") == 0);
 }
 
-const hms_arch *hms_arch_get(const char *name_or_path, char *err, size_t errlen)
+const hms_arch *hms_arch_find(const char *name_or_path, hms_file_error *err)
 {
     if (!name_or_path || !*name_or_path) {
-        snprintf(err, errlen, "(empty): no architecture named");
+        hms_file_error_set(err, NULL, 0, 0, "(empty): no architecture named");
         return NULL;
     }
     if (!builtins_ready()) {
-        snprintf(err, errlen, "%s", builtin_error);
+        hms_file_error_set(err, NULL, 0, 0, "%s", builtin_error);
         return NULL;
     }
     for (size_t i = 0; i < builtin_count; i++)
@@ -203,18 +203,28 @@ const hms_arch *hms_arch_get(const char *name_or_path, char *err, size_t errlen)
     struct stat st;
     if (stat(name_or_path, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
-            snprintf(err, errlen, "%s: is a directory, not an architecture file", name_or_path);
+            hms_file_error_set(err, name_or_path, 0, 0, "is a directory, not an architecture file");
             return NULL;
         }
-        return load_user_file(name_or_path, err, errlen);
+        return load_user_file(name_or_path, err);
     }
     if (looks_like_path(name_or_path)) {
-        snprintf(err, errlen, "%s: cannot read: %s", name_or_path, strerror(errno));
+        hms_file_error_set(err, name_or_path, 0, 0, "cannot read: %s", strerror(errno));
         return NULL;
     }
     char names[512];
     known_names(names, sizeof names);
-    snprintf(err, errlen, "%s: unknown architecture (known: %s; or a path to a YAML file)",
-             name_or_path, names);
+    hms_file_error_set(err, NULL, 0, 0,
+                       "%s: unknown architecture (known: %s; or a path to a YAML file)",
+                       name_or_path, names);
     return NULL;
+}
+
+const hms_arch *hms_arch_get(const char *name_or_path, char *err, size_t errlen)
+{
+    hms_file_error e;
+    const hms_arch *a = hms_arch_find(name_or_path, &e);
+    if (!a && err)
+        hms_file_error_text(&e, err, errlen);
+    return a;
 }

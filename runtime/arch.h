@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/file_error.h"
+
 #define HMS_ARCH_MAX_CONFLICT_WAYS 6 /* latency table: 1,2,4,8,16,32-way */
 #define HMS_ARCH_MAX_ALIASES 4
 
@@ -140,10 +142,17 @@ typedef struct {
 } hms_arch;
 
 /* Look an architecture up by name ("kepler"), alias ("sm_35") or YAML path.
- * On failure returns NULL and writes "file:line: field: reason" into err. */
+ * On failure returns NULL and fills err: the file, line and "field: reason"
+ * for a bad file; no file and "name: reason" for an unknown name. */
+const hms_arch *hms_arch_find(const char *name_or_path, hms_file_error *err);
+/* Same, the error as one line of text ("file:line: field: reason"). */
 const hms_arch *hms_arch_get(const char *name_or_path, char *err, size_t errlen);
 
-/* Parse a YAML architecture description from memory; `origin` names it in errors. */
+/* Parse a YAML architecture description from memory; `origin` names it in
+ * errors (the file of err). */
+bool hms_arch_parse_at(const char *yaml, size_t len, const char *origin, hms_arch *out,
+                       hms_file_error *err);
+/* Same, the error as one line of text. */
 bool hms_arch_parse(const char *yaml, size_t len, const char *origin, hms_arch *out, char *err,
                     size_t errlen);
 

@@ -9,19 +9,16 @@
 typedef struct {
     const hms_arch_src *src;
     const char *origin;
-    char *err;
-    size_t errlen;
+    hms_file_error *err;
 } checker;
 
 static bool fail_at(checker *k, const char *path, const char *fmt, const char *detail)
 {
-    return hms_arch_fail(k->err, k->errlen, k->origin, hms_arch_src_line(k->src, path), path, fmt,
-                         detail);
+    return hms_arch_fail(k->err, k->origin, hms_arch_src_line(k->src, path), path, fmt, detail);
 }
 
 #define FAILF(k, path, ...)                                                                        \
-    hms_arch_fail((k)->err, (k)->errlen, (k)->origin, hms_arch_src_line((k)->src, path), path,     \
-                  __VA_ARGS__)
+    hms_arch_fail((k)->err, (k)->origin, hms_arch_src_line((k)->src, path), path, __VA_ARGS__)
 
 static unsigned log2u(uint64_t v)
 {
@@ -160,10 +157,9 @@ static bool check_memory(checker *k, hms_arch *a)
     return true;
 }
 
-bool hms_arch_check(hms_arch *a, const hms_arch_src *src, const char *origin, char *err,
-                    size_t errlen)
+bool hms_arch_check(hms_arch *a, const hms_arch_src *src, const char *origin, hms_file_error *err)
 {
-    checker k = {src, origin, err, errlen};
+    checker k = {src, origin, err};
     if (!check_multiprocessor(&k, a) || !check_shared(&k, a) || !check_memory(&k, a))
         return false;
     /* HSM: supply = B_max * (c1 * RBH + c2) cannot exceed B_max at RBH = 1. */

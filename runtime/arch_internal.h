@@ -17,16 +17,16 @@ typedef struct hms_arch_src hms_arch_src;
 int hms_arch_src_line(const hms_arch_src *src, const char *path);
 
 /* Cross-field validation and derived values (cache sets, mirrored latencies).
- * On failure writes "origin:line: field: reason" into err. */
-bool hms_arch_check(hms_arch *a, const hms_arch_src *src, const char *origin, char *err,
-                    size_t errlen);
+ * On failure fills err (origin, line, "field: reason"). */
+bool hms_arch_check(hms_arch *a, const hms_arch_src *src, const char *origin, hms_file_error *err);
 
-/* printf into err with the "origin:line: field: " prefix; always returns false. */
 /* Is v within the plausible range of field `path` (arch_ranges.c)? If not,
- * writes "origin:line: path: reason" into err and returns false. */
-bool hms_arch_check_range(const char *path, double v, const char *origin, int line, char *err,
-                          size_t errlen);
-bool hms_arch_fail(char *err, size_t errlen, const char *origin, int line, const char *field,
-                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+ * fills err (origin, line, "path: reason") and returns false. */
+bool hms_arch_check_range(const char *path, double v, const char *origin, int line,
+                          hms_file_error *err);
+/* Fills err with origin, line and "field: " + the printf'd reason (field may
+ * be NULL); always returns false. */
+bool hms_arch_fail(hms_file_error *err, const char *origin, int line, const char *field,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 #endif

@@ -196,22 +196,21 @@ typedef struct {
     const char *origin;
     scratch *s;
     hms_arch_src *src;
-    char *err;
-    size_t errlen;
+    hms_file_error *err;
 } ctx;
 
-bool hms_arch_fail(char *err, size_t errlen, const char *origin, int line, const char *field,
+bool hms_arch_fail(hms_file_error *err, const char *origin, int line, const char *field,
                    const char *fmt, ...)
 {
-    int n = field ? snprintf(err, errlen, "%s:%d: %s: ", origin, line, field)
-                  : snprintf(err, errlen, "%s:%d: ", origin, line);
-    if (n >= 0 && (size_t)n < errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return false;
+    char reason[sizeof err->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(reason, sizeof reason, fmt, ap);
+    va_end(ap);
+    unsigned at = line > 0 ? (unsigned)line : 0;
+    if (field)
+        return hms_file_error_set(err, origin, at, 0, "%s: %s", field, reason);
+    return hms_file_error_set(err, origin, at, 0, "%s", reason);
 }
 
 static int find_field(const char *path)
@@ -280,8 +279,7 @@ static bool unknown_key(ctx *c, int line, const char *path, const char *prefix)
             continue;
         used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", name);
     }
-    return hms_arch_fail(c->err, c->errlen, c->origin, line, path,
-                         "unknown key (expected one of: %s)", list);
+    return hms_arch_fail(c->err, c->origin, line, path, "unknown key (expected one of: %s)", list);
 }
 
 static const char *scalar_of(const yaml_node_t *v)
@@ -347,12 +345,12 @@ static bool parse_int_field(ctx *c, const field *f, const yaml_node_t *v, void *
     long long max = f->type == T_U32 ? (long long)UINT32_MAX : INT_MAX;
     if (!s || !parse_whole(s, f->flags & SIZE, &x) || ((f->flags & POS) && x <= 0) ||
         ((f->flags & NONNEG) && x < 0) || x > max)
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
-                             "expected %s, got '%s'", what, s ? s : "a list or mapping");
+        return hms_arch_fail(c->err, c->origin, line_of(v), f->path, "expected %s, got '%s'", what,
+                             s ? s : "a list or mapping");
     if ((f->flags & POW2) && !is_pow2(x))
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
+        return hms_arch_fail(c->err, c->origin, line_of(v), f->path,
                              "expected a power of two, got '%s'", s);
-    if (!hms_arch_check_range(f->path, (double)x, c->origin, line_of(v), c->err, c->errlen))
+    if (!hms_arch_check_range(f->path, (double)x, c->origin, line_of(v), c->err))
         return false;
     if (f->type == T_U32)
         *(uint32_t *)dst = (uint32_t)x;
@@ -372,10 +370,10 @@ static bool parse_double_field(ctx *c, const field *f, const yaml_node_t *v, dou
         const char *what = f->flags & POS      ? "a positive number"
                            : f->flags & NONNEG ? "a non-negative number"
                                                : "a number";
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
-                             "expected %s, got '%s'", what, s ? s : "a list or mapping");
+        return hms_arch_fail(c->err, c->origin, line_of(v), f->path, "expected %s, got '%s'", what,
+                             s ? s : "a list or mapping");
     }
-    if (!hms_arch_check_range(f->path, x, c->origin, line_of(v), c->err, c->errlen))
+    if (!hms_arch_check_range(f->path, x, c->origin, line_of(v), c->err))
         return false;
     *dst = x;
     return true;
@@ -389,8 +387,8 @@ static int parse_word(ctx *c, const field *f, const yaml_node_t *v, const char *
     for (int i = 0; s && words[i]; i++)
         if (strcasecmp(s, words[i]) == 0)
             return i;
-    hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path, "expected %s, got '%s'",
-                  expected, s ? s : "a list or mapping");
+    hms_arch_fail(c->err, c->origin, line_of(v), f->path, "expected %s, got '%s'", expected,
+                  s ? s : "a list or mapping");
     return -1;
 }
 
@@ -409,11 +407,11 @@ static bool parse_text(ctx *c, const field *f, const yaml_node_t *v, char *dst, 
 {
     const char *s = scalar_of(v);
     if (!s || !*s || strlen(s) >= cap)
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
+        return hms_arch_fail(c->err, c->origin, line_of(v), f->path,
                              "expected text of 1 to %zu characters, got '%s'", cap - 1,
                              s ? s : "a list or mapping");
     if (name && !valid_name(s))
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
+        return hms_arch_fail(c->err, c->origin, line_of(v), f->path,
                              "'%s' is not a valid name (letters, digits, '_', '-', '.')", s);
     memcpy(dst, s, strlen(s) + 1);
     return true;
@@ -427,7 +425,7 @@ static bool parse_sm(ctx *c, const field *f, const yaml_node_t *v)
     for (size_t i = 3; ok && i < n; i++)
         ok = isdigit((unsigned char)s[i]);
     if (!ok)
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
+        return hms_arch_fail(c->err, c->origin, line_of(v), f->path,
                              "expected sm_<major><minor> such as sm_35, got '%s'",
                              s ? s : "a list or mapping");
     int num = atoi(s + 3);
@@ -452,8 +450,8 @@ static bool expect_list(ctx *c, const field *f, const yaml_node_t *v, const char
     if (v->type == YAML_SEQUENCE_NODE)
         return true;
     const char *s = scalar_of(v);
-    return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
-                         "expected a list %s, got '%s'", what, s ? s : "a mapping");
+    return hms_arch_fail(c->err, c->origin, line_of(v), f->path, "expected a list %s, got '%s'",
+                         what, s ? s : "a mapping");
 }
 
 static bool parse_aliases(ctx *c, const field *f, const yaml_node_t *v)
@@ -462,8 +460,8 @@ static bool parse_aliases(ctx *c, const field *f, const yaml_node_t *v)
         return false;
     size_t n = item_count(v);
     if (n > HMS_ARCH_MAX_ALIASES)
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
-                             "at most %d aliases, got %zu", HMS_ARCH_MAX_ALIASES, n);
+        return hms_arch_fail(c->err, c->origin, line_of(v), f->path, "at most %d aliases, got %zu",
+                             HMS_ARCH_MAX_ALIASES, n);
     for (size_t i = 0; i < n; i++)
         if (!parse_text(c, f, item(c, v, i), c->s->a.aliases[i], sizeof c->s->a.aliases[i], true))
             return false;
@@ -477,7 +475,7 @@ static bool parse_latency(ctx *c, const field *f, const yaml_node_t *v)
     if (!expect_list(c, f, v, what))
         return false;
     if (item_count(v) != HMS_ARCH_MAX_CONFLICT_WAYS)
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
+        return hms_arch_fail(c->err, c->origin, line_of(v), f->path,
                              "expected a list %s, got %zu values", what, item_count(v));
     field one = *f;
     one.type = T_INT;
@@ -501,14 +499,14 @@ static bool parse_bits(ctx *c, const field *f, const yaml_node_t *v, uint64_t *d
         bool ok = s && (sscanf(s, "%d-%d%n", &lo, &hi, &used) == 2 ||
                         (sscanf(s, "%d%n", &lo, &used) == 1 && (hi = lo, true)));
         if (!ok || s[used] != '\0' || lo < 0 || hi > 63 || lo > hi || !isdigit((unsigned char)*s))
-            return hms_arch_fail(c->err, c->errlen, c->origin, line_of(it), f->path,
+            return hms_arch_fail(c->err, c->origin, line_of(it), f->path,
                                  "expected a bit number or range 'lo-hi' within 0-63, got '%s'",
                                  s ? s : "a list or mapping");
         for (int b = lo; b <= hi; b++)
             mask |= (uint64_t)1 << b;
     }
     if (!mask)
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), f->path,
+        return hms_arch_fail(c->err, c->origin, line_of(v), f->path,
                              "expected at least one address bit");
     *dst = mask;
     return true;
@@ -564,7 +562,7 @@ static bool walk_section(ctx *c, int si, const char *path, const yaml_node_t *k,
                          const yaml_node_t *v)
 {
     if (c->src->section_line[si])
-        return hms_arch_fail(c->err, c->errlen, c->origin, line_of(k), path,
+        return hms_arch_fail(c->err, c->origin, line_of(k), path,
                              "written twice (first on line %d)", c->src->section_line[si]);
     c->src->section_line[si] = line_of(k);
     if (v->type == YAML_MAPPING_NODE)
@@ -574,7 +572,7 @@ static bool walk_section(ctx *c, int si, const char *path, const yaml_node_t *k,
         c->src->section_none[si] = true;
         return true;
     }
-    return hms_arch_fail(c->err, c->errlen, c->origin, line_of(v), path, "expected a mapping%s",
+    return hms_arch_fail(c->err, c->origin, line_of(v), path, "expected a mapping%s",
                          sections[si].may_be_none ? " or 'none'" : "");
 }
 
@@ -586,7 +584,7 @@ static bool walk_map(ctx *c, const yaml_node_t *map, const char *prefix)
         const yaml_node_t *v = yaml_document_get_node(c->doc, p->value);
         const char *key = scalar_of(k);
         if (!key)
-            return hms_arch_fail(c->err, c->errlen, c->origin, line_of(k), *prefix ? prefix : NULL,
+            return hms_arch_fail(c->err, c->origin, line_of(k), *prefix ? prefix : NULL,
                                  "keys must be plain names");
         char path[160];
         int n = snprintf(path, sizeof path, "%s%s%s", prefix, *prefix ? "." : "", key);
@@ -602,7 +600,7 @@ static bool walk_map(ctx *c, const yaml_node_t *map, const char *prefix)
         if (fi < 0)
             return unknown_key(c, line_of(k), path, prefix);
         if (c->src->field_line[fi])
-            return hms_arch_fail(c->err, c->errlen, c->origin, line_of(k), path,
+            return hms_arch_fail(c->err, c->origin, line_of(k), path,
                                  "written twice (first on line %d)", c->src->field_line[fi]);
         c->src->field_line[fi] = line_of(v);
         if (!parse_value(c, &fields[fi], v))
@@ -627,13 +625,12 @@ static bool check_required(ctx *c)
         if (missing >= 0) {
             const char *hint =
                 sections[missing].may_be_none ? " (write 'none' if the GPU has no such cache)" : "";
-            return hms_arch_fail(c->err, c->errlen, c->origin,
+            return hms_arch_fail(c->err, c->origin,
                                  hms_arch_src_line(c->src, sections[missing].path),
                                  sections[missing].path, "required section missing%s", hint);
         }
-        return hms_arch_fail(c->err, c->errlen, c->origin,
-                             hms_arch_src_line(c->src, fields[i].path), fields[i].path,
-                             "required key missing");
+        return hms_arch_fail(c->err, c->origin, hms_arch_src_line(c->src, fields[i].path),
+                             fields[i].path, "required key missing");
     }
     return true;
 }
@@ -646,8 +643,8 @@ static bool tlb_sizes(ctx *c)
     for (int i = 0; i < 2; i++) {
         uint64_t size = (uint64_t)c->s->tlb_entries[i] * g[i]->line_bytes;
         if (size > UINT32_MAX)
-            return hms_arch_fail(c->err, c->errlen, c->origin, hms_arch_src_line(c->src, path[i]),
-                                 path[i], "entries x page is %llu bytes, more than 4 GB",
+            return hms_arch_fail(c->err, c->origin, hms_arch_src_line(c->src, path[i]), path[i],
+                                 "entries x page is %llu bytes, more than 4 GB",
                                  (unsigned long long)size);
         g[i]->size_bytes = (uint32_t)size;
     }
@@ -657,9 +654,9 @@ static bool tlb_sizes(ctx *c)
 static bool syntax_error(ctx *c, const yaml_parser_t *p)
 {
     const yaml_mark_t *m = &p->problem_mark;
-    return hms_arch_fail(c->err, c->errlen, c->origin, (int)m->line + 1, NULL,
-                         "YAML syntax error: %s%s%s", p->problem ? p->problem : "unreadable",
-                         p->context ? " " : "", p->context ? p->context : "");
+    return hms_arch_fail(c->err, c->origin, (int)m->line + 1, NULL, "YAML syntax error: %s%s%s",
+                         p->problem ? p->problem : "unreadable", p->context ? " " : "",
+                         p->context ? p->context : "");
 }
 
 static bool parse_document(ctx *c, yaml_parser_t *p)
@@ -671,9 +668,9 @@ static bool parse_document(ctx *c, yaml_parser_t *p)
     const yaml_node_t *root = yaml_document_get_root_node(&doc);
     bool ok;
     if (!root)
-        ok = hms_arch_fail(c->err, c->errlen, c->origin, 1, NULL, "empty architecture description");
+        ok = hms_arch_fail(c->err, c->origin, 1, NULL, "empty architecture description");
     else if (root->type != YAML_MAPPING_NODE)
-        ok = hms_arch_fail(c->err, c->errlen, c->origin, line_of(root), NULL,
+        ok = hms_arch_fail(c->err, c->origin, line_of(root), NULL,
                            "expected a mapping of keys (name:, sm:, multiprocessor:, ...)");
     else
         ok = walk_map(c, root, "") && check_required(c) && tlb_sizes(c);
@@ -690,26 +687,26 @@ static bool parse_document(ctx *c, yaml_parser_t *p)
     int line = extra ? line_of(extra) : 0;
     yaml_document_delete(&next);
     if (extra)
-        return hms_arch_fail(c->err, c->errlen, c->origin, line, NULL,
+        return hms_arch_fail(c->err, c->origin, line, NULL,
                              "a second YAML document; one architecture per file");
     return true;
 }
 
-bool hms_arch_parse(const char *yaml, size_t len, const char *origin, hms_arch *out, char *err,
-                    size_t errlen)
+bool hms_arch_parse_at(const char *yaml, size_t len, const char *origin, hms_arch *out,
+                       hms_file_error *err)
 {
     scratch *s = calloc(1, sizeof *s);
     hms_arch_src *src = calloc(1, sizeof *src);
-    ctx c = {NULL, origin, s, src, err, errlen};
+    ctx c = {NULL, origin, s, src, err};
     yaml_parser_t p;
     bool ok = false;
     if (!s || !src) {
-        snprintf(err, errlen, "%s: out of memory", origin);
+        hms_file_error_set(err, origin, 0, 0, "out of memory");
     } else if (!yaml_parser_initialize(&p)) {
-        snprintf(err, errlen, "%s: cannot start the YAML parser", origin);
+        hms_file_error_set(err, origin, 0, 0, "cannot start the YAML parser");
     } else {
         yaml_parser_set_input_string(&p, (const unsigned char *)yaml, len);
-        ok = parse_document(&c, &p) && hms_arch_check(&s->a, src, origin, err, errlen);
+        ok = parse_document(&c, &p) && hms_arch_check(&s->a, src, origin, err);
         yaml_parser_delete(&p);
     }
     if (ok) {
@@ -718,5 +715,15 @@ bool hms_arch_parse(const char *yaml, size_t len, const char *origin, hms_arch *
     }
     free(s);
     free(src);
+    return ok;
+}
+
+bool hms_arch_parse(const char *yaml, size_t len, const char *origin, hms_arch *out, char *err,
+                    size_t errlen)
+{
+    hms_file_error e;
+    bool ok = hms_arch_parse_at(yaml, len, origin, out, &e);
+    if (!ok)
+        hms_file_error_text(&e, err, errlen);
     return ok;
 }

@@ -81,8 +81,8 @@ static bool path_matches(const char *pattern, const char *path)
     return !*pattern && !*path;
 }
 
-bool hms_arch_check_range(const char *path, double v, const char *origin, int line, char *err,
-                          size_t errlen)
+bool hms_arch_check_range(const char *path, double v, const char *origin, int line,
+                          hms_file_error *err)
 {
     for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++) {
         const value_range *r = &ranges[i];
@@ -90,7 +90,7 @@ bool hms_arch_check_range(const char *path, double v, const char *origin, int li
             continue;
         if (v >= r->lo && v <= r->hi)
             return true;
-        return hms_arch_fail(err, errlen, origin, line, path,
+        return hms_arch_fail(err, origin, line, path,
                              "%.15g is outside the plausible range %.15g to %.15g of any GPU", v,
                              r->lo, r->hi);
     }

@@ -1,20 +1,24 @@
 /* --arch -> hms_arch, with the tool's error format. */
 #include "analyzer/cli/arch_select.h"
 
+#include "analyzer/report/diag_sink.h"
+
+const hms_arch *hms_find_arch(const hms_options *o, hms_file_error *why)
+{
+    return hms_arch_find(o->arch ? o->arch : HMS_ARCH_DEFAULT, why);
+}
+
 const hms_arch *hms_resolve_arch(const hms_options *o, FILE *err)
 {
-    const char *arg = o->arch ? o->arch : HMS_ARCH_DEFAULT;
-    char why[640];
-    const hms_arch *a = hms_arch_get(arg, why, sizeof why);
-    /* hms_arch_get's messages already start with the name or file path. */
+    hms_file_error why;
+    const hms_arch *a = hms_find_arch(o, &why);
     if (!a)
-        fprintf(err, "hms-lint: error: %s\n", why);
+        hms_diag_print_file_error(err, HMS_DIAG_ERROR, &why);
     return a;
 }
 
 const hms_arch *hms_arch_or_default(const hms_options *o)
 {
-    char why[640];
-    const hms_arch *a = hms_arch_get(o->arch ? o->arch : HMS_ARCH_DEFAULT, why, sizeof why);
-    return a ? a : hms_arch_get(HMS_ARCH_DEFAULT, why, sizeof why);
+    const hms_arch *a = hms_find_arch(o, NULL);
+    return a ? a : hms_arch_find(HMS_ARCH_DEFAULT, NULL);
 }

@@ -9,9 +9,13 @@
 #include "runtime/arch.h"
 
 /* The architecture --arch names (a built-in name, sm_XX alias, or YAML file;
- * HMS_ARCH_DEFAULT when not given). On failure prints
- * "hms-lint: error: <arg>: <reason>" (for a bad file: "<file>:<line>: <field>:
- * <reason>") to err and returns NULL; the caller exits with status 2. */
+ * HMS_ARCH_DEFAULT when not given); on failure NULL and why (may be NULL). */
+const hms_arch *hms_find_arch(const hms_options *o, hms_file_error *why);
+
+/* Same, printing a failure to err through the diagnostic sink's printer:
+ * "<file>:<line>: error: <field>: <reason>" for a bad file,
+ * "hms-lint: error: <arg>: <reason>" for an unknown name; the caller exits
+ * with status 2. */
 const hms_arch *hms_resolve_arch(const hms_options *o, FILE *err);
 
 /* For commands that only parse (--list-kernels, --dump-ir): the architecture

@@ -17,13 +17,12 @@ static void release(hms_atomic_file *a)
 }
 
 /* Opens the target itself for writing (truncating a regular file). */
-static FILE *open_in_place(hms_atomic_file *a, const char *dest, bool regular, char *err,
-                           size_t errlen)
+static FILE *open_in_place(hms_atomic_file *a, const char *dest, bool regular, hms_file_error *err)
 {
     int fd = open(a->dest, O_WRONLY | (regular ? O_TRUNC : 0) | O_NOCTTY | O_CLOEXEC);
     a->f = fd < 0 ? NULL : fdopen(fd, "wb");
     if (!a->f) {
-        snprintf(err, errlen, "%s: %s", dest, strerror(errno));
+        hms_file_error_set(err, dest, 0, 0, "%s", strerror(errno));
         if (fd >= 0)
             close(fd);
         release(a);
@@ -31,7 +30,7 @@ static FILE *open_in_place(hms_atomic_file *a, const char *dest, bool regular, c
     return a->f;
 }
 
-FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, char *err, size_t errlen)
+FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, hms_file_error *err)
 {
     memset(a, 0, sizeof *a);
     char *real = realpath(dest, NULL); /* follow a symlink to the file it names */
@@ -39,28 +38,28 @@ FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, char *err, size_t er
     struct stat target;
     bool exists = a->dest && stat(a->dest, &target) == 0;
     if (exists && S_ISDIR(target.st_mode)) {
-        snprintf(err, errlen, "%s: is a directory", dest);
+        hms_file_error_set(err, dest, 0, 0, "is a directory");
         release(a);
         return NULL;
     }
     if (exists && access(a->dest, W_OK) != 0) {
-        snprintf(err, errlen, "%s: %s; not written", dest, strerror(errno));
+        hms_file_error_set(err, dest, 0, 0, "%s; not written", strerror(errno));
         release(a);
         return NULL;
     }
     if (exists && !S_ISREG(target.st_mode))
-        return open_in_place(a, dest, false, err, errlen);
+        return open_in_place(a, dest, false, err);
     if (exists && target.st_nlink > 1)
-        return open_in_place(a, dest, true, err, errlen); /* keep the other links */
+        return open_in_place(a, dest, true, err); /* keep the other links */
     if (!a->dest || asprintf(&a->tmp, "%s.hms-lint-XXXXXX", a->dest) < 0) {
         a->tmp = NULL;
-        snprintf(err, errlen, "%s: out of memory", dest);
+        hms_file_error_set(err, dest, 0, 0, "out of memory");
         release(a);
         return NULL;
     }
     int fd = mkstemp(a->tmp);
     if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot create a temporary file: %s", dest, strerror(errno));
+        hms_file_error_set(err, dest, 0, 0, "cannot create a temporary file: %s", strerror(errno));
         release(a);
         return NULL;
     }
@@ -83,11 +82,11 @@ FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, char *err, size_t er
         unlink(a->tmp);
         free(a->tmp);
         a->tmp = NULL;
-        return open_in_place(a, dest, true, err, errlen);
+        return open_in_place(a, dest, true, err);
     }
     a->f = fdopen(fd, "wb");
     if (!a->f) {
-        snprintf(err, errlen, "%s: %s", dest, strerror(errno));
+        hms_file_error_set(err, dest, 0, 0, "%s", strerror(errno));
         close(fd);
         unlink(a->tmp);
         release(a);
@@ -96,7 +95,7 @@ FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, char *err, size_t er
     return a->f;
 }
 
-bool hms_atomic_commit(hms_atomic_file *a, char *err, size_t errlen)
+bool hms_atomic_commit(hms_atomic_file *a, hms_file_error *err)
 {
     if (!a->tmp) { /* in place: no rename; a device need not support fsync */
         bool ok = fflush(a->f) == 0 && !ferror(a->f);
@@ -106,7 +105,7 @@ bool hms_atomic_commit(hms_atomic_file *a, char *err, size_t errlen)
             saved = errno;
         }
         if (!ok)
-            snprintf(err, errlen, "%s: cannot write: %s", a->dest, strerror(saved));
+            hms_file_error_set(err, a->dest, 0, 0, "cannot write: %s", strerror(saved));
         release(a);
         return ok;
     }
@@ -121,7 +120,7 @@ bool hms_atomic_commit(hms_atomic_file *a, char *err, size_t errlen)
         saved = errno;
     }
     if (!ok) {
-        snprintf(err, errlen, "%s: cannot write: %s", a->dest, strerror(saved));
+        hms_file_error_set(err, a->dest, 0, 0, "cannot write: %s", strerror(saved));
         unlink(a->tmp);
     }
     release(a);
@@ -137,18 +136,18 @@ void hms_atomic_abort(hms_atomic_file *a)
     release(a);
 }
 
-bool hms_write_file_atomic(const char *dest, const char *data, size_t len, char *err, size_t errlen)
+bool hms_write_file_atomic(const char *dest, const char *data, size_t len, hms_file_error *err)
 {
     hms_atomic_file a;
-    FILE *f = hms_atomic_open(&a, dest, err, errlen);
+    FILE *f = hms_atomic_open(&a, dest, err);
     if (!f)
         return false;
     if (len && fwrite(data, 1, len, f) != len) {
-        snprintf(err, errlen, "%s: cannot write: %s", dest, strerror(errno));
+        hms_file_error_set(err, dest, 0, 0, "cannot write: %s", strerror(errno));
         hms_atomic_abort(&a);
         return false;
     }
-    return hms_atomic_commit(&a, err, errlen);
+    return hms_atomic_commit(&a, err);
 }
 
 bool hms_write_all(int fd, const void *p, size_t n)

@@ -13,21 +13,22 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "runtime/file_error.h"
+
 typedef struct {
     FILE *f;    /* write here */
     char *tmp;  /* the temporary file; NULL when writing in place */
     char *dest; /* where it goes on commit */
 } hms_atomic_file;
 
-/* Returns a.f, or NULL with "<dest>: <reason>" in err. */
-FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, char *err, size_t errlen);
+/* Returns a.f, or NULL with err at dest (no line) and the reason. */
+FILE *hms_atomic_open(hms_atomic_file *a, const char *dest, hms_file_error *err);
 /* Flushes, syncs and renames; false (temporary removed) on any failure. */
-bool hms_atomic_commit(hms_atomic_file *a, char *err, size_t errlen);
+bool hms_atomic_commit(hms_atomic_file *a, hms_file_error *err);
 /* Throws the temporary away. */
 void hms_atomic_abort(hms_atomic_file *a);
 
-bool hms_write_file_atomic(const char *dest, const char *data, size_t len, char *err,
-                           size_t errlen);
+bool hms_write_file_atomic(const char *dest, const char *data, size_t len, hms_file_error *err);
 
 /* Writes all n bytes to fd, retrying short writes and EINTR; false on an
  * error (errno says which). For pipes and sockets as well as files. */

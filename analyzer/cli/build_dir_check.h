@@ -5,10 +5,12 @@
 #define HMS_ANALYZER_BUILD_DIR_CHECK_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
-/* True when dir holds a readable compile_commands.json (a JSON array of
- * objects) or compile_flags.txt; else false with "<path>: <reason>" in err. */
-bool hms_check_build_dir(const char *dir, char *err, size_t errlen);
+#include "runtime/file_error.h"
+
+/* True when dir holds a well-formed compile_commands.json (compile_db_load.h)
+ * or a readable compile_flags.txt; else false with err at the directory or
+ * the database (line and column of a JSON syntax error). */
+bool hms_check_build_dir(const char *dir, hms_file_error *err);
 
 #endif

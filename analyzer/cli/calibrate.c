@@ -10,6 +10,7 @@
 
 #include "analyzer/cli/arch_select.h"
 #include "analyzer/cli/atomic_file.h"
+#include "analyzer/report/diag_sink.h"
 #include "analyzer/cli/calibrate_fit.h"
 #include "analyzer/cli/commands.h"
 #include "runtime/arch_patch.h"
@@ -147,8 +148,12 @@ int hms_cmd_calibrate(const hms_options *o)
         char *base = hms_arch_yaml_text(a, err, sizeof err);
         char *text =
             base ? hms_arch_patch(base, o->output, header, NULL, e, n, err, sizeof err) : NULL;
-        if (!text || !hms_write_file_atomic(o->output, text, strlen(text), err, sizeof err)) {
+        hms_file_error werr;
+        if (!text) {
             fprintf(stderr, ERROR_PREFIX "%s\n", err);
+            rc = 2;
+        } else if (!hms_write_file_atomic(o->output, text, strlen(text), &werr)) {
+            hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &werr);
             rc = 2;
         } else
             printf("wrote %s (use it with --arch=%s)\n", o->output, o->output);

@@ -96,8 +96,7 @@ void hms_config_free(hms_config *c)
 typedef struct {
     yaml_document_t *doc;
     const char *origin;
-    char *err;
-    size_t errlen;
+    hms_file_error *err;
 } cfg_ctx;
 
 static bool fail_at(cfg_ctx *x, const yaml_node_t *n, const char *fmt, ...)
@@ -105,13 +104,11 @@ static bool fail_at(cfg_ctx *x, const yaml_node_t *n, const char *fmt, ...)
 
 static bool fail_at(cfg_ctx *x, const yaml_node_t *n, const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    hms_file_error_vset(x->err, x->origin, n ? (unsigned)n->start_mark.line + 1 : 1,
+                        n ? (unsigned)n->start_mark.column + 1 : 0, fmt, ap);
     va_end(ap);
-    snprintf(x->err, x->errlen, "%s:%zu: %s", x->origin, n ? n->start_mark.line + 1 : (size_t)1,
-             msg);
     return false;
 }
 
@@ -362,14 +359,14 @@ static bool read_root(cfg_ctx *x, yaml_node_t *root, hms_config *out)
     return true;
 }
 
-bool hms_config_parse(const char *text, size_t len, const char *origin, hms_config *out, char *err,
-                      size_t errlen)
+bool hms_config_parse(const char *text, size_t len, const char *origin, hms_config *out,
+                      hms_file_error *err)
 {
     memset(out, 0, sizeof *out);
     out->path = strdup(origin);
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
-        snprintf(err, errlen, "%s:1: cannot initialise the YAML parser", origin);
+        hms_file_error_set(err, origin, 0, 0, "cannot initialise the YAML parser");
         hms_config_free(out);
         return false;
     }
@@ -377,13 +374,14 @@ bool hms_config_parse(const char *text, size_t len, const char *origin, hms_conf
     yaml_document_t doc;
     bool ok = true;
     if (!yaml_parser_load(&parser, &doc)) {
-        snprintf(err, errlen, "%s:%zu: %s%s%s", origin, parser.problem_mark.line + 1,
-                 parser.problem ? parser.problem : "malformed YAML", parser.context ? " " : "",
-                 parser.context ? parser.context : "");
+        hms_file_error_set(err, origin, (unsigned)parser.problem_mark.line + 1,
+                           (unsigned)parser.problem_mark.column + 1, "%s%s%s",
+                           parser.problem ? parser.problem : "malformed YAML",
+                           parser.context ? " " : "", parser.context ? parser.context : "");
         ok = false;
     } else {
         yaml_node_t *root = yaml_document_get_root_node(&doc);
-        cfg_ctx x = {&doc, origin, err, errlen};
+        cfg_ctx x = {&doc, origin, err};
         if (root)
             ok = read_root(&x, root, out);
         yaml_document_delete(&doc);
@@ -411,7 +409,7 @@ static void take_missing_list(char ***v, size_t *n, char *const *pv, size_t pn)
 
 /* InheritParentConfig: the nearest .hms-lint above the directory of `path`
  * fills what this one does not set; checks are the parent's then ours. */
-static bool inherit_from_parent(const char *path, hms_config *c, char *err, size_t errlen)
+static bool inherit_from_parent(const char *path, hms_config *c, hms_file_error *err)
 {
     char *dir = realpath(path, NULL);
     char *slash = dir ? strrchr(dir, '/') : NULL;
@@ -428,7 +426,7 @@ static bool inherit_from_parent(const char *path, hms_config *c, char *err, size
     if (!parent_path)
         return true; /* nothing above: the file stands alone */
     hms_config p;
-    bool ok = hms_config_load(parent_path, &p, err, errlen);
+    bool ok = hms_config_load(parent_path, &p, err);
     free(parent_path);
     if (!ok) {
         hms_config_free(c);
@@ -455,12 +453,12 @@ static bool inherit_from_parent(const char *path, hms_config *c, char *err, size
     return true;
 }
 
-bool hms_config_load(const char *path, hms_config *out, char *err, size_t errlen)
+bool hms_config_load(const char *path, hms_config *out, hms_file_error *err)
 {
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "%s:1: cannot read: %s", path, strerror(errno));
+        hms_file_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
         return false;
     }
     char *buf = NULL;
@@ -476,13 +474,13 @@ bool hms_config_load(const char *path, hms_config *out, char *err, size_t errlen
         fclose(mem);
     if (!mem || read_failed) {
         free(buf);
-        snprintf(err, errlen, "%s:1: cannot read the file", path);
+        hms_file_error_set(err, path, 0, 0, "cannot read the file");
         return false;
     }
-    bool ok = hms_config_parse(buf, len, path, out, err, errlen);
+    bool ok = hms_config_parse(buf, len, path, out, err);
     free(buf);
     if (ok && out->inherit_parent)
-        ok = inherit_from_parent(path, out, err, errlen);
+        ok = inherit_from_parent(path, out, err);
     return ok;
 }
 

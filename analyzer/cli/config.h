@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 #include "analyzer/cli/options.h"
+#include "runtime/file_error.h"
 
 #define HMS_CONFIG_NAME ".hms-lint"
 
@@ -46,13 +47,13 @@ typedef struct {
  * path, or NULL when there is none. `source` may be a file or a directory. */
 char *hms_config_find(const char *source);
 
-/* Reads and checks a config file. On failure returns false and writes
- * "<path>:<line>: <reason>" into err. */
-bool hms_config_load(const char *path, hms_config *out, char *err, size_t errlen);
+/* Reads and checks a config file. On failure returns false and fills err
+ * (the file, line and column of the problem, and the reason). */
+bool hms_config_load(const char *path, hms_config *out, hms_file_error *err);
 
-/* Same, from memory; `origin` names the text in error messages. */
-bool hms_config_parse(const char *text, size_t len, const char *origin, hms_config *out, char *err,
-                      size_t errlen);
+/* Same, from memory; `origin` is the file named in err. */
+bool hms_config_parse(const char *text, size_t len, const char *origin, hms_config *out,
+                      hms_file_error *err);
 
 void hms_config_free(hms_config *c);
 

@@ -13,6 +13,7 @@
 #include "analyzer/cli/arch_select.h"
 #include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/cli/atomic_file.h"
+#include "analyzer/report/diag_sink.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/frontend/ir_build.h"
 #include "analyzer/frontend/parse.h"
@@ -208,8 +209,9 @@ int hms_cmd_corun(const hms_options *o)
     const char *policy = hp >= 0 ? "HSM-QoS" : "HSM-Fair";
     FILE *out = stdout;
     hms_atomic_file af = {0};
-    if (o->output && !(out = hms_atomic_open(&af, o->output, err, sizeof err))) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", err);
+    hms_file_error why;
+    if (o->output && !(out = hms_atomic_open(&af, o->output, &why))) {
+        hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &why);
         free(all);
         return 2;
     }
@@ -242,8 +244,8 @@ int hms_cmd_corun(const hms_options *o)
     } else
         write_text(out, sd, &sys, all, &adv, policy, hp, target);
     int rc = 0;
-    if (o->output && !hms_atomic_commit(&af, err, sizeof err)) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", err);
+    if (o->output && !hms_atomic_commit(&af, &why)) {
+        hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &why);
         rc = 2;
     }
     free(all);

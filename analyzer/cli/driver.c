@@ -85,9 +85,9 @@ int hms_main(int argc, char **argv)
     /* Without our CUDA headers nothing parses: fail, never pass silently. */
     bool parses = o.command == HMS_CMD_LINT || o.command == HMS_CMD_LIST_KERNELS ||
                   o.command == HMS_CMD_DUMP_IR;
-    char err[600];
-    if (o.build_dir && parses && !hms_check_build_dir(o.build_dir, err, sizeof err)) {
-        fprintf(stderr, "hms-lint: error: %s\n", err);
+    hms_file_error err;
+    if (o.build_dir && parses && !hms_check_build_dir(o.build_dir, &err)) {
+        hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &err);
         hms_options_free(&o);
         return 2;
     }

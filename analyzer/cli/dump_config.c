@@ -7,6 +7,7 @@
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
+#include "analyzer/report/diag_sink.h"
 #include "passes/checks.h"
 
 static const char *const fail_on_names[] = {"error", "warning", "note", "never"};
@@ -40,11 +41,11 @@ int hms_cmd_dump_config(const hms_options *o)
     const char *source = o->files.n ? o->files.v[0] : ".";
     char *path = o->config_file ? strdup(o->config_file) : hms_config_find(source);
     hms_config cfg;
-    char err[600];
+    hms_file_error err;
     bool have = false;
     if (path) {
-        if (!hms_config_load(path, &cfg, err, sizeof err)) {
-            fprintf(stderr, "hms-lint: error: %s\n", err);
+        if (!hms_config_load(path, &cfg, &err)) {
+            hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &err);
             free(path);
             return 2;
         }

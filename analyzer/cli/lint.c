@@ -62,7 +62,7 @@ typedef struct {
     char *path;
     hms_config cfg;
     bool ok;
-    char err[600];
+    hms_file_error err;
 } loaded_config;
 
 typedef struct {
@@ -70,8 +70,9 @@ typedef struct {
     size_t n;
 } config_set;
 
-/* Each .hms-lint is read once, and a malformed one reported once. */
-static const loaded_config *config_for(config_set *s, const char *source, const char *given)
+/* Each .hms-lint is read once, and a malformed one reported once (to said). */
+static const loaded_config *config_for(config_set *s, const char *source, const char *given,
+                                       hms_diag_sink *said)
 {
     char *path = given ? strdup(given) : hms_config_find(source); /* --config-file */
     if (!path)
@@ -91,9 +92,9 @@ static const loaded_config *config_for(config_set *s, const char *source, const 
     loaded_config *c = &s->v[s->n++];
     memset(c, 0, sizeof *c);
     c->path = path;
-    c->ok = hms_config_load(path, &c->cfg, c->err, sizeof c->err);
+    c->ok = hms_config_load(path, &c->cfg, &c->err);
     if (!c->ok)
-        fprintf(stderr, ERROR_PREFIX "%s\n", c->err);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &c->err);
     return c;
 }
 
@@ -111,21 +112,21 @@ typedef struct {
     const char *name;
     const hms_arch *arch;
     char *err;
-    char *msg; /* what resolving it printed */
-    bool said; /* msg shown (once, when a file first uses the arch) */
+    hms_file_error why; /* when arch is NULL */
+    bool said;          /* why shown (once, when a file first uses the arch) */
 } resolved_arch;
 
 /* Each distinct --arch/arch: value is resolved once; its error printed once,
  * when a file uses it (say), not when the command line's is looked up for
  * its --launch limits. */
 static const hms_arch *arch_for(resolved_arch **v, size_t *n, const hms_options *o, bool say,
-                                char **err)
+                                char **err, hms_diag_sink *said)
 {
     for (size_t i = 0; i < *n; i++) {
         resolved_arch *r = &(*v)[i];
         if (strcmp(r->name, o->arch) == 0) {
-            if (say && !r->said && r->msg)
-                fputs(r->msg, stderr);
+            if (say && !r->said && !r->arch)
+                hms_diag_file_error(said, HMS_DIAG_ERROR, &r->why);
             r->said |= say;
             if (err)
                 *err = r->err ? strdup(r->err) : NULL;
@@ -141,21 +142,12 @@ static const hms_arch *arch_for(resolved_arch **v, size_t *n, const hms_options 
     resolved_arch *r = &nv[(*n)++];
     r->name = o->arch;
     r->err = NULL;
-    r->msg = NULL;
     r->said = false;
-    size_t len = 0;
-    FILE *m = open_memstream(&r->msg, &len);
-    r->arch = hms_resolve_arch(o, m ? m : stderr);
-    if (m)
-        fclose(m);
-    if (!len) {
-        free(r->msg);
-        r->msg = NULL;
-    }
+    r->arch = hms_find_arch(o, &r->why);
     if (!r->arch && asprintf(&r->err, "unknown or invalid architecture '%s'", o->arch) < 0)
         r->err = NULL;
-    if (say && r->msg)
-        fputs(r->msg, stderr);
+    if (say && !r->arch)
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &r->why);
     r->said = say;
     if (err)
         *err = r->err ? strdup(r->err) : NULL;
@@ -166,7 +158,6 @@ static void free_arches(resolved_arch *v, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         free(v[i].err);
-        free(v[i].msg);
     }
     free(v);
 }
@@ -244,15 +235,15 @@ static bool at_or_above(hms_severity s, hms_fail_on f)
 }
 
 static bool write_report(const hms_options *o, const hms_report *r, hms_source_cache *src,
-                         const char *source_root, hms_diag_counts *counts)
+                         const char *source_root, hms_diag_counts *counts, hms_diag_sink *said)
 {
     hms_atomic_file af = {0};
     FILE *out = stdout;
-    char msg[600];
+    hms_file_error why;
     if (o->output) {
-        out = hms_atomic_open(&af, o->output, msg, sizeof msg);
+        out = hms_atomic_open(&af, o->output, &why);
         if (!out) {
-            fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
             return false;
         }
     }
@@ -281,9 +272,10 @@ static bool write_report(const hms_options *o, const hms_report *r, hms_source_c
     if (o->output) {
         if (!ok) {
             hms_atomic_abort(&af);
-            fprintf(stderr, ERROR_PREFIX "%s: cannot write the report\n", o->output);
-        } else if (!hms_atomic_commit(&af, msg, sizeof msg)) {
-            fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, o->output, 0, 0, NULL, NULL},
+                      "cannot write the report");
+        } else if (!hms_atomic_commit(&af, &why)) {
+            hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
             ok = false;
         }
     } else {
@@ -292,23 +284,25 @@ static bool write_report(const hms_options *o, const hms_report *r, hms_source_c
     return ok;
 }
 
-static bool export_fixes(const hms_options *o, const hms_report *r, hms_source_cache *src)
+static bool export_fixes(const hms_options *o, const hms_report *r, hms_source_cache *src,
+                         hms_diag_sink *said)
 {
     hms_atomic_file af;
-    char msg[600];
-    FILE *out = hms_atomic_open(&af, o->export_fixes, msg, sizeof msg);
+    hms_file_error why;
+    FILE *out = hms_atomic_open(&af, o->export_fixes, &why);
     if (!out) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         return false;
     }
     const char *main_file = o->files.n == 1 ? o->files.v[0] : "";
     if (!hms_write_fixes_yaml(r, src, main_file, out, stderr)) {
         hms_atomic_abort(&af);
-        fprintf(stderr, ERROR_PREFIX "%s: cannot write the fixes\n", o->export_fixes);
+        hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, o->export_fixes, 0, 0, NULL, NULL},
+                  "cannot write the fixes");
         return false;
     }
-    if (!hms_atomic_commit(&af, msg, sizeof msg)) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+    if (!hms_atomic_commit(&af, &why)) {
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         return false;
     }
     return true;
@@ -336,22 +330,23 @@ static void warn_unmatched(const hms_options *o, const hms_launch_cli *cli, cons
 
 /* --write-baseline: the findings after NOLINT, atomically. */
 static bool write_baseline(const hms_options *o, const hms_report *r, hms_source_cache *src,
-                           const char *source_root)
+                           const char *source_root, hms_diag_sink *said)
 {
     hms_atomic_file af;
-    char msg[600];
-    FILE *out = hms_atomic_open(&af, o->write_baseline, msg, sizeof msg);
+    hms_file_error why;
+    FILE *out = hms_atomic_open(&af, o->write_baseline, &why);
     if (!out) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         return false;
     }
     if (!hms_baseline_write(r, src, source_root, HMS_VERSION, out)) {
         hms_atomic_abort(&af);
-        fprintf(stderr, ERROR_PREFIX "%s: cannot write the baseline\n", o->write_baseline);
+        hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, o->write_baseline, 0, 0, NULL, NULL},
+                  "cannot write the baseline");
         return false;
     }
-    if (!hms_atomic_commit(&af, msg, sizeof msg)) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+    if (!hms_atomic_commit(&af, &why)) {
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         return false;
     }
     return true;
@@ -362,7 +357,8 @@ int hms_cmd_lint(const hms_options *o)
     char msg[600];
     resolved_arch *arches = NULL;
     size_t narches = 0;
-    hms_frontend_options top = hms_frontend_inputs(o, arch_for(&arches, &narches, o, false, NULL));
+    hms_frontend_options top =
+        hms_frontend_inputs(o, arch_for(&arches, &narches, o, false, NULL, NULL));
     /* The run's diagnostics, printed as they come: the files' in input order. */
     hms_diag_sink said;
     hms_diag_sink_init(&said, stderr);
@@ -372,9 +368,10 @@ int hms_cmd_lint(const hms_options *o)
         hms_diag_sink_free(&said);
         return 2; /* a malformed --launch/--param: said why */
     }
-    char *source_root = hms_source_root_find(o->source_root, msg, sizeof msg);
+    hms_file_error why;
+    char *source_root = hms_source_root_find(o->source_root, &why);
     if (!source_root) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+        hms_diag_file_error(&said, HMS_DIAG_ERROR, &why);
         hms_launch_cli_free(&cli);
         free_arches(arches, narches);
         hms_diag_sink_free(&said);
@@ -382,9 +379,9 @@ int hms_cmd_lint(const hms_options *o)
     }
     hms_baseline *baseline = NULL;
     if (o->baseline) {
-        baseline = hms_baseline_load_for(o->baseline, HMS_VERSION, source_root, msg, sizeof msg);
+        baseline = hms_baseline_load_for(o->baseline, HMS_VERSION, source_root, &why);
         if (!baseline) {
-            fprintf(stderr, ERROR_PREFIX "%s\n", msg);
+            hms_diag_file_error(&said, HMS_DIAG_ERROR, &why);
             hms_launch_cli_free(&cli);
             free_arches(arches, narches);
             hms_diag_sink_free(&said);
@@ -410,13 +407,15 @@ int hms_cmd_lint(const hms_options *o)
         j->path = o->files.v[i];
         j->report.path = strdup(j->path);
         hms_diag_sink_init(&j->diags, NULL);
-        const loaded_config *c = config_for(&configs, j->path, o->config_file);
+        const loaded_config *c = config_for(&configs, j->path, o->config_file, &said);
         hms_config_merge(c && c->ok ? &c->cfg : NULL, o, &j->merged);
         if (c && !c->ok) {
-            j->setup_error = strdup(c->err);
+            char text[sizeof c->err.file + sizeof c->err.message + 32];
+            hms_file_error_text(&c->err, text, sizeof text);
+            j->setup_error = strdup(text);
             continue;
         }
-        j->arch = arch_for(&arches, &narches, &j->merged.opts, true, &j->setup_error);
+        j->arch = arch_for(&arches, &narches, &j->merged.opts, true, &j->setup_error, &said);
         j->fe = hms_frontend_inputs(&j->merged.opts, j->arch);
     }
 
@@ -463,16 +462,16 @@ int hms_cmd_lint(const hms_options *o)
     hms_source_cache_init(&src);
     size_t nolint = hms_suppress_nolint(&report, &src);
     /* A baseline written now accepts every current finding: exit 0. */
-    bool baseline_ok = !o->write_baseline || write_baseline(o, &report, &src, source_root);
+    bool baseline_ok = !o->write_baseline || write_baseline(o, &report, &src, source_root, &said);
     size_t baselined = hms_baseline_filter(&report, baseline, &src);
     if (o->sort_cost)
         hms_sort_report_by_cost(&report);
 
     hms_diag_counts counts;
     hms_count_text_findings(&report, &counts);
-    bool ok = baseline_ok && write_report(o, &report, &src, source_root, NULL);
+    bool ok = baseline_ok && write_report(o, &report, &src, source_root, NULL, &said);
     if (ok && o->export_fixes)
-        ok &= export_fixes(o, &report, &src);
+        ok &= export_fixes(o, &report, &src, &said);
     if (ok && o->fix) { /* never touch sources after a failed write */
         size_t applied = 0;
         ok &= hms_apply_fixes(&report, &src, stderr, &applied);

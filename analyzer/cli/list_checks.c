@@ -7,6 +7,7 @@
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
+#include "analyzer/report/diag_sink.h"
 #include "passes/checks.h"
 
 int hms_cmd_list_checks(const hms_options *o)
@@ -15,9 +16,9 @@ int hms_cmd_list_checks(const hms_options *o)
     bool have_cfg = false;
     char *path = hms_config_find(".");
     if (path) {
-        char err[600];
-        if (!hms_config_load(path, &cfg, err, sizeof err)) {
-            fprintf(stderr, "hms-lint: error: %s\n", err);
+        hms_file_error err;
+        if (!hms_config_load(path, &cfg, &err)) {
+            hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &err);
             free(path);
             return 2;
         }

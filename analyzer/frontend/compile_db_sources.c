@@ -2,6 +2,8 @@
  * line and column, which libclang's loader does not report). */
 #include "analyzer/frontend/compile_db_sources.h"
 
+#include "analyzer/frontend/compile_db_load.h"
+
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,38 +40,19 @@ bool hms_compile_db_cuda_sources(const char *build_dir, hms_flag_list *out, hms_
     char *path = NULL;
     if (asprintf(&path, "%s/compile_commands.json", build_dir) < 0)
         return false;
-    json_error_t jerr;
-    json_t *db = json_load_file(path, 0, &jerr);
+    hms_file_error why;
+    json_t *db = hms_compile_db_load(path, &why);
     if (!db) {
-        if (jerr.line > 0)
-            hms_diagf(diags,
-                      (hms_diag_head){HMS_DIAG_ERROR, path, (unsigned)jerr.line,
-                                      (unsigned)(jerr.column > 0 ? jerr.column : 0), NULL, NULL},
-                      "malformed compile database: %s", jerr.text);
-        else
-            hms_diagf(diags, (hms_diag_head){HMS_DIAG_ERROR, path, 0, 0, NULL, NULL}, "%s",
-                      jerr.text);
+        hms_diag_file_error(diags, HMS_DIAG_ERROR, &why);
         free(path);
         return false;
     }
-    bool ok = json_is_array(db);
-    if (!ok)
-        hms_diagf(diags, (hms_diag_head){HMS_DIAG_ERROR, path, 0, 0, NULL, NULL},
-                  "malformed compile database: not a JSON array");
     size_t i;
     json_t *e;
-    json_array_foreach(ok ? db : NULL, i, e)
+    json_array_foreach(db, i, e)
     {
         const char *file = json_string_value(json_object_get(e, "file"));
         const char *dir = json_string_value(json_object_get(e, "directory"));
-        if (!file || !dir) {
-            hms_diagf(diags, (hms_diag_head){HMS_DIAG_ERROR, path, 0, 0, NULL, NULL},
-                      "malformed compile database: entry %zu has no \"file\" or "
-                      "\"directory\" string",
-                      i + 1);
-            ok = false;
-            break;
-        }
         if (!is_cuda(file, e))
             continue;
         char *abs = NULL;
@@ -88,5 +71,5 @@ bool hms_compile_db_cuda_sources(const char *build_dir, hms_flag_list *out, hms_
     }
     json_decref(db);
     free(path);
-    return ok;
+    return true;
 }

@@ -143,15 +143,17 @@ static const char *add_report(hms_baseline *b, json_t *files)
 }
 
 hms_baseline *hms_baseline_load_for(const char *path, const char *tool_version,
-                                    const char *source_root, char *err, size_t errlen)
+                                    const char *source_root, hms_file_error *err)
 {
     json_error_t je;
     json_t *root = json_load_file(path, 0, &je);
     if (!root) {
         if (je.line > 0)
-            snprintf(err, errlen, "%s:%d: not valid JSON: %s", path, je.line, je.text);
+            hms_file_error_set(err, path, (unsigned)je.line,
+                               je.column > 0 ? (unsigned)je.column : 0, "not valid JSON: %s",
+                               je.text);
         else
-            snprintf(err, errlen, "%s: %s", path, je.text);
+            hms_file_error_set(err, path, 0, 0, "%s", je.text);
         return NULL;
     }
     hms_baseline *b = calloc(1, sizeof *b);
@@ -163,10 +165,10 @@ hms_baseline *hms_baseline_load_for(const char *path, const char *tool_version,
     else if (!json_is_object(root))
         bad = "not an hms-lint JSON report or baseline (not a JSON object)";
     else if (tool_version && version && strcmp(version, tool_version) != 0) {
-        snprintf(err, errlen,
-                 "%s: written by hms-lint %s, this is %s; findings and fingerprints may differ "
-                 "between versions, so regenerate it with --write-baseline",
-                 path, version, tool_version);
+        hms_file_error_set(err, path, 0, 0,
+                           "written by hms-lint %s, this is %s; findings and fingerprints may "
+                           "differ between versions, so regenerate it with --write-baseline",
+                           version, tool_version);
         json_decref(root);
         hms_baseline_free(b);
         return NULL;
@@ -176,16 +178,16 @@ hms_baseline *hms_baseline_load_for(const char *path, const char *tool_version,
         bad = add_report(b, json_object_get(root, "files"));
     json_decref(root);
     if (bad) {
-        snprintf(err, errlen, "%s: %s", path, bad);
+        hms_file_error_set(err, path, 0, 0, "%s", bad);
         hms_baseline_free(b);
         return NULL;
     }
     return b;
 }
 
-hms_baseline *hms_baseline_load(const char *path, char *err, size_t errlen)
+hms_baseline *hms_baseline_load(const char *path, hms_file_error *err)
 {
-    return hms_baseline_load_for(path, NULL, NULL, err, errlen);
+    return hms_baseline_load_for(path, NULL, NULL, err);
 }
 
 typedef struct {

@@ -14,16 +14,18 @@
 
 #include "analyzer/report/source_cache.h"
 #include "passes/findings.h"
+#include "runtime/file_error.h"
 
 typedef struct hms_baseline hms_baseline;
 
-/* NULL on failure with "<path>: <reason>" in err. A baseline whose
+/* NULL on failure with err at the file (line and column of a JSON syntax
+ * error) and the reason. A baseline whose
  * tool.version differs from `tool_version` (unless NULL) is refused;
  * relative paths in it are under `source_root` (NULL: the current directory). */
 hms_baseline *hms_baseline_load_for(const char *path, const char *tool_version,
-                                    const char *source_root, char *err, size_t errlen);
+                                    const char *source_root, hms_file_error *err);
 /* The same without a version check, paths relative to the current directory. */
-hms_baseline *hms_baseline_load(const char *path, char *err, size_t errlen);
+hms_baseline *hms_baseline_load(const char *path, hms_file_error *err);
 void hms_baseline_free(hms_baseline *b);
 size_t hms_baseline_size(const hms_baseline *b);
 

@@ -101,6 +101,25 @@ bool hms_diagf(hms_diag_sink *s, hms_diag_head h, const char *fmt, ...)
     return kept;
 }
 
+static hms_diagnostic file_error_record(hms_diag_level level, const hms_file_error *e)
+{
+    return (hms_diagnostic){
+        level, e->file[0] ? (char *)e->file : NULL, e->line, e->col, (char *)e->message, NULL,
+        NULL};
+}
+
+bool hms_diag_file_error(hms_diag_sink *s, hms_diag_level level, const hms_file_error *e)
+{
+    hms_diagnostic d = file_error_record(level, e);
+    return hms_diag_add(s, &d);
+}
+
+void hms_diag_print_file_error(FILE *out, hms_diag_level level, const hms_file_error *e)
+{
+    hms_diagnostic d = file_error_record(level, e);
+    hms_diag_print(&d, out);
+}
+
 void hms_diag_sink_append(hms_diag_sink *dst, hms_diag_sink *src)
 {
     if (!src || src == dst)

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "runtime/file_error.h"
+
 typedef enum { HMS_DIAG_NOTE = 0, HMS_DIAG_WARNING, HMS_DIAG_ERROR } hms_diag_level;
 
 /* Where and what, for one record; every string may be NULL. */
@@ -52,6 +54,11 @@ void hms_diag_sink_free(hms_diag_sink *s);
 bool hms_diagf(hms_diag_sink *s, hms_diag_head h, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 bool hms_diag_add(hms_diag_sink *s, const hms_diagnostic *d); /* copies d */
+/* A loader's error (config, architecture file, baseline...) as a record: at
+ * its file, line and column, or about the run when it names no file. */
+bool hms_diag_file_error(hms_diag_sink *s, hms_diag_level level, const hms_file_error *e);
+/* The same record printed straight away, for a command that stops at it. */
+void hms_diag_print_file_error(FILE *out, hms_diag_level level, const hms_file_error *e);
 
 /* Appends src's records to dst in order (dst's keys dedupe them). */
 void hms_diag_sink_append(hms_diag_sink *dst, hms_diag_sink *src);

@@ -6,6 +6,7 @@
 #include <yaml.h>
 
 #include "analyzer/cli/atomic_file.h"
+#include "analyzer/report/diag_sink.h"
 
 typedef struct {
     const char *path; /* as the finding names it (source cache key) */
@@ -361,11 +362,11 @@ static bool apply_to_file(hms_source_cache *src, replacement *v, size_t n, FILE 
         fwrite(text + pos, 1, len - pos, m);
         ok = fclose(m) == 0 && ok;
     }
-    char msg[512];
+    hms_file_error why;
     if (ok && kept > 0) {
-        ok = hms_write_file_atomic(v[0].path, buf, blen, msg, sizeof msg);
+        ok = hms_write_file_atomic(v[0].path, buf, blen, &why);
         if (!ok)
-            fprintf(err, "hms-lint: error: %s\n", msg);
+            hms_diag_print_file_error(err, HMS_DIAG_ERROR, &why);
         else
             fprintf(err, "hms-lint: applied %zu fix%s to %s\n", kept, kept == 1 ? "" : "es",
                     v[0].path);

@@ -19,13 +19,13 @@ static bool exists(const char *dir, const char *name)
     return ok;
 }
 
-char *hms_source_root_find(const char *given, char *err, size_t errlen)
+char *hms_source_root_find(const char *given, hms_file_error *err)
 {
     if (given) {
         char *r = realpath(given, NULL);
         struct stat st;
         if (!r || stat(r, &st) != 0 || !S_ISDIR(st.st_mode)) {
-            snprintf(err, errlen, "%s: --source-root is not a readable directory", given);
+            hms_file_error_set(err, given, 0, 0, "--source-root is not a readable directory");
             free(r);
             return NULL;
         }
@@ -33,7 +33,7 @@ char *hms_source_root_find(const char *given, char *err, size_t errlen)
     }
     char *cwd = realpath(".", NULL);
     if (!cwd) {
-        snprintf(err, errlen, ".: cannot resolve the current directory");
+        hms_file_error_set(err, ".", 0, 0, "cannot resolve the current directory");
         return NULL;
     }
     /* ".git" is a directory in a clone and a file in a worktree/submodule. */

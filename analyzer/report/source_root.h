@@ -6,9 +6,11 @@
 
 #include <stddef.h>
 
-/* Absolute, canonical (malloc'd); NULL with "<path>: <reason>" in err when
- * `given` is not a directory. */
-char *hms_source_root_find(const char *given, char *err, size_t errlen);
+#include "runtime/file_error.h"
+
+/* Absolute, canonical (malloc'd); NULL with err at `given` when it is not a
+ * directory. */
+char *hms_source_root_find(const char *given, hms_file_error *err);
 
 /* `path` as an absolute path with "." and ".." resolved (symlinks too when
  * it exists); malloc'd. */

@@ -69,6 +69,6 @@ printf '[\n{"directory": "/x", "file": "a.cu",\n' >"$tmp/bad/compile_commands.js
 "$bin" -p "$tmp/bad" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] || fail "malformed database: exit $rc, wanted 2"
-grep -q "error: $tmp/bad/compile_commands.json:[0-9]*:[0-9]*: malformed compile database" \
+grep -Eq "^$tmp/bad/compile_commands.json:[0-9]+(:[0-9]+)?: error: malformed compile database" \
   "$tmp/err" || fail "no message naming the malformed database: $(cat "$tmp/err")"
 echo PASS

@@ -129,3 +129,18 @@ void hms_sample_report(hms_report *r, const char *src)
     r->files[1].path = strdup("missing.cu");
     hms_file_add_error(&r->files[1], "missing.cu: No such file or directory");
 }
+
+hms_kernel_report *hms_one_kernel_report(hms_report *r, const char *path, const char *kernel)
+{
+    memset(r, 0, sizeof *r);
+    r->tool_name = "hms-lint";
+    r->tool_version = "1";
+    r->arch = "h100";
+    r->nfiles = 1;
+    r->files = calloc(1, sizeof *r->files);
+    r->files[0].path = strdup(path);
+    r->files[0].nkernels = 1;
+    r->files[0].kernels = calloc(1, sizeof *r->files[0].kernels);
+    r->files[0].kernels[0].name = strdup(kernel);
+    return &r->files[0].kernels[0];
+}

@@ -17,4 +17,9 @@ char *hms_sample_write_source(void);
 /* Fills r; `src` is the path findings point into. Free with hms_report_free. */
 void hms_sample_report(hms_report *r, const char *src);
 
+/* An empty report of one file (`path`) holding one kernel (`kernel`, no
+ * findings yet), from hms-lint 1 on h100; returns the kernel, for tests that
+ * add their own findings. Free with hms_report_free. */
+hms_kernel_report *hms_one_kernel_report(hms_report *r, const char *path, const char *kernel);
+
 #endif

@@ -5,6 +5,8 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char dir[PATH_MAX];
@@ -30,6 +32,29 @@ const char *hms_scratch_at(const char *rel)
     char *b = buf[next++ % 8];
     snprintf(b, sizeof buf[0], "%s/%s", dir, rel);
     return b;
+}
+
+const char *hms_scratch_dir(void)
+{
+    return dir;
+}
+
+const char *hms_scratch_put(const char *rel, const char *text, size_t len)
+{
+    const char *path = hms_scratch_at(rel);
+    char parent[PATH_MAX + 64];
+    snprintf(parent, sizeof parent, "%s", path);
+    for (char *s = parent + strlen(dir) + 1; (s = strchr(s, '/')) != NULL; s++) {
+        *s = '\0';
+        mkdir(parent, 0755); /* an existing folder is fine */
+        *s = '/';
+    }
+    FILE *f = fopen(path, "wb");
+    cr_assert(f, "cannot create %s", path);
+    size_t n = len ? len : strlen(text);
+    cr_assert_eq(fwrite(text, 1, n, f), n, "cannot write %s", path);
+    fclose(f);
+    return path;
 }
 
 void hms_scratch_write(const char *path, const char *text)

@@ -103,8 +103,7 @@ Test(arch_cli, bad_arch_file_reports_line_and_field)
     hms_run_result r = hms_run((const char *[]){arg, "--list-arches", NULL});
     cr_assert_eq(r.status, 2);
     snprintf(want, sizeof want,
-             "hms-lint: error: %s:%d: shared.banks: expected a positive integer, got 'abc'\n", path,
-             line);
+             "%s:%d: error: shared.banks: expected a positive integer, got 'abc'\n", path, line);
     cr_assert_str_eq(r.err, want);
     hms_run_free(&r);
     unlink(path);

@@ -9,37 +9,9 @@
 #include <unistd.h>
 
 #include "testsuite/support/run.h"
+#include "testsuite/support/scratch.h"
 
-static char tmpdir[] = "/tmp/hms-bad-input-XXXXXX";
-
-static void make_dir(void)
-{
-    cr_assert(mkdtemp(tmpdir) != NULL);
-}
-
-static void remove_dir(void)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", tmpdir);
-}
-
-TestSuite(bad_input, .init = make_dir, .fini = remove_dir);
-
-/* Writes `len` bytes (or strlen) to tmpdir/name; returns the path (static buffer per slot). */
-static const char *put(const char *name, const char *text, size_t len)
-{
-    static char paths[8][4096];
-    static int slot;
-    char *p = paths[slot++ % 8];
-    snprintf(p, 4096, "%s/%s", tmpdir, name);
-    FILE *f = fopen(p, "wb");
-    cr_assert(f, "cannot write %s", p);
-    fwrite(text, 1, len ? len : strlen(text), f);
-    fclose(f);
-    return p;
-}
+TestSuite(bad_input, .init = hms_scratch_init, .fini = hms_scratch_fini);
 
 static int count(const char *hay, const char *needle)
 {
@@ -55,7 +27,7 @@ static const char *good_kernel = "__global__ void good(float *a) { a[threadIdx.x
 Test(bad_input, missing_file_is_named_with_the_reason)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/nope.cu", tmpdir);
+    snprintf(path, sizeof path, "%s/nope.cu", hms_scratch_dir());
     hms_run_result r = hms_run((const char *[]){"--list-kernels", path, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
@@ -67,10 +39,10 @@ Test(bad_input, missing_file_is_named_with_the_reason)
 
 Test(bad_input, directory_is_rejected)
 {
-    hms_run_result r = hms_run((const char *[]){"--list-kernels", tmpdir, NULL});
+    hms_run_result r = hms_run((const char *[]){"--list-kernels", hms_scratch_dir(), NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
-    snprintf(want, sizeof want, "%s: error: is a directory", tmpdir);
+    snprintf(want, sizeof want, "%s: error: is a directory", hms_scratch_dir());
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     hms_run_free(&r);
 }
@@ -85,7 +57,7 @@ Test(bad_input, device_file_is_rejected_without_reading_it, .timeout = 30)
 
 Test(bad_input, unreadable_file_is_reported)
 {
-    const char *p = put("secret.cu", good_kernel, 0);
+    const char *p = hms_scratch_put("secret.cu", good_kernel, 0);
     cr_assert_eq(chmod(p, 0), 0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     if (geteuid() == 0) {
@@ -109,7 +81,7 @@ Test(bad_input, binary_garbage_is_not_a_source_file)
     for (size_t i = 0; i < sizeof bytes; i++)
         bytes[i] = (char)((i * 2654435761u) >> 13); /* includes NUL bytes */
     bytes[7] = '\0';
-    const char *p = put("blob.cu", bytes, sizeof bytes);
+    const char *p = hms_scratch_put("blob.cu", bytes, sizeof bytes);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
@@ -124,10 +96,10 @@ Test(bad_input, binary_garbage_is_not_a_source_file)
 
 Test(bad_input, prose_is_not_a_source_file)
 {
-    const char *p = put("notes.cu",
-                        "The quick brown fox jumps over the lazy dog.\n"
-                        "This is not code at all; it is prose, written by hand.\n",
-                        0);
+    const char *p = hms_scratch_put("notes.cu",
+                                    "The quick brown fox jumps over the lazy dog.\n"
+                                    "This is not code at all; it is prose, written by hand.\n",
+                                    0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
@@ -139,14 +111,14 @@ Test(bad_input, prose_is_not_a_source_file)
 
 Test(bad_input, syntax_error_in_a_kernel_keeps_clang_location_and_other_kernels)
 {
-    const char *p = put("broken.cu",
-                        "__global__ void ok1(float *a) { a[0] = 1.0f; }\n"
-                        "__global__ void bad(float *a)\n"
-                        "{\n"
-                        "    a[threadIdx.x] = 2.0f\n"
-                        "}\n"
-                        "__global__ void ok2(int *b) { b[1] = 3; }\n",
-                        0);
+    const char *p = hms_scratch_put("broken.cu",
+                                    "__global__ void ok1(float *a) { a[0] = 1.0f; }\n"
+                                    "__global__ void bad(float *a)\n"
+                                    "{\n"
+                                    "    a[threadIdx.x] = 2.0f\n"
+                                    "}\n"
+                                    "__global__ void ok2(int *b) { b[1] = 3; }\n",
+                                    0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
@@ -161,14 +133,14 @@ Test(bad_input, syntax_error_in_a_kernel_keeps_clang_location_and_other_kernels)
 
 Test(bad_input, syntax_error_outside_kernels_is_reported_but_kernels_are_listed)
 {
-    const char *p = put("host_err.cu",
-                        "__global__ void k(float *a) { a[0] = 1.0f; }\n"
-                        "int main()\n"
-                        "{\n"
-                        "    int x = 3\n"
-                        "    k<<<1, 32>>>(0);\n"
-                        "}\n",
-                        0);
+    const char *p = hms_scratch_put("host_err.cu",
+                                    "__global__ void k(float *a) { a[0] = 1.0f; }\n"
+                                    "int main()\n"
+                                    "{\n"
+                                    "    int x = 3\n"
+                                    "    k<<<1, 32>>>(0);\n"
+                                    "}\n",
+                                    0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     char want[4400];
@@ -182,15 +154,15 @@ Test(bad_input, syntax_error_outside_kernels_is_reported_but_kernels_are_listed)
 Test(bad_input, missing_declaration_in_host_code_is_a_warning)
 {
     /* No #include is missing: the file relies on its includer. */
-    const char *p = put("host_undecl.cu",
-                        "__global__ void k(float *a) { a[0] = 1.0f; }\n"
-                        "int main()\n"
-                        "{\n"
-                        "    undeclared_function(3);\n"
-                        "    Unknown u;\n"
-                        "    k<<<1, 32>>>(0);\n"
-                        "}\n",
-                        0);
+    const char *p = hms_scratch_put("host_undecl.cu",
+                                    "__global__ void k(float *a) { a[0] = 1.0f; }\n"
+                                    "int main()\n"
+                                    "{\n"
+                                    "    undeclared_function(3);\n"
+                                    "    Unknown u;\n"
+                                    "    k<<<1, 32>>>(0);\n"
+                                    "}\n",
+                                    0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     char want[4400];
@@ -211,7 +183,8 @@ Test(bad_input, kernel_with_unknown_parameter_type_and_another_error_is_still_so
 {
     /* The kernel declaration is invalid (unknown parameter type) and there
      * is a second error: still a CUDA file, not garbage. */
-    const char *p = put("incl_kernel.cu",
+    const char *p =
+        hms_scratch_put("incl_kernel.cu",
                         "__global__ void k(Node *nodes, int *out)\n"
                         "{\n"
                         "    out[blockIdx.x * MAX_THREADS + threadIdx.x] = nodes[0].first;\n"
@@ -239,7 +212,8 @@ Test(bad_input, kernel_with_unknown_parameter_type_and_another_error_is_still_so
 
 Test(bad_input, unknown_parameter_type_names_the_missing_header)
 {
-    const char *p = put("graph_kernel.cu",
+    const char *p =
+        hms_scratch_put("graph_kernel.cu",
                         "#include \"graph_types.h\"\n"
                         "__global__ void k(Graph *g, int *out) { out[threadIdx.x] = 0; }\n",
                         0);
@@ -256,15 +230,15 @@ Test(bad_input, unknown_parameter_type_names_the_missing_header)
 
 Test(bad_input, undeclared_name_in_a_kernel_with_a_header_missing_is_one_warning)
 {
-    const char *p = put("tile.cu",
-                        "#include \"project_config.h\"\n"
-                        "__global__ void k(float *a)\n"
-                        "{\n"
-                        "    __shared__ float s[TILE];\n"
-                        "    s[threadIdx.x] = a[blockIdx.x * TILE + threadIdx.x];\n"
-                        "    a[threadIdx.x] = s[TILE - 1 - threadIdx.x];\n"
-                        "}\n",
-                        0);
+    const char *p = hms_scratch_put("tile.cu",
+                                    "#include \"project_config.h\"\n"
+                                    "__global__ void k(float *a)\n"
+                                    "{\n"
+                                    "    __shared__ float s[TILE];\n"
+                                    "    s[threadIdx.x] = a[blockIdx.x * TILE + threadIdx.x];\n"
+                                    "    a[threadIdx.x] = s[TILE - 1 - threadIdx.x];\n"
+                                    "}\n",
+                                    0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     char want[4400];
@@ -283,12 +257,12 @@ Test(bad_input, host_syntax_error_caused_by_a_missing_header_is_tolerated)
     /* WINAPI comes from the missing header: "unknown type name 'DWORD'" and
      * then a syntax error on that line; the real syntax error of line 4 is
      * still an error. */
-    const char *p = put("win.cu",
-                        "#include <windows.h>\n"
-                        "DWORD WINAPI worker(LPVOID p) { return 0; }\n"
-                        "__global__ void k(float *a) { a[threadIdx.x] = 0.0f; }\n"
-                        "int main() { int x = 3 }\n",
-                        0);
+    const char *p = hms_scratch_put("win.cu",
+                                    "#include <windows.h>\n"
+                                    "DWORD WINAPI worker(LPVOID p) { return 0; }\n"
+                                    "__global__ void k(float *a) { a[threadIdx.x] = 0.0f; }\n"
+                                    "int main() { int x = 3 }\n",
+                                    0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2, "stderr: %s", r.err);
     cr_assert_eq(count(r.err, ": error: "), 1, "got: %s", r.err);
@@ -302,14 +276,14 @@ Test(bad_input, host_syntax_error_caused_by_a_missing_header_is_tolerated)
 
 Test(bad_input, missing_header_warns_once_and_kernels_are_listed)
 {
-    const char *p = put("helpers.cu",
-                        "#include <helper_cuda.h>\n"
-                        "#include \"helper_cuda.h\"\n"
-                        "#include <helper_cuda.h>\n"
-                        "__global__ void k(float *a) { a[threadIdx.x] = 0.0f; }\n"
-                        "int main() { checkCudaErrors(cudaDeviceSynchronize()); "
-                        "k<<<4, 128>>>(0); }\n",
-                        0);
+    const char *p = hms_scratch_put("helpers.cu",
+                                    "#include <helper_cuda.h>\n"
+                                    "#include \"helper_cuda.h\"\n"
+                                    "#include <helper_cuda.h>\n"
+                                    "__global__ void k(float *a) { a[threadIdx.x] = 0.0f; }\n"
+                                    "int main() { checkCudaErrors(cudaDeviceSynchronize()); "
+                                    "k<<<4, 128>>>(0); }\n",
+                                    0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     char want[4400];
@@ -325,10 +299,10 @@ Test(bad_input, missing_header_warns_once_and_kernels_are_listed)
 
 Test(bad_input, error_in_a_kernel_still_counts_when_a_header_is_missing)
 {
-    const char *p = put("helpers2.cu",
-                        "#include \"helper_math.h\"\n"
-                        "__global__ void k(float4 *a) { a[0] = a[1] + a[2]; }\n",
-                        0);
+    const char *p = hms_scratch_put("helpers2.cu",
+                                    "#include \"helper_math.h\"\n"
+                                    "__global__ void k(float4 *a) { a[0] = a[1] + a[2]; }\n",
+                                    0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2, "stderr: %s", r.err);
     char want[4400];
@@ -340,11 +314,11 @@ Test(bad_input, error_in_a_kernel_still_counts_when_a_header_is_missing)
 
 Test(bad_input, one_bad_file_among_several_others_still_listed)
 {
-    const char *a = put("a.cu", good_kernel, 0);
-    const char *b = put("b.cu", "\x01\x02\x00\x7f garbage", 12);
-    const char *c = put("c.cu", "__global__ void third(int *p) { p[0] = 0; }\n", 0);
+    const char *a = hms_scratch_put("a.cu", good_kernel, 0);
+    const char *b = hms_scratch_put("b.cu", "\x01\x02\x00\x7f garbage", 12);
+    const char *c = hms_scratch_put("c.cu", "__global__ void third(int *p) { p[0] = 0; }\n", 0);
     char missing[4200];
-    snprintf(missing, sizeof missing, "%s/missing.cu", tmpdir);
+    snprintf(missing, sizeof missing, "%s/missing.cu", hms_scratch_dir());
     hms_run_result r = hms_run((const char *[]){"--list-kernels", a, missing, b, c, NULL});
     cr_assert_eq(r.status, 2);
     cr_assert(strstr(r.out, "kernel good line=1"), "got: %s", r.out);
@@ -357,11 +331,11 @@ Test(bad_input, one_bad_file_among_several_others_still_listed)
 Test(bad_input, duplicate_diagnostics_are_printed_once)
 {
     /* An unguarded header included twice yields the same error twice. */
-    put("twice.h", "int broken = ;\n", 0);
-    const char *p = put("dups.cu",
-                        "#include \"twice.h\"\n#include \"twice.h\"\n"
-                        "__global__ void k(int *a) { a[0] = 1; }\n",
-                        0);
+    hms_scratch_put("twice.h", "int broken = ;\n", 0);
+    const char *p = hms_scratch_put("dups.cu",
+                                    "#include \"twice.h\"\n#include \"twice.h\"\n"
+                                    "__global__ void k(int *a) { a[0] = 1; }\n",
+                                    0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     cr_assert_eq(count(r.err, "twice.h:1:14: error: expected expression"), 1, "got: %s", r.err);
@@ -378,7 +352,7 @@ Test(bad_input, errors_are_capped_per_file)
     for (int i = 0; i < 30; i++)
         n += (size_t)snprintf(src + n, sizeof src - n, "    a[%d] = %d +;\n", i, i);
     snprintf(src + n, sizeof src - n, "}\n");
-    const char *p = put("many.cu", src, 0);
+    const char *p = hms_scratch_put("many.cu", src, 0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 2);
     cr_assert_eq(count(r.err, "[hms-parse-error]"), 20, "got: %s", r.err);
@@ -391,7 +365,7 @@ Test(bad_input, errors_are_capped_per_file)
     for (int i = 0; i < 30; i++)
         n += (size_t)snprintf(src + n, sizeof src - n, "    a[%d] = undeclared_%d;\n", i, i);
     snprintf(src + n, sizeof src - n, "}\n");
-    p = put("many_names.cu", src, 0);
+    p = hms_scratch_put("many_names.cu", src, 0);
     r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 0, "got: %s", r.err);
     cr_assert_eq(count(r.err, ": warning: "), 20, "got: %s", r.err);
@@ -403,14 +377,14 @@ Test(bad_input, errors_are_capped_per_file)
 Test(bad_input, flags_after_double_dash_reach_the_parser)
 {
     char inc[4200];
-    snprintf(inc, sizeof inc, "%s/include", tmpdir);
+    snprintf(inc, sizeof inc, "%s/include", hms_scratch_dir());
     cr_assert_eq(mkdir(inc, 0700), 0);
-    put("include/config.h", "#define THREADS 192\n", 0);
-    const char *p = put("flags.cu",
-                        "#include \"config.h\"\n"
-                        "__global__ void k(float *a) { a[threadIdx.x] = SCALE; }\n"
-                        "int main() { k<<<GRID, THREADS>>>(0); }\n",
-                        0);
+    hms_scratch_put("include/config.h", "#define THREADS 192\n", 0);
+    const char *p = hms_scratch_put("flags.cu",
+                                    "#include \"config.h\"\n"
+                                    "__global__ void k(float *a) { a[threadIdx.x] = SCALE; }\n"
+                                    "int main() { k<<<GRID, THREADS>>>(0); }\n",
+                                    0);
     char idir[4300];
     snprintf(idir, sizeof idir, "-I%s", inc);
     hms_run_result r = hms_run(
@@ -431,7 +405,7 @@ Test(bad_input, flags_after_double_dash_reach_the_parser)
 
 Test(bad_input, nvcc_only_flags_after_double_dash_are_dropped)
 {
-    const char *p = put("nvccflags.cu", good_kernel, 0);
+    const char *p = hms_scratch_put("nvccflags.cu", good_kernel, 0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels",
                                                 p,
                                                 "--",
@@ -460,7 +434,7 @@ Test(bad_input, nvcc_only_flags_after_double_dash_are_dropped)
 
 Test(bad_input, unknown_clang_flag_is_an_error_for_that_file)
 {
-    const char *p = put("weird.cu", good_kernel, 0);
+    const char *p = hms_scratch_put("weird.cu", good_kernel, 0);
     hms_run_result r =
         hms_run((const char *[]){"--list-kernels", p, "--", "-fno-such-flag-xyz", NULL});
     cr_assert_eq(r.status, 2);
@@ -473,14 +447,14 @@ Test(bad_input, call_broken_by_a_type_from_a_missing_header_is_a_warning)
     /* floatX comes from the missing header, so clang takes it as int and the
      * instantiated kernel's call no longer matches: a consequence of the
      * missing header, not an error of the file. */
-    const char *p =
-        put("lowp.cu",
-            "#include \"lowp_types.h\"\n"
-            "typedef lowp_t floatX;\n"
-            "__device__ void addx(float *p, float v) { *p += v; }\n"
-            "template <class T> __global__ void k(T *a) { addx(&a[threadIdx.x], 1.0f); }\n"
-            "void run(floatX *a) { k<<<1, 32>>>(a); }\n",
-            0);
+    const char *p = hms_scratch_put(
+        "lowp.cu",
+        "#include \"lowp_types.h\"\n"
+        "typedef lowp_t floatX;\n"
+        "__device__ void addx(float *p, float v) { *p += v; }\n"
+        "template <class T> __global__ void k(T *a) { addx(&a[threadIdx.x], 1.0f); }\n"
+        "void run(floatX *a) { k<<<1, 32>>>(a); }\n",
+        0);
     hms_run_result r = hms_run((const char *[]){"--list-kernels", p, NULL});
     cr_assert_eq(r.status, 0, "stderr: %s", r.err);
     char want[4400];

@@ -9,6 +9,7 @@
 
 #include "analyzer/report/baseline.h"
 #include "analyzer/report/report_json.h"
+#include "testsuite/support/sample_report.h"
 
 static char *src, *json_path;
 
@@ -23,20 +24,6 @@ static char *temp_with(const char *suffix, const char *text)
     return p;
 }
 
-static void one_kernel(hms_report *r, const char *path)
-{
-    memset(r, 0, sizeof *r);
-    r->tool_name = "hms-lint";
-    r->tool_version = "1";
-    r->arch = "h100";
-    r->nfiles = 1;
-    r->files = calloc(1, sizeof *r->files);
-    r->files[0].path = strdup(path);
-    r->files[0].nkernels = 1;
-    r->files[0].kernels = calloc(1, sizeof *r->files[0].kernels);
-    r->files[0].kernels[0].name = strdup("k");
-}
-
 static void setup(void)
 {
     src = temp_with(".cu", "void k() {\n"  /* 1 */
@@ -46,7 +33,7 @@ static void setup(void)
                            "}\n");
     /* The baseline: what an earlier run reported, "source_line" included. */
     hms_report r;
-    one_kernel(&r, src);
+    hms_one_kernel_report(&r, src, "k");
     hms_kernel_report *k = &r.files[0].kernels[0];
     hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, src, 2, 3, "move a");
     hms_kernel_add_finding(k, "hms-uncoalesced-access", HMS_SEV_WARNING, src, 3, 3, "stride b");
@@ -75,9 +62,9 @@ TestSuite(baseline, .init = setup, .fini = teardown);
 
 Test(baseline, known_findings_dropped_new_ones_kept)
 {
-    char err[512];
-    hms_baseline *b = hms_baseline_load(json_path, err, sizeof err);
-    cr_assert(b, "%s", err);
+    hms_file_error err;
+    hms_baseline *b = hms_baseline_load(json_path, &err);
+    cr_assert(b, "%s", err.message);
     cr_assert_eq(hms_baseline_size(b), 2);
 
     /* The source gained two lines at the top: "y = b[j];" moved from 3 to 5. */
@@ -85,7 +72,7 @@ Test(baseline, known_findings_dropped_new_ones_kept)
     fputs("// header\n// more\nvoid k() {\n  x = a[i];\n  y = b[j];\n  z = c[k];\n}\n", f);
     fclose(f);
     hms_report r;
-    one_kernel(&r, src);
+    hms_one_kernel_report(&r, src, "k");
     hms_kernel_report *k = &r.files[0].kernels[0];
     hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, src, 2, 3,
                            "move a"); /* same line: dropped */
@@ -111,11 +98,11 @@ Test(baseline, known_findings_dropped_new_ones_kept)
 
 Test(baseline, other_file_or_check_is_not_covered)
 {
-    char err[512];
-    hms_baseline *b = hms_baseline_load(json_path, err, sizeof err);
-    cr_assert(b, "%s", err);
+    hms_file_error err;
+    hms_baseline *b = hms_baseline_load(json_path, &err);
+    cr_assert(b, "%s", err.message);
     hms_report r;
-    one_kernel(&r, "/tmp/some-other-file.cu");
+    hms_one_kernel_report(&r, "/tmp/some-other-file.cu", "k");
     hms_kernel_report *k = &r.files[0].kernels[0];
     hms_kernel_add_finding(k, "hms-placement", HMS_SEV_WARNING, "/tmp/some-other-file.cu", 2, 3,
                            "move a");
@@ -131,27 +118,29 @@ Test(baseline, other_file_or_check_is_not_covered)
 
 Test(baseline, bad_baselines_are_reported)
 {
-    char err[512];
-    cr_assert_null(hms_baseline_load("/nonexistent/base.json", err, sizeof err));
-    cr_assert(strstr(err, "/nonexistent/base.json") != NULL, "%s", err);
+    hms_file_error err;
+    cr_assert_null(hms_baseline_load("/nonexistent/base.json", &err));
+    cr_assert(strstr(err.file, "/nonexistent/base.json") != NULL, "%s", err.file);
+    cr_assert_eq(err.line, 0, "no line for a file that cannot be opened");
 
     char *p = temp_with(".json", "{\"files\": [\n  {\"path\": 1}\n]}\n");
-    cr_assert_null(hms_baseline_load(p, err, sizeof err));
-    cr_assert(strstr(err, "lacks \"path\"") != NULL, "%s", err);
+    cr_assert_null(hms_baseline_load(p, &err));
+    cr_assert(strstr(err.message, "lacks \"path\"") != NULL, "%s", err.message);
     unlink(p);
     free(p);
 
     p = temp_with(".json", "{\n  \"files\": [\n    oops\n");
-    cr_assert_null(hms_baseline_load(p, err, sizeof err));
-    char want[600];
-    snprintf(want, sizeof want, "%s:3: not valid JSON", p);
-    cr_assert(strstr(err, want) != NULL, "%s", err);
+    cr_assert_null(hms_baseline_load(p, &err));
+    /* At the file and line of the JSON error (as file:3:col: error: ...). */
+    cr_assert_str_eq(err.file, p);
+    cr_assert_eq(err.line, 3, "%s", err.message);
+    cr_assert(strstr(err.message, "not valid JSON") == err.message, "%s", err.message);
     unlink(p);
     free(p);
 
     p = temp_with(".json", "[1, 2]\n");
-    cr_assert_null(hms_baseline_load(p, err, sizeof err));
-    cr_assert(strstr(err, "not an hms-lint JSON report") != NULL, "%s", err);
+    cr_assert_null(hms_baseline_load(p, &err));
+    cr_assert(strstr(err.message, "not an hms-lint JSON report") != NULL, "%s", err.message);
     unlink(p);
     free(p);
 }

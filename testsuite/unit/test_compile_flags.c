@@ -238,8 +238,7 @@ Test(compile_flags, file_missing_from_database_or_no_database_warns)
     cr_assert_eq(mkdir(empty, 0700), 0);
     /* a build directory without a database is an error, not default flags */
     r = hms_run((const char *[]){"-p", empty, "--list-kernels", src, NULL});
-    snprintf(want, sizeof want,
-             "hms-lint: error: %s: no compile_commands.json or compile_flags.txt", empty);
+    snprintf(want, sizeof want, "%s: error: no compile_commands.json or compile_flags.txt", empty);
     cr_assert_eq(r.status, 2);
     cr_assert(strstr(r.err, want), "got: %s", r.err);
     hms_run_free(&r);

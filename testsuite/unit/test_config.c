@@ -79,7 +79,7 @@ Test(config, none_found)
 Test(config, every_setting)
 {
     hms_config c;
-    char err[512];
+    hms_file_error err;
     const char *y = "# project settings\n"
                     "checks:\n"
                     "  - '-*'\n"
@@ -90,7 +90,7 @@ Test(config, every_setting)
                     "param:\n"
                     "  transpose.width: 1024\n"
                     "  N: 7\n";
-    cr_assert(hms_config_parse(y, strlen(y), "x/.hms-lint", &c, err, sizeof err), "%s", err);
+    cr_assert(hms_config_parse(y, strlen(y), "x/.hms-lint", &c, &err), "%s", err.message);
     cr_assert_str_eq(c.checks, "-*,hms-shared-*");
     cr_assert_str_eq(c.arch, "sm_70");
     cr_assert(c.has_fail_on);
@@ -107,46 +107,55 @@ Test(config, every_setting)
 Test(config, empty_and_null_settings)
 {
     hms_config c;
-    char err[512];
-    cr_assert(hms_config_parse("", 0, "e", &c, err, sizeof err), "%s", err);
+    hms_file_error err;
+    cr_assert(hms_config_parse("", 0, "e", &c, &err), "%s", err.message);
     cr_assert_null(c.checks);
     hms_config_free(&c);
     const char *y = "checks: 'hms-*'\nlaunch:\n";
-    cr_assert(hms_config_parse(y, strlen(y), "e", &c, err, sizeof err), "%s", err);
+    cr_assert(hms_config_parse(y, strlen(y), "e", &c, &err), "%s", err.message);
     cr_assert_str_eq(c.checks, "hms-*");
     cr_assert_eq(c.nlaunches, 0);
     hms_config_free(&c);
 }
 
-static void expect_error(const char *yaml, const char *want)
+/* The error comes back in parts (file, line, column, reason), which the CLI
+ * prints as "file:line:col: error: reason". */
+static void expect_error(const char *yaml, unsigned line, unsigned col, const char *want)
 {
     hms_config c;
-    char err[512];
-    cr_assert(!hms_config_parse(yaml, strlen(yaml), "proj/.hms-lint", &c, err, sizeof err),
-              "accepted: %s", yaml);
-    cr_assert(strstr(err, want) != NULL, "error \"%s\" lacks \"%s\"", err, want);
+    hms_file_error e;
+    cr_assert(!hms_config_parse(yaml, strlen(yaml), "proj/.hms-lint", &c, &e), "accepted: %s",
+              yaml);
+    cr_assert_str_eq(e.file, "proj/.hms-lint");
+    cr_assert_eq(e.line, line, "%s: line %u, want %u", e.message, e.line, line);
+    cr_assert_eq(e.col, col, "%s: column %u, want %u", e.message, e.col, col);
+    cr_assert(strstr(e.message, want) == e.message, "error \"%s\" is not \"%s...\"", e.message,
+              want);
 }
 
-Test(config, malformed_files_name_the_line)
+Test(config, malformed_files_name_the_line_and_column)
 {
-    /* Line numbers counted by hand in each snippet. */
-    expect_error("arch: v100\nchecks: [unclosed\n", "proj/.hms-lint:3:");
-    expect_error("arch: v100\n\nfrobnicate: 1\n", "proj/.hms-lint:3: unknown setting 'frobnicate'");
-    expect_error("checks: '*'\nfail-on: sometimes\n",
-                 "proj/.hms-lint:2: 'fail-on' must be one of error, warning, note, never");
-    expect_error("arch:\n  - a\n  - b\n", "proj/.hms-lint:2: 'arch' must be a non-empty string");
-    expect_error("launch:\n  - k:grid=1:block=32\n  - {a: b}\n",
-                 "proj/.hms-lint:3: 'launch' entries must be strings");
-    expect_error("- just\n- a list\n", "proj/.hms-lint:1: expected a mapping");
-    expect_error("arch: v100\n  bad: indent\n", "proj/.hms-lint:2:");
+    /* Lines and columns counted by hand in each snippet. */
+    expect_error("arch: v100\nchecks: [unclosed\n", 3, 1, "did not find expected");
+    expect_error("arch: v100\n\nfrobnicate: 1\n", 3, 1, "unknown setting 'frobnicate'");
+    expect_error("checks: '*'\nfail-on: sometimes\n", 2, 10,
+                 "'fail-on' must be one of error, warning, note, never");
+    expect_error("arch:\n  - a\n  - b\n", 2, 3, "'arch' must be a non-empty string");
+    expect_error("launch:\n  - k:grid=1:block=32\n  - {a: b}\n", 3, 5,
+                 "'launch' entries must be strings");
+    expect_error("- just\n- a list\n", 1, 1, "expected a mapping");
+    expect_error("arch: v100\n  bad: indent\n", 2, 6, "mapping values are not allowed");
 }
 
 Test(config, load_reports_unreadable_file)
 {
     hms_config c;
-    char err[512];
-    cr_assert(!hms_config_load(at("nope/.hms-lint"), &c, err, sizeof err));
-    cr_assert(strstr(err, "nope/.hms-lint:1: cannot read") != NULL, "%s", err);
+    hms_file_error e;
+    cr_assert(!hms_config_load(at("nope/.hms-lint"), &c, &e));
+    /* About the whole file: no line, as clang says "file: error: ...". */
+    cr_assert(strstr(e.file, "nope/.hms-lint") != NULL, "%s", e.file);
+    cr_assert_eq(e.line, 0);
+    cr_assert_str_eq(e.message, "cannot read: No such file or directory");
 }
 
 static hms_options cli_defaults(void)
@@ -163,11 +172,11 @@ static hms_options cli_defaults(void)
 Test(config, merge_command_line_wins)
 {
     hms_config c;
-    char err[512];
+    hms_file_error err;
     const char *y = "checks: '-*,hms-shared-*'\narch: kepler\nfail-on: note\n"
                     "launch: ['k:grid=1:block=32', 'j:grid=2:block=64']\n"
                     "param: ['k.n=10', 'k.m=20']\n";
-    cr_assert(hms_config_parse(y, strlen(y), "c", &c, err, sizeof err), "%s", err);
+    cr_assert(hms_config_parse(y, strlen(y), "c", &c, &err), "%s", err.message);
 
     /* Nothing on the command line: the config's values. */
     hms_options o = cli_defaults();
@@ -216,7 +225,8 @@ Test(config, malformed_config_fails_the_run_with_exit_2)
     hms_run_result r = hms_run((const char *[]){file, NULL});
     cr_assert_eq(r.status, 2, "stderr: %s", r.err);
     char want[PATH_MAX + 64];
-    snprintf(want, sizeof want, "hms-lint: error: %s/sub/.hms-lint:3: ", root);
+    /* The compiler's form: file:line:col: error: reason. */
+    snprintf(want, sizeof want, "%s/sub/.hms-lint:3:1: error: did not find expected", root);
     cr_assert(strstr(r.err, want) != NULL, "want \"%s\" in: %s", want, r.err);
     hms_run_free(&r);
 }

@@ -89,13 +89,13 @@ Test(fingerprint, default_root_is_the_git_top_level)
     char cwd[PATH_MAX];
     cr_assert(getcwd(cwd, sizeof cwd));
     cr_assert_eq(chdir(hms_scratch_at("repo/src")), 0);
-    char err[256];
-    char *root = hms_source_root_find(NULL, err, sizeof err);
+    hms_file_error err;
+    char *root = hms_source_root_find(NULL, &err);
     cr_assert_eq(chdir(cwd), 0);
     char want[PATH_MAX];
     snprintf(want, sizeof want, "%s", hms_scratch_at("repo"));
     cr_assert_str_eq(root, want);
     free(root);
-    cr_assert_null(hms_source_root_find(hms_scratch_at("none"), err, sizeof err));
-    cr_assert(strstr(err, "none") && strstr(err, "--source-root"), "%s", err);
+    cr_assert_null(hms_source_root_find(hms_scratch_at("none"), &err));
+    cr_assert(strstr(err.file, "none") && strstr(err.message, "--source-root"), "%s", err.message);
 }

@@ -27,17 +27,7 @@ static const char fixed_source[] = "__global__ void transpose(float *a)\n"
 /* One file, one kernel: the bank-conflict padding fix and a two-part __ldg fix. */
 static void fix_report(hms_report *r, const char *src)
 {
-    memset(r, 0, sizeof *r);
-    r->tool_name = "hms-lint";
-    r->tool_version = "1";
-    r->arch = "h100";
-    r->nfiles = 1;
-    r->files = calloc(1, sizeof *r->files);
-    r->files[0].path = strdup(src);
-    r->files[0].nkernels = 1;
-    r->files[0].kernels = calloc(1, sizeof *r->files[0].kernels);
-    hms_kernel_report *k = &r->files[0].kernels[0];
-    k->name = strdup("transpose");
+    hms_kernel_report *k = hms_one_kernel_report(r, src, "transpose");
     hms_finding *f = hms_kernel_add_finding(k, "hms-shared-bank-conflict", HMS_SEV_WARNING, src, 4,
                                             5, "16-way bank conflict");
     hms_finding_add_fixit(f, src, 3, 28, 3, 30, "17");

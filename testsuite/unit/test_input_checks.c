@@ -11,45 +11,18 @@
 #include <unistd.h>
 
 #include "testsuite/support/run.h"
+#include "testsuite/support/scratch.h"
 
-static char tmpdir[] = "/tmp/hms-input-checks-XXXXXX";
-
-static void remove_dir(void)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", tmpdir);
-}
-
-/* tmpdir/name with text; returns the path (static slots). */
+/* <scratch>/name holding text; returns the path. */
 static const char *put(const char *name, const char *text)
 {
-    static char paths[8][4096];
-    static int slot;
-    char *p = paths[slot++ % 8];
-    snprintf(p, 4096, "%s/%s", tmpdir, name);
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", p);
-    char *slash = strrchr(dir, '/');
-    *slash = '\0';
-    mkdir(dir, 0755);
-    FILE *f = fopen(p, "wb");
-    cr_assert(f, "cannot write %s", p);
-    fputs(text, f);
-    fclose(f);
-    return p;
+    return hms_scratch_put(name, text, 0);
 }
 
 static const char *good_src = "__global__ void good(float *a) { a[threadIdx.x * 32] = 1.0f; }\n"
                               "int main() { good<<<132, 256>>>(0); return 0; }\n";
 
-static void make_dir(void)
-{
-    cr_assert(mkdtemp(tmpdir) != NULL);
-}
-
-TestSuite(input_checks, .init = make_dir, .fini = remove_dir);
+TestSuite(input_checks, .init = hms_scratch_init, .fini = hms_scratch_fini);
 
 static void expect_error(const char *const *args, const char *message)
 {
@@ -98,17 +71,18 @@ static void expect_config_error(const char *config, const char *message)
     put(cfg, config);
     const char *good = put(src, good_src);
     char want[4400];
-    snprintf(want, sizeof want, "%s/%s:%s", tmpdir, cfg, message);
+    snprintf(want, sizeof want, "%s/%s:%s", hms_scratch_dir(), cfg, message);
     expect_error((const char *[]){good, NULL}, want);
 }
 
 Test(input_checks, config_values_of_the_wrong_type_name_file_and_line)
 {
-    expect_config_error("launch: 5\n", "1: launch '5'");
+    /* file:line:col: error: reason, the column of the value (counted by hand) */
+    expect_config_error("launch: 5\n", "1:9: error: launch '5'");
     expect_config_error("checks: '*'\nparam: {a: b}\n",
-                        "2: param 'a=b': value 'b' is not a number");
+                        "2:9: error: param 'a=b': value 'b' is not a number");
     expect_config_error("fail-on: error\narch: nosuchgpu\n",
-                        "2: arch: nosuchgpu: unknown architecture");
+                        "2:7: error: arch: nosuchgpu: unknown architecture");
 }
 
 /* h100.yaml with one line replaced. */
@@ -173,16 +147,39 @@ Test(input_checks, build_dir_problems_are_errors)
 {
     const char *good = put("good.cu", good_src);
     char missing[4200];
-    snprintf(missing, sizeof missing, "%s/no-such-build", tmpdir);
-    expect_error((const char *[]){"-p", missing, good, NULL}, "no-such-build: No such file");
+    snprintf(missing, sizeof missing, "%s/no-such-build", hms_scratch_dir());
+    expect_error((const char *[]){"-p", missing, good, NULL},
+                 "no-such-build: error: No such file or directory (the -p build directory)");
     put("build/compile_commands.json", "garbage\n");
     char build[4200];
-    snprintf(build, sizeof build, "%s/build", tmpdir);
+    snprintf(build, sizeof build, "%s/build", hms_scratch_dir());
     expect_error((const char *[]){"-p", build, good, NULL},
-                 "compile_commands.json:1:7: malformed compile database");
+                 "compile_commands.json:1:7: error: malformed compile database");
     put("build/compile_commands.json", "{\"a\": 1}\n");
     expect_error((const char *[]){"-p", build, good, NULL},
-                 "malformed compile database: not a JSON array");
+                 "compile_commands.json: error: malformed compile database: not a JSON array");
+    /* The same check and message when -p is given without files (the
+     * database's sources are listed) and for an entry without "file". */
+    put("build/compile_commands.json", "[{\"directory\": \"/x\", \"command\": \"cc a.cu\"}]\n");
+    const char *entry_msg = "compile_commands.json: error: malformed compile database: entry 1 "
+                            "is not an object with \"directory\" and \"file\" strings";
+    expect_error((const char *[]){"-p", build, good, NULL}, entry_msg);
+    expect_error((const char *[]){"-p", build, NULL}, entry_msg);
+}
+
+/* Setup problems about a file print as file[:line:col]: error: reason. */
+Test(input_checks, output_and_baseline_errors_name_the_file_first)
+{
+    const char *good = put("good.cu", good_src);
+    char dir_as_output[4300], want[4400];
+    snprintf(dir_as_output, sizeof dir_as_output, "--output=%s", hms_scratch_dir());
+    snprintf(want, sizeof want, "%s: error: is a directory\n", hms_scratch_dir());
+    expect_error((const char *[]){dir_as_output, good, NULL}, want);
+    const char *bad = put("bad-baseline.json", "{\n \"a\": [1,\n oops");
+    char flag[4300];
+    snprintf(flag, sizeof flag, "--baseline=%s", bad);
+    snprintf(want, sizeof want, "%s:3:5: error: not valid JSON: invalid token", bad);
+    expect_error((const char *[]){flag, good, NULL}, want);
 }
 
 typedef struct {
@@ -201,7 +198,7 @@ Test(input_checks, output_to_a_fifo_writes_through_it)
 {
     const char *good = put("good.cu", good_src);
     char fifo[4200], flag[4300];
-    snprintf(fifo, sizeof fifo, "%s/report.fifo", tmpdir);
+    snprintf(fifo, sizeof fifo, "%s/report.fifo", hms_scratch_dir());
     cr_assert_eq(mkfifo(fifo, 0600), 0);
     fifo_reader rd = {fifo, NULL};
     pthread_t t;
@@ -222,12 +219,12 @@ Test(input_checks, output_refuses_a_directory_and_keeps_hard_links)
 {
     const char *good = put("good.cu", good_src);
     char flag[4300];
-    snprintf(flag, sizeof flag, "--output=%s", tmpdir);
+    snprintf(flag, sizeof flag, "--output=%s", hms_scratch_dir());
     expect_error((const char *[]){flag, good, NULL}, "is a directory");
 
     const char *report = put("report.txt", "old\n");
     char other[4200];
-    snprintf(other, sizeof other, "%s/report-link.txt", tmpdir);
+    snprintf(other, sizeof other, "%s/report-link.txt", hms_scratch_dir());
     cr_assert_eq(link(report, other), 0);
     snprintf(flag, sizeof flag, "--output=%s", report);
     hms_run_result r = hms_run((const char *[]){flag, good, NULL});

@@ -250,7 +250,7 @@ Test(lint, baseline_of_the_same_run_leaves_nothing)
     snprintf(opt, sizeof opt, "--baseline=%s", at("bad.json"));
     r = hms_run((const char *[]){opt, at("strided.cu"), NULL});
     cr_assert_eq(r.status, 2);
-    cr_assert(strstr(r.err, "bad.json:1: not valid JSON") != NULL, "%s", r.err);
+    cr_assert(strstr(r.err, "bad.json:1:5: error: not valid JSON") != NULL, "%s", r.err);
     hms_run_free(&r);
 }
 

@@ -227,9 +227,9 @@ Test(model_speed, placement_threshold_and_typed_options)
     cr_expect_float_eq(o.placement_threshold, 1.5, 1e-12);
     cr_expect(o.arch_given && o.fail_on_given);
     hms_config cfg;
-    char err[256];
+    hms_file_error err;
     const char *text = "arch: gt200\nfail-on: never\n";
-    cr_assert(hms_config_parse(text, strlen(text), "cfg", &cfg, err, sizeof err), "%s", err);
+    cr_assert(hms_config_parse(text, strlen(text), "cfg", &cfg, &err), "%s", err.message);
     hms_merged_options m;
     hms_config_merge(&cfg, &o, &m);
     cr_expect_str_eq(m.opts.arch, "h100");
@@ -244,7 +244,7 @@ Test(model_speed, placement_threshold_and_typed_options)
     cr_assert_eq(hms_options_parse(2, argv2, &d), 0);
     cr_expect_float_eq(d.placement_threshold, 1.10, 1e-12);
     cr_expect_not(d.arch_given || d.fail_on_given);
-    cr_assert(hms_config_parse(text, strlen(text), "cfg", &cfg, err, sizeof err), "%s", err);
+    cr_assert(hms_config_parse(text, strlen(text), "cfg", &cfg, &err), "%s", err.message);
     hms_config_merge(&cfg, &d, &m);
     cr_expect_str_eq(m.opts.arch, "gt200");
     cr_expect_eq(m.opts.fail_on, HMS_FAIL_NEVER);

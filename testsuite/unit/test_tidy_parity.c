@@ -111,7 +111,7 @@ Test(parity, unknown_key_names_the_clang_tidy_spellings)
     write_file("sub/.hms-lint", "CheckOptions: []\n");
     hms_run_result r = hms_run((const char *[]){at("sub/k.cu"), NULL});
     cr_assert_eq(r.status, 2);
-    cr_assert(strstr(r.err, "sub/.hms-lint:1: unknown setting 'CheckOptions'") &&
+    cr_assert(strstr(r.err, "sub/.hms-lint:1:1: error: unknown setting 'CheckOptions'") &&
                   strstr(r.err, "WarningsAsErrors"),
               "%s", r.err);
     hms_run_free(&r);
