@@ -44,6 +44,9 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
                                         bool truncated, unsigned long appended_from, CXFile only,
                                         FILE *err);
 
+/* Is loc inside a kernel or __device__ function (its parameters included)? */
+bool hms_in_device_code(CXTranslationUnit tu, CXSourceLocation loc);
+
 /* Clang errors that fail a file are printed as "<file>:<line>:<col>: error:
  * <message> [hms-parse-error]", the form every problem matcher reads. */
 #define HMS_PARSE_ERROR_TAG " [hms-parse-error]"
