@@ -548,49 +548,6 @@ static void exec_assign(tracer *t, trace_warp *w, const ir_stmt *s)
     hms_lanes_assign(&w->vars[s->var], &v, w->active);
 }
 
-/* The return flags of inlined functions (ir_var.return_flag) as they were
- * before a branch on a condition the analysis cannot know. */
-typedef struct {
-    int *var;
-    hms_lanes *before;
-    int n;
-} returned_lanes;
-
-static void save_return_flags(tracer *t, trace_warp *w, returned_lanes *f)
-{
-    int n = 0;
-    for (size_t v = 0; v < t->k->nvars; v++)
-        n += t->k->vars[v].return_flag;
-    f->var = n ? malloc((size_t)n * sizeof *f->var) : NULL;
-    f->before = n ? malloc((size_t)n * sizeof *f->before) : NULL;
-    if (!f->var || !f->before)
-        return; /* none, or no memory: those returns end their lanes */
-    for (size_t v = 0; v < t->k->nvars; v++)
-        if (t->k->vars[v].return_flag) {
-            f->var[f->n] = (int)v;
-            f->before[f->n++] = w->vars[v];
-        }
-}
-
-/* Lanes of `unknown` whose return flag the branch set: put back as they
- * were, so they go on like lanes of a kernel-level return. */
-static uint32_t revive_return_flags(trace_warp *w, const returned_lanes *f, uint32_t unknown)
-{
-    uint32_t revived = 0;
-    for (int i = 0; i < f->n; i++) {
-        const hms_lanes *now = &w->vars[f->var[i]], *was = &f->before[i];
-        uint32_t set = 0;
-        for (int l = 0; l < HMS_WARP_LANES; l++)
-            if ((unknown >> l & 1u) && !(was->unknown >> l & 1u) && was->v[l] == 0 &&
-                (now->unknown >> l & 1u || now->v[l] != 0))
-                set |= 1u << l;
-        if (set)
-            hms_lanes_assign(&w->vars[f->var[i]], was, set);
-        revived |= set;
-    }
-    return revived;
-}
-
 static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     uint32_t m = w->active;
@@ -607,21 +564,15 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     if (uncertain)
         w->inexact_depth++;
     uint32_t then_m = c.t | c.unknown, else_m = c.f | c.unknown;
-    uint32_t ret0 = w->ret, brk0 = w->brk;
-    returned_lanes flags = {0};
-    if (c.unknown)
-        save_return_flags(t, w, &flags);
+    uint32_t ret0 = w->ret;
     if (then_m && s->then) {
         w->active = then_m;
         exec_stmt(t, w, s->then);
     }
     /* A lane that returned on a condition the analysis cannot know goes on
      * (inexact from here): `if (unknown) return;` would otherwise end every
-     * lane of every warp and leave nothing to model. The same for a return
-     * from an inlined function (its flag set on those lanes). */
-    uint32_t flagged = revive_return_flags(w, &flags, c.unknown);
-    w->brk &= ~(flagged & ~brk0); /* the break that leaves a loop with the return */
-    uint32_t revived = (w->ret & ~ret0 & c.unknown) | flagged;
+     * lane of every warp and leave nothing to model. */
+    uint32_t revived = w->ret & ~ret0 & c.unknown;
     if (revived) {
         char where[300];
         w->ret &= ~revived;
@@ -639,8 +590,6 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     if (uncertain)
         w->inexact_depth--;
     w->active = m & ~(w->ret | w->brk | w->cont);
-    free(flags.var);
-    free(flags.before);
 }
 
 /* Loop s will not run (further): every variable it assigns becomes unknown

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "analyzer/frontend/compile_db_sources.h"
+#include "analyzer/frontend/parse_diagnostics.h"
 
 /* Bounds of the textual scan: it runs only for a file that lacks context,
  * and must stay cheap next to a parse even in a large tree. */
@@ -180,7 +181,7 @@ static bool in_file(CXDiagnostic d, CXFile f)
     return df && f && clang_File_isEqual(df, f);
 }
 
-static unsigned count_errors(CXTranslationUnit tu, CXFile f, bool context_only)
+unsigned hms_context_errors(CXTranslationUnit tu, CXFile f)
 {
     unsigned n = 0, nd = clang_getNumDiagnostics(tu);
     for (unsigned i = 0; i < nd; i++) {
@@ -188,21 +189,13 @@ static unsigned count_errors(CXTranslationUnit tu, CXFile f, bool context_only)
         if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && in_file(d, f)) {
             CXString s = clang_getDiagnosticSpelling(d);
             const char *m = clang_getCString(s) ? clang_getCString(s) : "";
-            n += !context_only || !strncmp(m, "unknown type name", 17) ||
-                 !strncmp(m, "use of undeclared identifier", 28);
+            if ((!strncmp(m, "unknown type name", 17) ||
+                 !strncmp(m, "use of undeclared identifier", 28)) &&
+                hms_in_device_code(tu, clang_getDiagnosticLocation(d)))
+                n++;
             clang_disposeString(s);
         }
         clang_disposeDiagnostic(d);
     }
     return n;
-}
-
-bool hms_lacks_context(CXTranslationUnit tu, CXFile f)
-{
-    return count_errors(tu, f, true) > 0;
-}
-
-unsigned hms_errors_in_file(CXTranslationUnit tu, CXFile f)
-{
-    return count_errors(tu, f, false);
 }

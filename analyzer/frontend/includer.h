@@ -16,12 +16,10 @@
 /* Most candidate includers returned, and parsed at most. */
 #define HMS_MAX_INCLUDERS 3
 
-/* Does the translation unit hold an error in file f of the kind a missing
- * context causes ("unknown type name", "use of undeclared identifier")? */
-bool hms_lacks_context(CXTranslationUnit tu, CXFile f);
-
-/* Errors clang reports inside file f. */
-unsigned hms_errors_in_file(CXTranslationUnit tu, CXFile f);
+/* Errors in file f of the kind a missing context causes ("unknown type
+ * name", "use of undeclared identifier") inside kernels and __device__
+ * functions (host code is not analysed: what it lacks does not matter). */
+unsigned hms_context_errors(CXTranslationUnit tu, CXFile f);
 
 /* Source files (.cu .cpp .cc .cxx .c) whose text #includes a file named
  * like path (the include's last component equal to path's file name),

@@ -2,6 +2,7 @@
 #include "analyzer/frontend/parse.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,23 +240,49 @@ static CXTranslationUnit parse_includer(const hms_frontend_options *o, const cha
     return tu;
 }
 
-/* A file that alone lacks declarations its includer makes (includer.h):
- * the first includer whose translation unit leaves fewer errors in the file
- * replaces out->tu, and out->includer names it. */
+typedef struct {
+    char real[PATH_MAX];
+    bool found;
+} inclusion_search;
+
+static void find_inclusion(CXFile included, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+    (void)stack;
+    inclusion_search *s = d;
+    CXString name = clang_getFileName(included);
+    char real[PATH_MAX];
+    if (n > 0 && !s->found && clang_getCString(name) && realpath(clang_getCString(name), real))
+        s->found = !strcmp(real, s->real);
+    clang_disposeString(name);
+}
+
+/* Does tu really #include the file at path (not another of the same name)? */
+static bool tu_includes(CXTranslationUnit tu, const char *path)
+{
+    inclusion_search s = {"", false};
+    if (!realpath(path, s.real))
+        return false;
+    clang_getInclusions(tu, find_inclusion, &s);
+    return s.found;
+}
+
+/* A file whose device code alone lacks declarations its includer makes
+ * (includer.h): the first includer whose translation unit leaves fewer such
+ * errors in the file replaces out->tu, and out->includer names it. */
 static void use_includer(const hms_frontend_options *o, const char *path, char *self,
                          size_t self_len, hms_tu *out)
 {
     CXFile f = clang_getFile(out->tu, path);
-    if (!f || !hms_lacks_context(out->tu, f))
+    unsigned alone = f ? hms_context_errors(out->tu, f) : 0;
+    if (!alone)
         return;
-    unsigned alone = hms_errors_in_file(out->tu, f);
     char *cands[HMS_MAX_INCLUDERS];
     size_t n = hms_find_includers(path, o ? o->build_dir : NULL, cands);
     for (size_t i = 0; i < n; i++) {
         CXTranslationUnit tu =
             out->includer ? NULL : parse_includer(o, cands[i], path, self, self_len, out->index);
-        CXFile in = tu ? clang_getFile(tu, path) : NULL;
-        if (in && hms_errors_in_file(tu, in) < alone) {
+        CXFile in = tu && tu_includes(tu, path) ? clang_getFile(tu, path) : NULL;
+        if (in && hms_context_errors(tu, in) < alone) {
             clang_disposeTranslationUnit(out->tu);
             out->tu = tu;
             out->includer = cands[i];
@@ -433,11 +460,35 @@ void hms_tu_dispose(hms_tu *t)
     t->index = NULL;
 }
 
+typedef struct {
+    CXFile self, f;
+    bool found;
+} owner_search;
+
+/* Is s->f included, directly or not, by s->self? */
+static void find_includer_of(CXFile included, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+    owner_search *s = d;
+    if (s->found || !clang_File_isEqual(included, s->f))
+        return;
+    for (unsigned i = 0; i < n; i++) {
+        CXFile by = NULL;
+        clang_getExpansionLocation(stack[i], &by, NULL, NULL, NULL);
+        if (by && clang_File_isEqual(by, s->self))
+            s->found = true;
+    }
+}
+
 bool hms_tu_owns(const hms_tu *t, CXCursor c)
 {
     if (!t->includer)
         return true;
-    CXFile f = NULL, self = clang_getFile(t->tu, t->path);
-    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-    return f && self && clang_File_isEqual(f, self);
+    owner_search s = {clang_getFile(t->tu, t->path), NULL, false};
+    clang_getExpansionLocation(clang_getCursorLocation(c), &s.f, NULL, NULL, NULL);
+    if (!s.f || !s.self)
+        return false;
+    if (clang_File_isEqual(s.f, s.self))
+        return true;
+    clang_getInclusions(t->tu, find_includer_of, &s);
+    return s.found;
 }

@@ -46,8 +46,8 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
 void hms_tu_dispose(hms_tu *t);
 
 /* Is the declaration c part of what is analysed for t: anything when t is
- * the file's own translation unit, only what is written in t->path when it
- * is an includer's. */
+ * the file's own translation unit, only what is written in t->path or in
+ * the headers it includes when it is an includer's. */
 bool hms_tu_owns(const hms_tu *t, CXCursor c);
 
 /* Did the file have errors that make the run exit with status 2? */

@@ -123,6 +123,22 @@ static const range *device_code_at(const ranges *r, CXFile f, unsigned off)
     return NULL;
 }
 
+bool hms_in_device_code(CXTranslationUnit tu, CXSourceLocation loc)
+{
+    CXFile f = NULL;
+    unsigned off = 0;
+    clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+    if (!f)
+        return false;
+    ranges dev = {NULL, 0, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), find_device_code, &dev);
+    bool in = device_code_at(&dev, f, off) != NULL;
+    for (size_t i = 0; i < dev.n; i++)
+        free(dev.v[i].name);
+    free(dev.v);
+    return in;
+}
+
 /* ---- garbage detection ---------------------------------------------------------- */
 
 /* Declarations of the main file that show it is source: valid ones, and

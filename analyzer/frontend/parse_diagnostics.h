@@ -45,6 +45,9 @@ hms_diag_summary hms_report_diagnostics(CXTranslationUnit tu, const char *path, 
                                         bool truncated, unsigned long appended_from, CXFile only,
                                         hms_diag_sink *diags);
 
+/* Is loc inside a kernel or __device__ function (its parameters included)? */
+bool hms_in_device_code(CXTranslationUnit tu, CXSourceLocation loc);
+
 /* The code of clang errors that fail a file: printed "<file>:<line>:<col>:
  * error: <message> [hms-parse-error]", the form every problem matcher reads. */
 #define HMS_PARSE_ERROR_CODE "hms-parse-error"

@@ -74,3 +74,23 @@ Test(includer, a_file_with_its_own_declarations_is_parsed_alone)
     hms_tu_dispose(&t);
     free(msgs);
 }
+
+Test(includer, another_file_of_the_same_name_is_not_the_includer)
+{
+    char *found[HMS_MAX_INCLUDERS];
+    size_t n =
+        hms_find_includers(hms_test_path("kernels/included/orphan/scale_kernel.cu"), NULL, found);
+    bool decoy = false; /* found by its #include line: only the parse can tell */
+    for (size_t i = 0; i < n; i++) {
+        decoy |= ends_with(found[i], "/kernels/included/decoy.cu");
+        free(found[i]);
+    }
+    cr_expect(decoy);
+    hms_tu t;
+    char *msgs = NULL;
+    cr_assert(parse("kernels/included/orphan/scale_kernel.cu", &t, &msgs));
+    cr_expect_null(t.includer, "%s", t.includer);
+    cr_expect_gt(t.tolerated_errors, 0, "%s", msgs);
+    hms_tu_dispose(&t);
+    free(msgs);
+}
