@@ -61,7 +61,7 @@ static bool retry(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report
     }
     size_t nlimits = k->nlimits;
     if (n) {
-        char why[768];
+        char why[1280]; /* the text plus set and kept (twice each) */
         if (keep)
             snprintf(why, sizeof why,
                      "no thread reached an access with the default %d for %s, %s: analysed with "
