@@ -496,6 +496,28 @@ Test(metrics_bruteforce, pointer_and_template_launched_kernels)
     cr_expect_gt(compare_file("kernels/launches/template_reduction.cu", tr), 1);
 }
 
+/* Kernels written against the wider toolkit headers (cuda_fp8.h, mma.h,
+ * cuda/pipeline, cuda/barrier, __pipeline_memcpy_async): small launches, so
+ * the reference can run every thread; sites of a tensor-core tile or an
+ * assumed size may be estimates, every exact one must equal the reference. */
+Test(metrics_bruteforce, fp8_wmma_and_async_copy_kernels)
+{
+    const char *fp8[] = {"--launch=quantize_e4m3:grid=2:block=128",
+                         "--launch=dequantize_raw:grid=2:block=128",
+                         "--launch=pack4:grid=2:block=128",
+                         "--param=quantize_e4m3.n=250",
+                         "--param=dequantize_raw.n=256",
+                         NULL};
+    cr_expect_eq(compare_file_opts("kernels/hermetic/fp8_quantize.cu", fp8, true), 3);
+    const char *async[] = {"--launch=matmul_double_buffer:grid=2,2:block=16,16",
+                           "--launch=block_copy_barrier:grid=2:block=256",
+                           "--launch=primitives_stage:grid=2:block=128",
+                           "--param=matmul_double_buffer.wA=64",
+                           "--param=matmul_double_buffer.wB=32",
+                           NULL};
+    cr_expect_eq(compare_file_opts("kernels/hermetic/async_copy_pipeline.cu", async, true), 3);
+}
+
 /* Launch configurations passed to launchers as dim3 parameters. */
 Test(metrics_bruteforce, dim3_launcher_parameters)
 {
