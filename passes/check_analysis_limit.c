@@ -9,15 +9,6 @@
 #include "passes/check_thresholds.h"
 #include "passes/check_util.h"
 
-static bool uses_var(const ir_expr *e, int var)
-{
-    if (!e)
-        return false;
-    if (e->kind == IR_VAR && e->var == var)
-        return true;
-    return uses_var(e->a, var) || uses_var(e->b, var) || uses_var(e->c, var);
-}
-
 static bool stmt_uses_var(const ir_stmt *s, int var)
 {
     if (!s)
@@ -29,13 +20,14 @@ static bool stmt_uses_var(const ir_stmt *s, int var)
                 return true;
         return false;
     case IR_S_ACCESS:
-        return uses_var(s->access.index, var) || uses_var(s->access.index2, var);
+        return ir_expr_uses_var(s->access.index, var) || ir_expr_uses_var(s->access.index2, var);
     case IR_S_ASSIGN:
-        return uses_var(s->value, var);
+        return ir_expr_uses_var(s->value, var);
     case IR_S_IF:
-        return uses_var(s->cond, var) || stmt_uses_var(s->then, var) || stmt_uses_var(s->els, var);
+        return ir_expr_uses_var(s->cond, var) || stmt_uses_var(s->then, var) ||
+               stmt_uses_var(s->els, var);
     case IR_S_LOOP:
-        return uses_var(s->cond, var) || stmt_uses_var(s->init, var) ||
+        return ir_expr_uses_var(s->cond, var) || stmt_uses_var(s->init, var) ||
                stmt_uses_var(s->step, var) || stmt_uses_var(s->body, var);
     default:
         return false;

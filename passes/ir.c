@@ -405,3 +405,27 @@ bool ir_expr_same(const ir_expr *x, const ir_expr *y, bool by_load_site)
                ir_expr_same(x->c, y->c, by_load_site);
     }
 }
+
+bool ir_stmt_only_leaves(const ir_stmt *s)
+{
+    if (!s)
+        return false;
+    if (s->kind == IR_S_RETURN || s->kind == IR_S_BREAK || s->kind == IR_S_CONTINUE)
+        return true;
+    if (s->kind != IR_S_BLOCK || s->items.n == 0)
+        return false;
+    for (size_t i = 0; i + 1 < s->items.n; i++)
+        if (s->items.v[i]->kind != IR_S_ASSIGN)
+            return false;
+    return ir_stmt_only_leaves(s->items.v[s->items.n - 1]);
+}
+
+bool ir_expr_uses_var(const ir_expr *e, int var)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_VAR && e->var == var)
+        return true;
+    return ir_expr_uses_var(e->a, var) || ir_expr_uses_var(e->b, var) ||
+           ir_expr_uses_var(e->c, var);
+}

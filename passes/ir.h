@@ -363,4 +363,10 @@ bool ir_expr_has_unknown(const ir_expr *e);
  * twice; otherwise unknowns are never known to be equal. */
 bool ir_expr_same(const ir_expr *x, const ir_expr *y, bool by_load_site);
 
+/* Does s only leave: a return, break or continue, alone or at the end of a
+ * block of assignments (a guard's early exit)? */
+bool ir_stmt_only_leaves(const ir_stmt *s);
+/* Does e read variable `var` anywhere? */
+bool ir_expr_uses_var(const ir_expr *e, int var);
+
 #endif

@@ -3,15 +3,6 @@
 
 #include <stddef.h>
 
-static bool uses_var(const ir_expr *e, int var)
-{
-    if (!e)
-        return false;
-    if (e->kind == IR_VAR && e->var == var)
-        return true;
-    return uses_var(e->a, var) || uses_var(e->b, var) || uses_var(e->c, var);
-}
-
 /* Coefficient of `var` in e when e is a sum/difference of terms in which
  * var appears once, bare, with + sign or -; 0 otherwise (also when it is
  * absent). */
@@ -23,7 +14,7 @@ static int unit_coeff(const ir_expr *e, int var)
         return 1;
     if (e->kind != IR_BINARY || (e->op != IR_OP_ADD && e->op != IR_OP_SUB))
         return 0;
-    bool in_a = uses_var(e->a, var), in_b = uses_var(e->b, var);
+    bool in_a = ir_expr_uses_var(e->a, var), in_b = ir_expr_uses_var(e->b, var);
     if (in_a == in_b)
         return 0;
     int c = unit_coeff(in_a ? e->a : e->b, var);

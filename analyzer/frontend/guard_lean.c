@@ -189,21 +189,6 @@ static bool has_access(const ir_stmt *s)
     }
 }
 
-/* A branch that only leaves (return, break, continue, after assignments). */
-static bool only_leaves(const ir_stmt *s)
-{
-    if (!s)
-        return false;
-    if (s->kind == IR_S_RETURN || s->kind == IR_S_BREAK || s->kind == IR_S_CONTINUE)
-        return true;
-    if (s->kind != IR_S_BLOCK || s->items.n == 0)
-        return false;
-    for (size_t i = 0; i + 1 < s->items.n; i++)
-        if (s->items.v[i]->kind != IR_S_ASSIGN)
-            return false;
-    return only_leaves(s->items.v[s->items.n - 1]);
-}
-
 static void walk(lean *l, const ir_stmt *s)
 {
     if (!s)
@@ -216,7 +201,7 @@ static void walk(lean *l, const ir_stmt *s)
     case IR_S_IF:
         if (has_access(s->then))
             require(l, s->cond, 1);
-        else if (has_access(s->els) || only_leaves(s->then))
+        else if (has_access(s->els) || ir_stmt_only_leaves(s->then))
             require(l, s->cond, -1);
         walk(l, s->then);
         walk(l, s->els);

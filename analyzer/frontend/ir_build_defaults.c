@@ -230,21 +230,6 @@ static void scan_expr(roles *r, const ir_expr *e, int live)
     }
 }
 
-/* A branch that only leaves: return, break or continue (after assignments). */
-static bool only_leaves(const ir_stmt *s)
-{
-    if (!s)
-        return false;
-    if (s->kind == IR_S_RETURN || s->kind == IR_S_BREAK || s->kind == IR_S_CONTINUE)
-        return true;
-    if (s->kind != IR_S_BLOCK || s->items.n == 0)
-        return false;
-    for (size_t i = 0; i + 1 < s->items.n; i++)
-        if (s->items.v[i]->kind != IR_S_ASSIGN)
-            return false;
-    return only_leaves(s->items.v[s->items.n - 1]);
-}
-
 static void scan_stmt(roles *r, const ir_stmt *s)
 {
     if (!s)
@@ -262,7 +247,7 @@ static void scan_stmt(roles *r, const ir_stmt *s)
         scan_expr(r, s->value, 0);
         break;
     case IR_S_IF:
-        scan_expr(r, s->cond, only_leaves(s->then) ? -1 : 1);
+        scan_expr(r, s->cond, ir_stmt_only_leaves(s->then) ? -1 : 1);
         scan_stmt(r, s->then);
         scan_stmt(r, s->els);
         break;
