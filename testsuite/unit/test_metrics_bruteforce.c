@@ -1,4 +1,4 @@
-/* The per-site metrics of the report (DESIGN.md "Metric definitions") against
+/* The per-site metrics of the report (docs/model.md "Coalescing" and "Shared-memory banks") against
  * a brute-force reference: every thread of the launch run on its own by
  * testsuite/support/bruteforce.h, its accesses grouped into warp records, and
  * the metrics recomputed here from the definitions, without the runtime's

@@ -1,6 +1,6 @@
 /* --format=json: the hand-built sample report (testsuite/support/
  * sample_report.c) written, parsed back with jansson, and every field name
- * and value checked against DESIGN.md "The JSON report". Expected values are
+ * and value checked against docs/report-format.md. Expected values are
  * the ones the sample sets; "not applicable" (< 0) figures must be null. */
 #include <criterion/criterion.h>
 #include <jansson.h>
@@ -120,7 +120,7 @@ Test(report_json, kernel_and_launch)
 {
     json_t *root;
     json_t *k = sample_kernel(&root);
-    /* Beyond DESIGN.md: "sampled" and "estimated_gain" (cost_rank.h). */
+    /* Beyond the original report design: "sampled" and "estimated_gain" (cost_rank.h). */
     assert_keys(k, "name", "line", "launch", "sampled", "accesses", "placements", "model",
                 "estimated_gain", "diagnostics", NULL);
     cr_assert_str_eq(str(k, "name"), "transpose");

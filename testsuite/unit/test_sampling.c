@@ -132,7 +132,7 @@ static unsigned distinct(const hms_warp_access *r, uint64_t gran)
     return d;
 }
 
-/* DESIGN.md metrics computed directly from a trace, weighted by blocks. */
+/* The per-site metrics (docs/model.md) computed directly from a trace, weighted by blocks. */
 static void site_metrics(const hms_kernel_trace *t, site_metric *m, size_t nsites)
 {
     memset(m, 0, nsites * sizeof *m);

@@ -44,7 +44,7 @@ Test(stride, symbolic_size_between_lanes)
     int size = fx_param(k, "Size", false, 0), kk = fx_param(k, "k", false, 0);
     ir_expr *e = fx_add(k, fx_mul(k, fx_s(k, IR_SYM_TID_X), fx_v(k, size)), fx_v(k, kk));
     assert_stride(k, e, "Size");
-    /* Size*(blockDim.x*blockIdx.x + threadIdx.x + t + 1) + t (DESIGN.md's
+    /* Size*(blockDim.x*blockIdx.x + threadIdx.x + t + 1) + t (the Rodinia gaussian
      * pointer-arithmetic example) -> Size */
     int t = fx_param(k, "t", false, 0);
     ir_expr *inner =
