@@ -155,10 +155,9 @@ double hms_banks_pass_cycles(const hms_arch *arch)
     return arch->cc_major > 0 && arch->cc_major < 3 ? 2.0 : 1.0;
 }
 
-double hms_banks_replay_slots(const hms_arch *arch, const hms_bank_result *b)
+/* Bank passes one issue slot covers (hms_banks_replay_slots). */
+static double passes_per_issue(const hms_arch *arch)
 {
-    if (b->wavefronts == 0)
-        return 0;
     double per_issue = 1;
     if (arch->cc_major > 0 && arch->cc_major < 7 && arch->simd_width > 0 && arch->warp_size > 0) {
         double issue_cycles = (double)arch->warp_size / arch->simd_width;
@@ -166,5 +165,17 @@ double hms_banks_replay_slots(const hms_arch *arch, const hms_bank_result *b)
         if (per_issue < 1)
             per_issue = 1;
     }
-    return ceil(b->wavefronts / per_issue) - 1;
+    return per_issue;
+}
+
+double hms_banks_replay_slots(const hms_arch *arch, const hms_bank_result *b)
+{
+    if (b->wavefronts == 0)
+        return 0;
+    return ceil(b->wavefronts / passes_per_issue(arch)) - 1;
+}
+
+double hms_replay_sm_cycles(const hms_arch *arch)
+{
+    return passes_per_issue(arch) * hms_banks_pass_cycles(arch);
 }

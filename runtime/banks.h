@@ -63,6 +63,14 @@ double hms_banks_pass_cycles(const hms_arch *arch);
  * issue) - 1, never below 0. */
 double hms_banks_replay_slots(const hms_arch *arch, const hms_bank_result *b);
 
+/* SM cycles one replay slot costs: the passes it stands for, at
+ * hms_banks_pass_cycles each. A replay is served by the SM's one memory
+ * unit (shared-memory banks, the L1 that shares their array, the constant
+ * cache), which all of the SM's warp schedulers share, so replays from
+ * different schedulers do not overlap each other (docs/model.md "Replays
+ * in SM time"). */
+double hms_replay_sm_cycles(const hms_arch *arch);
+
 /* Shared access latency (cycles) for `ways` serialised passes, from
  * arch->shared_latency[] at 1, 2, 4, 8, 16, 32 ways, linear between the
  * neighbouring measured points and along the last segment beyond 32. Table

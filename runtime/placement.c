@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runtime/amat.h"
+#include "runtime/banks.h"
 
 const char *hms_placement_space_name(hms_placement_space s)
 {
@@ -326,12 +327,16 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
      * schedulers_per_sm of them: ITILP_max = avg_inst_lat / cpi_sm. */
     double itilp_max = lat / cpi_sm;
     out->itilp = fmin(ilp * N, itilp_max);
-    out->t_comp = out->inst * W / sms * (lat / out->itilp) + k->w_serial;
+    /* Replays pass through the SM's one memory unit, whatever scheduler
+     * issues them: each costs at least its passes' time in SM cycles. */
+    const hms_kernel_traffic *t = &target->kernel;
+    double replays = fmin(t->replays / W, out->inst);
+    double per_inst = lat / out->itilp, per_replay = fmax(per_inst, hms_replay_sm_cycles(a));
+    out->t_comp = ((out->inst - replays) * per_inst + replays * per_replay) * W / sms + k->w_serial;
 
     /* Eq. 5. The paper uses the L2 hit latency for every cache and notes the
      * equation could weigh each cache's own latency; the events carry that
      * mean when they have it (placement_events.h). */
-    const hms_kernel_traffic *t = &target->kernel;
     double hit_lat = t->hit_latency > 0             ? t->hit_latency
                      : a->global_latency_l2_hit > 0 ? (double)a->global_latency_l2_hit
                                                     : (double)a->l2.hit_latency;
@@ -359,7 +364,7 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
         mwp_peak = bw_gbs / a->clock_ghz / sms * out->amat / bytes_per_req;
     out->mwp = fmin(mwp_peak, N);
     /* a warp's issue cycles as the SM sees them: schedulers_per_sm warps issue at once */
-    double comp_cycles = out->inst * cpi_sm;
+    double comp_cycles = (out->inst - replays) * cpi_sm + replays * fmax(cpi_sm, per_replay);
     double mem_cycles = k->mem_insts * out->amat;
     out->cwp = comp_cycles > 0 ? fmin((mem_cycles + comp_cycles) / comp_cycles, N) : N;
     double mwp_cp = fmin(fmax(1.0, out->cwp - 1.0), out->mwp);

@@ -356,3 +356,29 @@ Test(banks, replay_slots_follow_passes_per_issue)
     hms_bank_result none = {0, 0, 0};
     cr_assert_float_eq(hms_banks_replay_slots(&gt200, &none), 0, 1e-12);
 }
+
+/* A replay slot in SM cycles: its passes at the banks' pass time. cc 1.x: 2
+ * passes of 2 cycles = 4, the issue time of the SM's one scheduler (so
+ * nothing changes there); cc 2.x: 1 pass of 2 cycles, while the SM's two
+ * schedulers issue a warp instruction every cycle between them; cc 3.x on:
+ * 1 cycle, while four schedulers issue every quarter cycle. */
+Test(banks, replay_costs_its_passes_in_sm_cycles)
+{
+    hms_arch gt200 = banks_arch(16, 4);
+    gt200.cc_major = 1;
+    gt200.warp_size = 32;
+    gt200.simd_width = 8;
+    hms_arch fermi = banks_arch(32, 4);
+    fermi.cc_major = 2;
+    fermi.warp_size = 32;
+    fermi.simd_width = 16;
+    hms_arch kepler = fermi;
+    kepler.cc_major = 3;
+    kepler.simd_width = 32;
+    hms_arch volta = fermi;
+    volta.cc_major = 7;
+    cr_assert_float_eq(hms_replay_sm_cycles(&gt200), 4, 1e-12);
+    cr_assert_float_eq(hms_replay_sm_cycles(&fermi), 2, 1e-12);
+    cr_assert_float_eq(hms_replay_sm_cycles(&kepler), 1, 1e-12);
+    cr_assert_float_eq(hms_replay_sm_cycles(&volta), 1, 1e-12);
+}

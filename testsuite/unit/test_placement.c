@@ -116,6 +116,31 @@ Test(placement, hand_worked_current_placement)
     cr_assert(dflt, "no overlap coefficients in the arch: defaults must be flagged");
 }
 
+/* Replays in SM time: four schedulers (cc 3.x, warp_size = simd_width)
+ * issue a warp instruction every 0.25 cycles, but the 100 replays per warp
+ * go through the SM's one memory unit at 1 cycle each (one bank pass).
+ * 64 resident warps: ITILP = min(64, 10 / 0.25) = 40, 0.25 cycles per
+ * instruction; T_comp = (300 * 0.25 + 100 * 1) * 100 / 10 = 1750 (1000 if
+ * the replays were spread over the schedulers). */
+Test(placement, replays_cost_the_sm_memory_unit)
+{
+    hms_arch a = tiny_arch();
+    a.cc_major = 3;
+    a.schedulers_per_sm = 4;
+    hms_placement_kernel k = tiny_kernel();
+    k.warps_per_sm = 64;
+    hms_placement_events g = global_events();
+    g.kernel.replays = 100 * k.total_warps;
+    hms_placement_breakdown b;
+    char err[256];
+    cr_assert(hms_placement_predict(&a, &k, &g, &g, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.itilp, 40, 1e-12));
+    cr_assert(NEAR(b.t_comp, 1750, 1e-9), "t_comp %g", b.t_comp);
+    g.kernel.replays = 0;
+    cr_assert(hms_placement_predict(&a, &k, &g, &g, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.t_comp, 1000, 1e-9), "t_comp %g", b.t_comp);
+}
+
 /* Constant candidate, by hand:
  *   inst = 400 + ((1000 + 10) - (2000 + 3000))/100 = 360.1
  *   T_comp = 360.1*100/10 * 10/8 = 4501.25
