@@ -284,6 +284,7 @@ static void if_stmt(irb *b, CXCursor c)
     bind_region reg = bind_prepare_region(b, arms, 2, loc);
     ir_stmt *s = ir_stmt_new(b->k, IR_S_IF, loc);
     s->cond = ce;
+    s->lane_mask = b->model_depth > 0; /* a header model describes one instruction */
     build_arm(b, then_c, &s->then);
     bind_region_reset(b, &reg);
     build_arm(b, else_c, &s->els);
