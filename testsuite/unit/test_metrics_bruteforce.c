@@ -433,6 +433,67 @@ Test(metrics_bruteforce, kernel_files_analysed_in_their_includer)
     }
 }
 
+/* The kernels of `rel` (the `n` named in `names`), analysed with `args`
+ * in the translation unit of a file that #includes it (`includer` in the
+ * note),
+ * launched by a host call there, with `block_x` threads; figures equal the
+ * reference. */
+static void expect_includer_context(const char *rel, const char *const *args,
+                                    const char *const *names, size_t n, const char *includer,
+                                    uint32_t block_x)
+{
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path(rel), args, &f), "%s", f.error);
+    cr_assert_eq(f.nkernels, n, "%s: only its own kernels", rel);
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_str_eq(f.kernels[i]->name, names[i]);
+        cr_expect_eq(f.kernels[i]->launch.source, IR_LAUNCH_HOST_CALL, "%s: launched by %s",
+                     names[i], includer);
+        cr_expect_eq(f.kernels[i]->launch.block[0], block_x, "%s", names[i]);
+        const hms_kernel_report *r = &f.reports[i];
+        bool noted = false;
+        for (size_t d = 0; d < r->ndiagnostics; d++)
+            noted |= r->diagnostics[d].message &&
+                     strstr(r->diagnostics[d].message, "analysed as #included by ") &&
+                     strstr(r->diagnostics[d].message, includer);
+        cr_expect(noted, "%s: the includer %s is named", names[i], includer);
+        double requests = 0;
+        for (size_t a = 0; a < r->naccesses; a++)
+            requests += r->accesses[a].requests;
+        cr_expect_gt(requests, 0, "%s", names[i]);
+        compare_kernel(&f, i, false);
+    }
+    hms_analyzed_file_free(&f);
+}
+
+/* A kernel file that compiles alone but launches nothing (Rodinia nw:
+ * needle.cu includes needle_kernel.cu and launches it with 16-thread
+ * blocks): analysed with the includer's launches, not the default block
+ * that would overrun its TILE x TILE shared tiles. A kernel file two
+ * includes away from the declarations it needs (Rodinia myocyte: main.cu
+ * -> work.cu -> kernel.cu): the includer's includer is used. */
+Test(metrics_bruteforce, kernel_files_launched_by_their_includer)
+{
+    /* The anti-diagonal is the host loop's variable: given as its last value.
+     * The row pitch (align.cu passes 129) is set to 136: with an odd pitch
+     * each row of the 16-row store loops starts at another sector offset,
+     * and the tracer's summary of those loops (iterations after the third
+     * from the last traced) is an estimate, labelled so. */
+    const char *align_args[] = {"--arch=h100",
+                                "--param=alignTiles.diag=8",
+                                "--param=copyTiles.diag=8",
+                                "--param=alignTiles.cols=136",
+                                "--param=copyTiles.cols=136",
+                                NULL};
+    const char *align[] = {"alignTiles", "copyTiles"};
+    expect_includer_context("kernels/included/wavefront/align_kernel.cu", align_args, align, 2,
+                            "wavefront/align.cu", 16);
+    const char *step_args[] = {"--arch=h100", NULL};
+    const char *step[] = {"stepCells"};
+    expect_includer_context("kernels/included/chain/step_kernel.cu", step_args, step, 1,
+                            "chain/main.cu", 64);
+}
+
 /* Vulkan interop style: a guard between two unknown sizes
  * (`height > filter_radius`) that every default, and every default at 1,
  * makes false. The guards on the path to the accesses are read: the radius
