@@ -152,6 +152,7 @@ typedef struct {
     const char *value_source; /* "cli" | "annotation" | "host-call" | "default" | NULL */
     const char *default_why;  /* value_source "default": how it was chosen, for notes; or NULL */
     ir_loc loc;
+    bool return_flag; /* set to 1 by a `return` in an inlined function: the lanes that returned */
 } ir_var;
 
 typedef struct {

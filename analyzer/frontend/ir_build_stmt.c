@@ -1101,7 +1101,8 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     if (f->flag_mode) {
         char vn[160];
         snprintf(vn, sizeof vn, "%s.done", name);
-        ir_var dv = {.name = ir_strdup(k, vn), .kind = IR_VAR_LOCAL, .loc = loc};
+        ir_var dv = {
+            .name = ir_strdup(k, vn), .kind = IR_VAR_LOCAL, .loc = loc, .return_flag = true};
         f->done_var = ir_add_var(k, &dv);
         emit_assign(b, f->done_var, ir_const(k, 0), loc);
         if (irb_is_int(rt)) {
