@@ -101,6 +101,9 @@ typedef struct {
 
     /* divergence */
     const ir_stmt *branch;   /* innermost enclosing if with a thread-dependent condition */
+    bool collective;         /* under an instruction's own lane mask (ir_stmt.lane_mask): a
+                                warp-collective access (a WMMA tile load), the whole warp
+                                converged; its idle lanes are not divergence */
     double compact_requests; /* requests if the active lanes of each concurrent group were
                                 packed into full warps (per block and execution) */
 } hms_site_metrics;

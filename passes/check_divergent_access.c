@@ -85,6 +85,11 @@ void hms_check_divergent_access(struct hms_check_ctx *c)
         const hms_site_metrics *s = &c->sites[i];
         if (!s->branch || s->requests <= 0 || s->compact_requests <= 0 || s->threads <= 0)
             continue;
+        /* A warp-collective instruction (load_matrix_sync of a tile with
+         * fewer pieces than lanes) runs on the converged warp; the lanes it
+         * leaves idle are the instruction's, no regrouping of threads helps. */
+        if (s->collective)
+            continue;
         /* One lane per request throughout: a warp leader acting for its
          * warp (warp-aggregated atomics, `if (lane == 0) out[w] = sum`).
          * Packing the leaders of several warps into one would take another

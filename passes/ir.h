@@ -152,6 +152,7 @@ typedef struct {
     const char *value_source; /* "cli" | "annotation" | "host-call" | "default" | NULL */
     const char *default_why;  /* value_source "default": how it was chosen, for notes; or NULL */
     ir_loc loc;
+    bool return_flag; /* set to 1 by a `return` in an inlined function: the lanes that returned */
 } ir_var;
 
 typedef struct {
@@ -227,6 +228,10 @@ struct ir_stmt {
     ir_stmt *then, *els;         /* IF (els may be NULL) */
     ir_stmt *init, *step, *body; /* LOOP (init/step may be NULL) */
     bool test_first;             /* LOOP: false for do-while */
+    bool lane_mask;              /* IF: the lanes one warp-collective instruction takes
+                                    addresses from (a header model's guard, e.g. ldmatrix
+                                    .x2 reading 16 lanes' addresses), not a branch that
+                                    splits the warp */
     int loop_var;                /* LOOP: induction variable or -1 */
     int64_t trip_count;          /* LOOP: when affine and known, else -1 */
     ir_expr *trip;               /* LOOP: iterations as an expression of values known at loop

@@ -63,29 +63,34 @@ static bool taint(const ir_stmt *s, bool *dep, size_t nvars)
     return changed;
 }
 
-static void mark(hms_check_ctx *c, const ir_stmt *s, const bool *dep, const ir_stmt *branch)
+static void mark(hms_check_ctx *c, const ir_stmt *s, const bool *dep, const ir_stmt *branch,
+                 bool collective)
 {
     if (!s)
         return;
     switch (s->kind) {
     case IR_S_BLOCK:
         for (size_t i = 0; i < s->items.n; i++)
-            mark(c, s->items.v[i], dep, branch);
+            mark(c, s->items.v[i], dep, branch, collective);
         break;
     case IR_S_ACCESS:
-        if (s->access.id >= 0 && (size_t)s->access.id < c->nsites)
+        if (s->access.id >= 0 && (size_t)s->access.id < c->nsites) {
             c->sites[s->access.id].branch = branch;
+            c->sites[s->access.id].collective = collective;
+        }
         break;
     case IR_S_IF: {
-        const ir_stmt *inner = hms_expr_thread_dependent(s->cond, dep) ? s : branch;
-        mark(c, s->then, dep, inner);
-        mark(c, s->els, dep, inner);
+        /* An instruction's own lane mask (s->lane_mask) does not split the warp. */
+        const ir_stmt *inner =
+            !s->lane_mask && hms_expr_thread_dependent(s->cond, dep) ? s : branch;
+        mark(c, s->then, dep, inner, collective || s->lane_mask);
+        mark(c, s->els, dep, inner, collective || s->lane_mask);
         break;
     }
     case IR_S_LOOP:
-        mark(c, s->init, dep, branch);
-        mark(c, s->body, dep, branch);
-        mark(c, s->step, dep, branch);
+        mark(c, s->init, dep, branch, collective);
+        mark(c, s->body, dep, branch, collective);
+        mark(c, s->step, dep, branch, collective);
         break;
     default:
         break;
@@ -100,6 +105,6 @@ void hms_an_branches(hms_check_ctx *c)
         return;
     for (size_t round = 0; round <= k->nvars && taint(k->body, dep, k->nvars); round++)
         ;
-    mark(c, k->body, dep, NULL);
+    mark(c, k->body, dep, NULL, false);
     free(dep);
 }

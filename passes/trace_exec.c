@@ -548,6 +548,102 @@ static void exec_assign(tracer *t, trace_warp *w, const ir_stmt *s)
     hms_lanes_assign(&w->vars[s->var], &v, w->active);
 }
 
+/* The return flags of inlined functions (ir_var.return_flag) around a
+ * branch on a condition the analysis cannot know, whose lanes run both
+ * arms: each arm starts from the flags as they were, and a lane's flag
+ * stays set only when both arms set it (the function returns either way,
+ * nw's `if (k <= c) return c; else return k;`); set by one arm only, it is
+ * put back and the lane goes on through the rest of the function, like a
+ * kernel-level `if (unknown) return;`, inexact only there. */
+typedef struct {
+    int n;
+    int *var;
+    hms_lanes *before;
+    uint32_t *by_then; /* per flag: lanes the then-arm set */
+} return_flags;
+
+static void save_return_flags(tracer *t, trace_warp *w, return_flags *f)
+{
+    memset(f, 0, sizeof *f);
+    int n = 0;
+    for (size_t v = 0; v < t->k->nvars; v++)
+        n += t->k->vars[v].return_flag;
+    if (!n)
+        return;
+    f->var = malloc((size_t)n * sizeof *f->var);
+    f->before = malloc((size_t)n * sizeof *f->before);
+    f->by_then = calloc((size_t)n, sizeof *f->by_then);
+    if (!f->var || !f->before || !f->by_then) {
+        t->oom = true;
+        return;
+    }
+    for (size_t v = 0; v < t->k->nvars; v++)
+        if (t->k->vars[v].return_flag) {
+            f->var[f->n] = (int)v;
+            f->before[f->n++] = w->vars[v];
+        }
+}
+
+static void free_return_flags(return_flags *f)
+{
+    free(f->var);
+    free(f->before);
+    free(f->by_then);
+}
+
+/* Lanes of `lanes` whose flag i was a known 0 before the branch and is set
+ * (or unknown) now. */
+static uint32_t flag_set_since(const trace_warp *w, const return_flags *f, int i, uint32_t lanes)
+{
+    const hms_lanes *now = &w->vars[f->var[i]], *was = &f->before[i];
+    uint32_t set = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if ((lanes >> l & 1u) && !(was->unknown >> l & 1u) && was->v[l] == 0 &&
+            (now->unknown >> l & 1u || now->v[l] != 0))
+            set |= 1u << l;
+    return set;
+}
+
+/* After the then-arm: the flags it set on `unknown` lanes are put back for
+ * the else-arm (and the break that left a loop with the return); returns
+ * those lanes. */
+static uint32_t return_flags_after_then(trace_warp *w, return_flags *f, uint32_t unknown,
+                                        uint32_t brk0)
+{
+    uint32_t any = 0;
+    for (int i = 0; i < f->n; i++) {
+        f->by_then[i] = flag_set_since(w, f, i, unknown);
+        if (f->by_then[i])
+            hms_lanes_assign(&w->vars[f->var[i]], &f->before[i], f->by_then[i]);
+        any |= f->by_then[i];
+    }
+    w->brk &= ~(any & ~brk0);
+    return any;
+}
+
+/* After the else-arm: flags set by one arm only are put back, marked an
+ * estimate (those lanes go on, maybe having returned: the rest of the
+ * function, under its `done == 0` guards, is inexact for them, what
+ * follows the call is not); returns them. Set by both, they stay (as the
+ * else-arm left them). */
+static uint32_t return_flags_after_else(trace_warp *w, const return_flags *f, uint32_t unknown,
+                                        uint32_t brk0)
+{
+    uint32_t revived = 0;
+    for (int i = 0; i < f->n; i++) {
+        uint32_t by_else = flag_set_since(w, f, i, unknown);
+        uint32_t only_else = by_else & ~f->by_then[i];
+        if (only_else) {
+            hms_lanes_assign(&w->vars[f->var[i]], &f->before[i], only_else);
+            w->brk &= ~(only_else & ~brk0);
+        }
+        uint32_t lanes = only_else | (f->by_then[i] & ~by_else);
+        w->vars[f->var[i]].approx |= lanes & ~w->vars[f->var[i]].unknown;
+        revived |= lanes;
+    }
+    return revived;
+}
+
 static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     uint32_t m = w->active;
@@ -564,11 +660,16 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     if (uncertain)
         w->inexact_depth++;
     uint32_t then_m = c.t | c.unknown, else_m = c.f | c.unknown;
-    uint32_t ret0 = w->ret;
+    uint32_t ret0 = w->ret, brk0 = w->brk;
+    return_flags flags = {0};
+    if (c.unknown)
+        save_return_flags(t, w, &flags);
     if (then_m && s->then) {
         w->active = then_m;
         exec_stmt(t, w, s->then);
     }
+    if (flags.n)
+        return_flags_after_then(w, &flags, c.unknown, brk0);
     /* A lane that returned on a condition the analysis cannot know goes on
      * (inexact from here): `if (unknown) return;` would otherwise end every
      * lane of every warp and leave nothing to model. */
@@ -586,6 +687,16 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     if (s->els && (else_m & ~gone)) {
         w->active = else_m & ~gone;
         exec_stmt(t, w, s->els);
+    }
+    uint32_t flag_revived = flags.n ? return_flags_after_else(w, &flags, c.unknown, brk0) : 0;
+    free_return_flags(&flags);
+    if (flag_revived) {
+        char where[300];
+        trace_note(t,
+                   "return from an inlined function at %s under a condition the analysis cannot "
+                   "know, on one side only: those lanes are assumed to go on through the rest "
+                   "of the function (inexact there)",
+                   trace_loc_str(t, s->loc, where, sizeof where));
     }
     if (uncertain)
         w->inexact_depth--;

@@ -632,8 +632,11 @@ static ir_kernel *build_one(build_ctx *c, const kernel_ref *r)
     if (c->tu->includer) {
         char why[600];
         snprintf(why, sizeof why,
-                 "analysed as #included by %s: the types and macros this file uses without "
-                 "declaring them come from there",
+                 c->tu->includer_launches
+                     ? "analysed as #included by %s: alone, the file has no launch of its "
+                       "kernels; the launches and the values they pass come from there"
+                     : "analysed as #included by %s: the types and macros this file uses "
+                       "without declaring them come from there",
                  c->tu->includer);
         irb_limit(&b, why, NULL, k->loc);
     }

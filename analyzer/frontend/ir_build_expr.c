@@ -1100,6 +1100,8 @@ static bval member(irb *b, CXCursor c)
     if (clang_getCursorKind(ref) == CXCursor_VarDecl && irb_is_int(clang_getCursorType(c)) &&
         (irb_eval_int(c, &v) || irb_eval_int(ref, &v)))
         return val(ir_const(b->k, v)); /* static constexpr member: v.size, T::size */
+    if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl) /* frag.num_elements */
+        return val(ir_const(b->k, clang_getEnumConstantDeclValue(ref)));
     if (ab_is_memory(b, c))
         return memory_load(b, c);
     xb_effects_children(b, c);

@@ -284,6 +284,7 @@ static void if_stmt(irb *b, CXCursor c)
     bind_region reg = bind_prepare_region(b, arms, 2, loc);
     ir_stmt *s = ir_stmt_new(b->k, IR_S_IF, loc);
     s->cond = ce;
+    s->lane_mask = b->model_depth > 0; /* a header model describes one instruction */
     build_arm(b, then_c, &s->then);
     bind_region_reset(b, &reg);
     build_arm(b, else_c, &s->els);
@@ -1100,7 +1101,8 @@ bool sb_inline_call(irb *b, CXCursor call, CXCursor fn, bval *out, bptr *ptr_out
     if (f->flag_mode) {
         char vn[160];
         snprintf(vn, sizeof vn, "%s.done", name);
-        ir_var dv = {.name = ir_strdup(k, vn), .kind = IR_VAR_LOCAL, .loc = loc};
+        ir_var dv = {
+            .name = ir_strdup(k, vn), .kind = IR_VAR_LOCAL, .loc = loc, .return_flag = true};
         f->done_var = ir_add_var(k, &dv);
         emit_assign(b, f->done_var, ir_const(k, 0), loc);
         if (irb_is_int(rt)) {

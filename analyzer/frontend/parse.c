@@ -12,6 +12,7 @@
 #include "analyzer/frontend/compile_flags.h"
 #include "analyzer/frontend/explicit_inst.h"
 #include "analyzer/frontend/includer.h"
+#include "analyzer/frontend/owned_launches.h"
 #include "analyzer/frontend/launch_chevrons.h"
 #include "analyzer/frontend/launch_sites.h"
 #include "analyzer/frontend/parse_diagnostics.h"
@@ -266,32 +267,96 @@ static bool tu_includes(CXTranslationUnit tu, const char *path)
     return s.found;
 }
 
+/* Does the includer's translation unit `tu` launch a kernel of the file? */
+static bool includer_launches(CXTranslationUnit tu, const char *path, const char *includer)
+{
+    hms_tu view = {.path = path, .tu = tu, .includer = (char *)includer};
+    return hms_owned_kernel_launches(&view, NULL) > 0;
+}
+
+/* Kernels in the file, none launched in it nor annotated with a launch. */
+static bool kernels_unlaunched(const hms_tu *t)
+{
+    size_t nk = 0;
+    return hms_owned_kernel_launches(t, &nk) == 0 && nk > 0 && !hms_file_has_launch_annotation(t);
+}
+
+/* Includer search (use_includer): includers of includers are followed to
+ * this depth (Rodinia myocyte: main.cu includes work.cu, which includes
+ * kernel.cu: 2), and at most this many candidate units are parsed. */
+#define MAX_INCLUDER_DEPTH 3
+#define MAX_INCLUDER_PARSES 6
+#define MAX_INCLUDER_QUEUE 32
+
+typedef struct {
+    char *path[MAX_INCLUDER_QUEUE];
+    int depth[MAX_INCLUDER_QUEUE];
+    size_t head, tail;
+} includer_queue;
+
+/* Queues the includers of `of` not queued before (no cycles), at `depth`. */
+static void queue_includers(includer_queue *q, const char *of, int depth, const char *build_dir)
+{
+    char *found[HMS_MAX_INCLUDERS];
+    size_t n = hms_find_includers(of, build_dir, found);
+    for (size_t i = 0; i < n; i++) {
+        bool seen = q->tail >= MAX_INCLUDER_QUEUE;
+        for (size_t j = 0; j < q->tail && !seen; j++)
+            seen = q->path[j] && !strcmp(q->path[j], found[i]);
+        if (seen) {
+            free(found[i]);
+            continue;
+        }
+        q->depth[q->tail] = depth;
+        q->path[q->tail++] = found[i];
+    }
+}
+
 /* A file whose device code alone lacks declarations its includer makes
  * (includer.h): the first includer whose translation unit leaves fewer such
- * errors in the file replaces out->tu, and out->includer names it. */
+ * errors in the file replaces out->tu, and out->includer names it. A file
+ * with none such errors whose kernels have no launch of their own takes the
+ * first includer whose unit launches one of them, with no such error in the
+ * file either (out->includer_launches). Breadth first: the file's
+ * includers, then the includers of those that do not do (a file included
+ * by a file that is itself included), each file once. */
 static void use_includer(const hms_frontend_options *o, const char *path, char *self,
                          size_t self_len, hms_tu *out)
 {
     CXFile f = clang_getFile(out->tu, path);
     unsigned alone = f ? hms_context_errors(out->tu, f) : 0;
-    if (!alone)
+    bool for_launch = f && !alone && kernels_unlaunched(out);
+    if (!alone && !for_launch)
         return;
-    char *cands[HMS_MAX_INCLUDERS];
-    size_t n = hms_find_includers(path, o ? o->build_dir : NULL, cands);
-    for (size_t i = 0; i < n; i++) {
-        CXTranslationUnit tu =
-            out->includer ? NULL : parse_includer(o, cands[i], path, self, self_len, out->index);
+    const char *build_dir = o ? o->build_dir : NULL;
+    includer_queue q = {0};
+    char real[PATH_MAX];
+    if (realpath(path, real)) /* never the file itself, through a cycle */
+        q.path[q.tail++] = strdup(real);
+    q.head = q.tail;
+    queue_includers(&q, path, 1, build_dir);
+    for (int parses = 0; q.head < q.tail && parses < MAX_INCLUDER_PARSES; parses++) {
+        size_t i = q.head++;
+        CXTranslationUnit tu = parse_includer(o, q.path[i], path, self, self_len, out->index);
         CXFile in = tu && tu_includes(tu, path) ? clang_getFile(tu, path) : NULL;
-        if (in && hms_context_errors(tu, in) < alone) {
+        bool better = in && (for_launch ? hms_context_errors(tu, in) == 0 &&
+                                              includer_launches(tu, path, q.path[i])
+                                        : hms_context_errors(tu, in) < alone);
+        if (tu && !better)
+            clang_disposeTranslationUnit(tu);
+        if (better) {
             clang_disposeTranslationUnit(out->tu);
             out->tu = tu;
-            out->includer = cands[i];
-            cands[i] = NULL;
-        } else if (tu) {
-            clang_disposeTranslationUnit(tu);
+            out->includer = q.path[i];
+            out->includer_launches = for_launch;
+            q.path[i] = NULL;
+            break;
         }
-        free(cands[i]);
+        if (q.depth[i] < MAX_INCLUDER_DEPTH)
+            queue_includers(&q, q.path[i], q.depth[i] + 1, build_dir);
     }
+    for (size_t i = 0; i < q.tail; i++)
+        free(q.path[i]);
 }
 
 bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out,
@@ -424,7 +489,12 @@ bool hms_parse_file(const hms_frontend_options *o, const char *path, hms_tu *out
     }
 
     CXFile only = out->includer ? clang_getFile(out->tu, path) : NULL;
-    if (out->includer)
+    if (out->includer && out->includer_launches)
+        hms_diagf(diags, (hms_diag_head){HMS_DIAG_NOTE, path, 0, 0, NULL, NULL},
+                  "analysed as #included by %s: alone, no launch of its kernels is found; that "
+                  "file's translation unit has one (only this file's kernels are reported)",
+                  out->includer);
+    else if (out->includer)
         hms_diagf(diags, (hms_diag_head){HMS_DIAG_NOTE, path, 0, 0, NULL, NULL},
                   "analysed as #included by %s: alone it lacks declarations that file makes "
                   "before including it (only this file's kernels are reported)",

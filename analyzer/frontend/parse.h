@@ -32,6 +32,9 @@ typedef struct {
      * the includer's translation unit (includer.h): the includer's path
      * (malloc'd), else NULL. Only `path`'s kernels and diagnostics count. */
     char *includer;
+    /* ... or, with no launch of its kernels of its own, in the translation
+     * unit of a file that includes it and launches them (owned_launches.h). */
+    bool includer_launches;
 } hms_tu;
 
 /* Parses `path` with the flags of -p's compile_commands.json and those after

@@ -71,6 +71,10 @@ template <class E, int Lines, int Len> struct tile {
     }
 };
 
+/* A tile of fewer pieces than lanes (16x16 bytes: 16) takes addresses from
+ * its first lanes only (ldmatrix .x2). The `g < pieces` guard is that
+ * instruction's lane mask: the IR builder marks every branch inside a
+ * header model (ir_stmt.lane_mask), so it never counts as divergence. */
 template <class E, int Lines, int Len>
 __device__ __HMS_MODEL__ void tile_load(const E *p, unsigned ldm)
 {

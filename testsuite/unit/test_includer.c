@@ -94,3 +94,43 @@ Test(includer, another_file_of_the_same_name_is_not_the_includer)
     hms_tu_dispose(&t);
     free(msgs);
 }
+
+/* A file of kernels that compiles alone but launches none of them (Rodinia
+ * nw's needle_kernel.cu): parsed in the unit of the file that includes it
+ * and launches them, with a note saying why. */
+Test(includer, a_file_without_launches_is_parsed_in_the_includer_that_launches_it)
+{
+    hms_tu t;
+    char *msgs = NULL;
+    cr_assert(parse("kernels/included/wavefront/align_kernel.cu", &t, &msgs));
+    cr_expect(t.includer && ends_with(t.includer, "/kernels/included/wavefront/align.cu"));
+    cr_expect(t.includer_launches);
+    cr_expect_eq(t.errors, 0, "%s", msgs);
+    cr_expect(strstr(msgs, "alone, no launch of its kernels is found") != NULL, "%s", msgs);
+    hms_tu_dispose(&t);
+    free(msgs);
+}
+
+/* A file two includes away from its declarations (Rodinia myocyte: main.cu
+ * -> work.cu -> kernel.cu): work.cu's unit lacks them too, main.cu's has
+ * them. work.cu itself, whose launch does not parse without `real`, is
+ * parsed in main.cu's unit for its launch. */
+Test(includer, the_includer_of_an_includer_is_followed)
+{
+    hms_tu t;
+    char *msgs = NULL;
+    cr_assert(parse("kernels/included/chain/step_kernel.cu", &t, &msgs));
+    cr_expect(t.includer && ends_with(t.includer, "/kernels/included/chain/main.cu"), "%s",
+              t.includer ? t.includer : "(none)");
+    cr_expect_not(t.includer_launches);
+    cr_expect_eq(t.errors, 0, "%s", msgs);
+    cr_expect_eq(t.tolerated_errors, 0, "%s", msgs);
+    hms_tu_dispose(&t);
+    free(msgs);
+    msgs = NULL;
+    cr_assert(parse("kernels/included/chain/work.cu", &t, &msgs));
+    cr_expect(t.includer && ends_with(t.includer, "/kernels/included/chain/main.cu"), "%s", msgs);
+    cr_expect(t.includer_launches);
+    hms_tu_dispose(&t);
+    free(msgs);
+}

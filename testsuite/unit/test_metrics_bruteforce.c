@@ -46,23 +46,34 @@ static size_t units(const hms_warp_access *r, uint64_t unit)
     return d;
 }
 
-/* 32 banks of 4 bytes, 4-byte accesses: the most distinct words in a bank. */
+/* 32 banks of 4 bytes (DESIGN.md "Metric definitions"): in each phase the
+ * most distinct 4-byte words any bank holds among the bytes of the active
+ * lanes; a warp is one phase for accesses of up to 4 bytes, two half-warp
+ * phases for 8-byte and four quarter-warp phases for 16-byte ones, the
+ * phases with an active lane summed. */
 static size_t wavefronts(const hms_warp_access *r)
 {
-    size_t most = 0;
-    for (uint64_t bank = 0; bank < 32; bank++) {
-        uint64_t w[HMS_WARP_LANES];
-        size_t n = 0;
-        for (int l = 0; l < HMS_WARP_LANES; l++)
-            if (r->mask >> l & 1 && (r->addr[l] / 4) % 32 == bank)
-                w[n++] = r->addr[l] / 4;
-        qsort(w, n, sizeof *w, cmp_u64);
-        size_t d = 0;
-        for (size_t i = 0; i < n; i++)
-            d += i == 0 || w[i] != w[i - 1];
-        most = d > most ? d : most;
+    int per_phase = r->width > 4 ? HMS_WARP_LANES * 4 / r->width : HMS_WARP_LANES;
+    size_t total = 0;
+    for (int first = 0; first < HMS_WARP_LANES; first += per_phase) {
+        size_t most = 0;
+        for (uint64_t bank = 0; bank < 32; bank++) {
+            uint64_t w[HMS_WARP_LANES * 4];
+            size_t n = 0;
+            for (int l = first; l < first + per_phase; l++)
+                if (r->mask >> l & 1)
+                    for (uint64_t x = r->addr[l] / 4; x <= (r->addr[l] + r->width - 1) / 4; x++)
+                        if (x % 32 == bank)
+                            w[n++] = x;
+            qsort(w, n, sizeof *w, cmp_u64);
+            size_t d = 0;
+            for (size_t i = 0; i < n; i++)
+                d += i == 0 || w[i] != w[i - 1];
+            most = d > most ? d : most;
+        }
+        total += most;
     }
-    return most;
+    return total;
 }
 
 /* skip_unknown: sites whose index holds an unknown value (a row loaded
@@ -175,6 +186,28 @@ static size_t compare_file_opts(const char *rel, const char *const *launches, bo
 static size_t compare_file(const char *rel, const char *const *launches)
 {
     return compare_file_opts(rel, launches, false);
+}
+
+/* The same for the kernels of the file named in `names` (NULL-terminated)
+ * only; returns how many were compared. */
+static size_t compare_named(const char *rel, const char *const *launches, const char *const *names)
+{
+    const char *args[16] = {"--arch=h100"};
+    size_t n = 1;
+    for (size_t i = 0; launches && launches[i] && n < 15; i++)
+        args[n++] = launches[i];
+    args[n] = NULL;
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path(rel), args, &f), "%s", f.error);
+    size_t done = 0;
+    for (size_t k = 0; k < f.nkernels; k++)
+        for (size_t j = 0; names[j]; j++)
+            if (strcmp(f.kernels[k]->name, names[j]) == 0) {
+                compare_kernel(&f, k, false);
+                done++;
+            }
+    hms_analyzed_file_free(&f);
+    return done;
 }
 
 Test(metrics_bruteforce, transposes)
@@ -400,6 +433,67 @@ Test(metrics_bruteforce, kernel_files_analysed_in_their_includer)
     }
 }
 
+/* The kernels of `rel` (the `n` named in `names`), analysed with `args`
+ * in the translation unit of a file that #includes it (`includer` in the
+ * note),
+ * launched by a host call there, with `block_x` threads; figures equal the
+ * reference. */
+static void expect_includer_context(const char *rel, const char *const *args,
+                                    const char *const *names, size_t n, const char *includer,
+                                    uint32_t block_x)
+{
+    hms_analyzed_file f;
+    cr_assert(hms_analyze_file(hms_test_path(rel), args, &f), "%s", f.error);
+    cr_assert_eq(f.nkernels, n, "%s: only its own kernels", rel);
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_str_eq(f.kernels[i]->name, names[i]);
+        cr_expect_eq(f.kernels[i]->launch.source, IR_LAUNCH_HOST_CALL, "%s: launched by %s",
+                     names[i], includer);
+        cr_expect_eq(f.kernels[i]->launch.block[0], block_x, "%s", names[i]);
+        const hms_kernel_report *r = &f.reports[i];
+        bool noted = false;
+        for (size_t d = 0; d < r->ndiagnostics; d++)
+            noted |= r->diagnostics[d].message &&
+                     strstr(r->diagnostics[d].message, "analysed as #included by ") &&
+                     strstr(r->diagnostics[d].message, includer);
+        cr_expect(noted, "%s: the includer %s is named", names[i], includer);
+        double requests = 0;
+        for (size_t a = 0; a < r->naccesses; a++)
+            requests += r->accesses[a].requests;
+        cr_expect_gt(requests, 0, "%s", names[i]);
+        compare_kernel(&f, i, false);
+    }
+    hms_analyzed_file_free(&f);
+}
+
+/* A kernel file that compiles alone but launches nothing (Rodinia nw:
+ * needle.cu includes needle_kernel.cu and launches it with 16-thread
+ * blocks): analysed with the includer's launches, not the default block
+ * that would overrun its TILE x TILE shared tiles. A kernel file two
+ * includes away from the declarations it needs (Rodinia myocyte: main.cu
+ * -> work.cu -> kernel.cu): the includer's includer is used. */
+Test(metrics_bruteforce, kernel_files_launched_by_their_includer)
+{
+    /* The anti-diagonal is the host loop's variable: given as its last value.
+     * The row pitch (align.cu passes 129) is set to 136: with an odd pitch
+     * each row of the 16-row store loops starts at another sector offset,
+     * and the tracer's summary of those loops (iterations after the third
+     * from the last traced) is an estimate, labelled so. */
+    const char *align_args[] = {"--arch=h100",
+                                "--param=alignTiles.diag=8",
+                                "--param=copyTiles.diag=8",
+                                "--param=alignTiles.cols=136",
+                                "--param=copyTiles.cols=136",
+                                NULL};
+    const char *align[] = {"alignTiles", "copyTiles"};
+    expect_includer_context("kernels/included/wavefront/align_kernel.cu", align_args, align, 2,
+                            "wavefront/align.cu", 16);
+    const char *step_args[] = {"--arch=h100", NULL};
+    const char *step[] = {"stepCells"};
+    expect_includer_context("kernels/included/chain/step_kernel.cu", step_args, step, 1,
+                            "chain/main.cu", 64);
+}
+
 /* Vulkan interop style: a guard between two unknown sizes
  * (`height > filter_radius`) that every default, and every default at 1,
  * makes false. The guards on the path to the accesses are read: the radius
@@ -499,8 +593,7 @@ Test(metrics_bruteforce, pointer_and_template_launched_kernels)
 /* Kernels written against the wider toolkit headers (cuda_fp8.h,
  * cuda/pipeline, cuda/barrier, __pipeline_memcpy_async): small launches, so
  * the reference can run every thread; every site must equal the reference.
- * (The WMMA kernels are not here: the reference stops on an unknown value in
- * the tile model of mma.h.) */
+ * The WMMA kernels: wmma_tile_kernels below. */
 Test(metrics_bruteforce, fp8_wmma_and_async_copy_kernels)
 {
     const char *fp8[] = {"--launch=quantize_e4m3:grid=2:block=128",
@@ -517,6 +610,37 @@ Test(metrics_bruteforce, fp8_wmma_and_async_copy_kernels)
                            "--param=matmul_double_buffer.wB=32",
                            NULL};
     cr_expect_eq(compare_file("kernels/hermetic/async_copy_pipeline.cu", async), 3);
+}
+
+/* WMMA kernels (mma.h's tile model in hms_model.h): half, bf16 and 8-bit
+ * integer tiles from global and shared memory, padded and not, accumulators
+ * loaded and stored, fragments walked by num_elements; 16x16 uint8_t tiles
+ * take addresses from 16 lanes. Small launches; every site exact and equal
+ * to the reference. */
+Test(metrics_bruteforce, wmma_tile_kernels)
+{
+    const char *gemm[] = {"--launch=wmma_gemm:grid=2,2:block=64,2",
+                          "--param=wmma_gemm.M=64",
+                          "--param=wmma_gemm.N=64",
+                          "--param=wmma_gemm.K=64",
+                          "--launch=wmma_bf16_staged:grid=2:block=32",
+                          "--param=wmma_bf16_staged.K=48",
+                          NULL};
+    cr_expect_eq(compare_file("kernels/hermetic/samples_wmma_gemm.cu", gemm), 2);
+    const char *tiles[] = {"--launch=wmmaUnpadded:grid=2:block=128",
+                           "--launch=wmmaPadded:grid=2:block=128", NULL};
+    const char *tile_kernels[] = {"wmmaUnpadded", "wmmaPadded", NULL};
+    cr_expect_eq(compare_named("kernels/checks/tensor_tiles.cu", tiles, tile_kernels), 2);
+    const char *imma[] = {"--launch=simpleImmaGemm:grid=2,2:block=64,2",
+                          "--param=simpleImmaGemm.m_ld=64",
+                          "--param=simpleImmaGemm.n_ld=64",
+                          "--param=simpleImmaGemm.k_ld=64",
+                          "--launch=stagedImmaUnpadded:grid=2:block=128",
+                          "--param=stagedImmaUnpadded.K=128",
+                          "--launch=stagedImmaSkewed:grid=2:block=128",
+                          "--param=stagedImmaSkewed.K=128",
+                          NULL};
+    cr_expect_eq(compare_file("kernels/checks/imma_tiles.cu", imma), 3);
 }
 
 /* Launch configurations passed to launchers as dim3 parameters. */

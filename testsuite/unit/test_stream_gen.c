@@ -599,6 +599,69 @@ Test(stream_gen, return_on_unknown_condition_goes_on_inexact)
     ir_kernel_free(k);
 }
 
+Test(stream_gen, inlined_return_on_one_side_of_unknown_condition_goes_on_inexact)
+{
+    /* a __device__ helper inlined with a return flag:
+     *   done = 0; if (flag[tid]) done = 1; if (done == 0) a[tid] = 0;
+     * its lanes go on like those of a kernel-level return */
+    ir_kernel *k = fx_kernel("unknown_inlined_exit", 1, 1, 64, 1);
+    int a = fx_array(k, "a", HMS_SPACE_GLOBAL, 4, 0, NULL);
+    int done = fx_local(k, "helper.done");
+    k->vars[done].return_flag = true;
+    ir_expr *tid = fx_s(k, IR_SYM_TID_X);
+    fx_body(k, fx_assign(k, done, fx_c(k, 0)));
+    fx_body(k, fx_if(k, ir_unknown(k, "flag[tid]", -1, (ir_loc){0}), fx_assign(k, done, fx_c(k, 1)),
+                     NULL));
+    fx_body(k, fx_if(k, ir_binary(k, IR_OP_EQ, fx_v(k, done), fx_c(k, 0)),
+                     fx_access(k, a, HMS_ACCESS_STORE, tid, 4, 4), NULL));
+    hms_kernel_trace t;
+    trace_ok(k, NULL, &t);
+    cr_assert_eq(t.stream.n, 2);
+    for (size_t i = 0; i < t.stream.n; i++) {
+        cr_assert_eq(t.stream.v[i].mask, 0xffffffffu);
+        cr_assert_not(t.stream.v[i].exact);
+    }
+    cr_assert(has_note(&t, "assumed to go on"));
+    hms_kernel_trace_free(&t);
+    ir_kernel_free(k);
+}
+
+Test(stream_gen, inlined_return_on_both_sides_of_unknown_condition_returns_exactly)
+{
+    /* nw's maximum(): done = 0; if (flag[tid]) done = 1; else done = 1;
+     *   if (done == 0) a[tid] = 0;  b[tid] = 0;
+     * the helper returns either way: its rest never runs, no lane is
+     * revived, and what follows the helper stays exact */
+    ir_kernel *k = fx_kernel("unknown_inlined_both", 1, 1, 64, 1);
+    int a = fx_array(k, "a", HMS_SPACE_GLOBAL, 4, 0, NULL);
+    int b = fx_array(k, "b", HMS_SPACE_GLOBAL, 4, 0, NULL);
+    int done = fx_local(k, "helper.done");
+    k->vars[done].return_flag = true;
+    ir_expr *tid = fx_s(k, IR_SYM_TID_X);
+    fx_body(k, fx_assign(k, done, fx_c(k, 0)));
+    fx_body(k, fx_if(k, ir_unknown(k, "flag[tid]", -1, (ir_loc){0}), fx_assign(k, done, fx_c(k, 1)),
+                     fx_assign(k, done, fx_c(k, 1))));
+    fx_body(k, fx_if(k, ir_binary(k, IR_OP_EQ, fx_v(k, done), fx_c(k, 0)),
+                     fx_access(k, a, HMS_ACCESS_STORE, tid, 4, 4), NULL));
+    fx_body(k, fx_access(k, b, HMS_ACCESS_STORE, tid, 4, 5));
+    hms_kernel_trace t;
+    trace_ok(k, NULL, &t);
+    size_t on_a = 0, on_b = 0;
+    for (size_t i = 0; i < t.stream.n; i++) {
+        on_a += t.stream.v[i].array == (uint32_t)a && t.stream.v[i].mask;
+        if (t.stream.v[i].array == (uint32_t)b) {
+            on_b++;
+            cr_assert_eq(t.stream.v[i].mask, 0xffffffffu);
+            cr_assert(t.stream.v[i].exact, "nothing was revived");
+        }
+    }
+    cr_assert_eq(on_a, 0, "the helper returned on every lane");
+    cr_assert_eq(on_b, 2);
+    cr_assert_not(has_note(&t, "assumed to go on"));
+    hms_kernel_trace_free(&t);
+    ir_kernel_free(k);
+}
+
 Test(stream_gen, unknown_trip_count_uses_default_iterations)
 {
     ir_kernel *k = fx_kernel("unknown_loop", 1, 1, 32, 1);
