@@ -46,7 +46,7 @@ static size_t units(const hms_warp_access *r, uint64_t unit)
     return d;
 }
 
-/* 32 banks of 4 bytes (DESIGN.md "Metric definitions"): in each phase the
+/* 32 banks of 4 bytes (docs/model.md "Shared-memory banks"): in each phase the
  * most distinct 4-byte words any bank holds among the bytes of the active
  * lanes; a warp is one phase for accesses of up to 4 bytes, two half-warp
  * phases for 8-byte and four quarter-warp phases for 16-byte ones, the
