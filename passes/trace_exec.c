@@ -217,16 +217,22 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
         pa = eval_ref(t, w, e->a, scratch, &sa);
         m = trace_memo_of(&t->stamps, e, w->active, sa, TRACE_STAMP_FIXED, TRACE_STAMP_FIXED);
         w->time += op_insts(w, e, m, pa, NULL, NULL); /* before scratch (maybe pa) is reused */
-        hms_lanes_unary(e->op, pa, scratch);
         *st = m->result;
+        if (!trace_result_get(&t->stamps, m->result, scratch)) {
+            hms_lanes_unary(e->op, pa, scratch);
+            trace_result_put(&t->stamps, m->result, scratch);
+        }
         return scratch;
     case IR_BINARY:
         pa = eval_ref(t, w, e->a, scratch, &sa);
         pb = eval_ref(t, w, e->b, &b, &sb);
         m = trace_memo_of(&t->stamps, e, w->active, sa, sb, TRACE_STAMP_FIXED);
         w->time += op_insts(w, e, m, pa, pb, NULL); /* before scratch (maybe pa) is reused */
-        hms_lanes_binary(e->op, pa, pb, scratch);
         *st = m->result;
+        if (!trace_result_get(&t->stamps, m->result, scratch)) {
+            hms_lanes_binary(e->op, pa, pb, scratch);
+            trace_result_put(&t->stamps, m->result, scratch);
+        }
         return scratch;
     case IR_SELECT:
         pc = eval_ref(t, w, e->a, &c, &sc);
@@ -234,8 +240,11 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
         pb = eval_ref(t, w, e->c, scratch, &sb);
         m = trace_memo_of(&t->stamps, e, w->active, sc, sa, sb);
         w->time += op_insts(w, e, m, pc, pa, pb);
-        hms_lanes_select(pc, pa, pb, scratch);
         *st = m->result;
+        if (!trace_result_get(&t->stamps, m->result, scratch)) {
+            hms_lanes_select(pc, pa, pb, scratch);
+            trace_result_put(&t->stamps, m->result, scratch);
+        }
         return scratch;
     case IR_UNKNOWN:
         if (load_standin(t, w, e->site, scratch)) {
@@ -274,8 +283,8 @@ static cond_split eval_cond(tracer *t, trace_warp *w, const ir_expr *e, uint32_t
     uint64_t st;
     const hms_lanes *c = eval_ref(t, w, e, &scratch, &st);
     cond_split s;
-    uint32_t nonzero = hms_lanes_true(c, HMS_ALL_LANES); /* one pass serves both sides */
-    s.unknown = (c->unknown | c->opaque) & mask;         /* an opaque value decides nothing */
+    uint32_t nonzero = trace_result_nonzero(&t->stamps, st, c); /* one pass serves both sides */
+    s.unknown = (c->unknown | c->opaque) & mask; /* an opaque value decides nothing */
     s.t = nonzero & mask;
     s.f = ~nonzero & mask & ~s.unknown;
     s.approx = c->approx & mask & ~s.unknown;

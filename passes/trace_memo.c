@@ -16,10 +16,11 @@ bool trace_stamps_init(trace_stamps *s, size_t nvars, const hms_lanes *var_init)
     s->next = TRACE_STAMP_FIXED + 1;
     s->memo = calloc((size_t)1 << TRACE_MEMO_BITS, sizeof *s->memo);
     s->interned = calloc((size_t)1 << TRACE_INTERN_BITS, sizeof *s->interned);
+    s->results = calloc((size_t)1 << TRACE_RESULT_BITS, sizeof *s->results);
     s->var = calloc(nvars ? nvars : 1, sizeof *s->var);
     s->var_init = calloc(nvars ? nvars : 1, sizeof *s->var_init);
     s->nvars = nvars;
-    if (!s->memo || !s->interned || !s->var || !s->var_init)
+    if (!s->memo || !s->interned || !s->results || !s->var || !s->var_init)
         return false;
     for (size_t v = 0; v < nvars; v++)
         s->var_init[v] = trace_stamp_of(s, &var_init[v]);
@@ -30,6 +31,7 @@ void trace_stamps_free(trace_stamps *s)
 {
     free(s->memo);
     free(s->interned);
+    free(s->results);
     free(s->var);
     free(s->var_init);
     memset(s, 0, sizeof *s);

@@ -37,16 +37,20 @@ typedef struct {
 typedef struct {
     hms_lanes value;
     uint64_t stamp;
+    bool has_nonzero; /* result table: nonzero holds hms_lanes_true(value, all lanes) */
+    uint32_t nonzero;
 } trace_interned;
 
 #define TRACE_MEMO_BITS 14   /* slots of the operation memo (direct-mapped) */
 #define TRACE_INTERN_BITS 12 /* slots of the value table (direct-mapped) */
+#define TRACE_RESULT_BITS 11 /* slots of the result table (by stamp) */
 
 typedef struct {
     trace_memo *memo;
     trace_interned *interned;
-    uint64_t *var;      /* per kernel variable: stamp of its current value */
-    uint64_t *var_init; /* per kernel variable: stamp of its value before any assignment */
+    trace_interned *results; /* operation results by stamp: a repeat copies, not computes */
+    uint64_t *var;           /* per kernel variable: stamp of its current value */
+    uint64_t *var_init;      /* per kernel variable: stamp of its value before any assignment */
     size_t nvars;
     uint64_t sym[IR_SYM_COUNT]; /* thread/lane indices of the running warp; launch values */
     int64_t sym_value[IR_SYM_COUNT];
@@ -63,6 +67,40 @@ uint64_t trace_stamp_of(trace_stamps *s, const hms_lanes *v);
 
 /* The stamp of a splat of a warp-uniform launch value of symbol sym. */
 uint64_t trace_stamp_uniform(trace_stamps *s, ir_sym sym, int64_t value);
+
+/* Copies the value named by `stamp` into *out if the result table still
+ * holds it. */
+static inline bool trace_result_get(const trace_stamps *s, uint64_t stamp, hms_lanes *out)
+{
+    const trace_interned *r = &s->results[stamp & (((uint64_t)1 << TRACE_RESULT_BITS) - 1)];
+    if (r->stamp != stamp)
+        return false;
+    *out = r->value;
+    return true;
+}
+
+/* Keeps v as the value named by `stamp`. */
+static inline void trace_result_put(trace_stamps *s, uint64_t stamp, const hms_lanes *v)
+{
+    trace_interned *r = &s->results[stamp & (((uint64_t)1 << TRACE_RESULT_BITS) - 1)];
+    r->stamp = stamp;
+    r->value = *v;
+    r->has_nonzero = false;
+}
+
+/* hms_lanes_true(v, all lanes) of the value v named by `stamp`, remembered
+ * with it in the result table (a loop condition repeats its values). */
+static inline uint32_t trace_result_nonzero(trace_stamps *s, uint64_t stamp, const hms_lanes *v)
+{
+    trace_interned *r = &s->results[stamp & (((uint64_t)1 << TRACE_RESULT_BITS) - 1)];
+    if (stamp <= TRACE_STAMP_FIXED || r->stamp != stamp) /* FIXED names no one value */
+        return hms_lanes_true(v, HMS_ALL_LANES);
+    if (!r->has_nonzero) {
+        r->nonzero = hms_lanes_true(v, HMS_ALL_LANES);
+        r->has_nonzero = true;
+    }
+    return r->nonzero;
+}
 
 /* The memo slot of node e on operands with stamps sa, sb, sc (an absent
  * operand: TRACE_STAMP_FIXED) under `active`: the slot of an earlier equal
