@@ -156,6 +156,9 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
     uint64_t sa, sb, sc;
     trace_memo *m;
     int64_t uniform;
+#ifdef HMS_TRACE_VERIFY_MEMO /* the memo's keys and results checked against recomputing */
+    hms_lanes chk;
+#endif
     *st = TRACE_STAMP_FIXED;
     switch (e->kind) {
     case IR_CONST:
@@ -218,10 +221,17 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
         m = trace_memo_of(&t->stamps, e, w->active, sa, TRACE_STAMP_FIXED, TRACE_STAMP_FIXED);
         w->time += op_insts(w, e, m, pa, NULL, NULL); /* before scratch (maybe pa) is reused */
         *st = m->result;
+#ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
+        hms_lanes_unary(e->op, pa, &chk);
+#endif
         if (!trace_result_get(&t->stamps, m->result, scratch)) {
             hms_lanes_unary(e->op, pa, scratch);
             trace_result_put(&t->stamps, m->result, scratch);
         }
+#ifdef HMS_TRACE_VERIFY_MEMO
+        if (!trace_same_value(&chk, scratch))
+            abort();
+#endif
         return scratch;
     case IR_BINARY:
         pa = eval_ref(t, w, e->a, scratch, &sa);
@@ -229,10 +239,17 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
         m = trace_memo_of(&t->stamps, e, w->active, sa, sb, TRACE_STAMP_FIXED);
         w->time += op_insts(w, e, m, pa, pb, NULL); /* before scratch (maybe pa) is reused */
         *st = m->result;
+#ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
+        hms_lanes_binary(e->op, pa, pb, &chk);
+#endif
         if (!trace_result_get(&t->stamps, m->result, scratch)) {
             hms_lanes_binary(e->op, pa, pb, scratch);
             trace_result_put(&t->stamps, m->result, scratch);
         }
+#ifdef HMS_TRACE_VERIFY_MEMO
+        if (!trace_same_value(&chk, scratch))
+            abort();
+#endif
         return scratch;
     case IR_SELECT:
         pc = eval_ref(t, w, e->a, &c, &sc);
@@ -241,10 +258,17 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
         m = trace_memo_of(&t->stamps, e, w->active, sc, sa, sb);
         w->time += op_insts(w, e, m, pc, pa, pb);
         *st = m->result;
+#ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
+        hms_lanes_select(pc, pa, pb, &chk);
+#endif
         if (!trace_result_get(&t->stamps, m->result, scratch)) {
             hms_lanes_select(pc, pa, pb, scratch);
             trace_result_put(&t->stamps, m->result, scratch);
         }
+#ifdef HMS_TRACE_VERIFY_MEMO
+        if (!trace_same_value(&chk, scratch))
+            abort();
+#endif
         return scratch;
     case IR_UNKNOWN:
         if (load_standin(t, w, e->site, scratch)) {
@@ -605,8 +629,7 @@ static void exec_assign(tracer *t, trace_warp *w, const ir_stmt *s)
     hms_lanes_assign(x, &v, w->active);
     /* A loop that assigns a variable the value it holds (an invariant
      * recomputed each iteration) keeps its stamp: what uses it repeats. */
-    if (memcmp(was.v, x->v, sizeof x->v) != 0 || was.unknown != x->unknown ||
-        was.approx != x->approx || was.opaque != x->opaque)
+    if (!trace_same_value(&was, x))
         t->stamps.var[s->var] = trace_stamp_of(&t->stamps, x);
 }
 

@@ -37,12 +37,6 @@ void trace_stamps_free(trace_stamps *s)
     memset(s, 0, sizeof *s);
 }
 
-static bool same_value(const hms_lanes *a, const hms_lanes *b)
-{
-    return memcmp(a->v, b->v, sizeof a->v) == 0 && a->unknown == b->unknown &&
-           a->approx == b->approx && a->opaque == b->opaque;
-}
-
 uint64_t trace_stamp_of(trace_stamps *s, const hms_lanes *v)
 {
     /* lanes hashed independently (no serial chain): it only picks a slot */
@@ -52,7 +46,7 @@ uint64_t trace_stamp_of(trace_stamps *s, const hms_lanes *v)
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ull;
     trace_interned *slot = &s->interned[h >> (64 - TRACE_INTERN_BITS)];
-    if (slot->stamp != TRACE_STAMP_NONE && same_value(&slot->value, v))
+    if (slot->stamp != TRACE_STAMP_NONE && trace_same_value(&slot->value, v))
         return slot->stamp;
     slot->value = *v;
     slot->stamp = s->next++;

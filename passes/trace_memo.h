@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "passes/lanes.h"
 
@@ -57,6 +58,13 @@ typedef struct {
     bool sym_known[IR_SYM_COUNT];
     uint64_t next; /* next fresh stamp */
 } trace_stamps;
+
+/* Whether a and b are one value (every field; not the struct's padding). */
+static inline bool trace_same_value(const hms_lanes *a, const hms_lanes *b)
+{
+    return memcmp(a->v, b->v, sizeof a->v) == 0 && a->unknown == b->unknown &&
+           a->approx == b->approx && a->opaque == b->opaque;
+}
 
 bool trace_stamps_init(trace_stamps *s, size_t nvars, const hms_lanes *var_init);
 void trace_stamps_free(trace_stamps *s);
