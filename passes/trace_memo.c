@@ -39,12 +39,19 @@ void trace_stamps_free(trace_stamps *s)
 
 uint64_t trace_stamp_of(trace_stamps *s, const hms_lanes *v)
 {
-    /* lanes hashed independently (no serial chain): it only picks a slot */
-    uint64_t h = ((uint64_t)v->unknown << 32 | v->approx) ^ ((uint64_t)v->opaque << 17);
-    for (int l = 0; l < HMS_WARP_LANES; l++)
-        h += ((uint64_t)v->v[l] ^ (uint64_t)l << 58) * (0x9e3779b97f4a7c15ull + 2u * (unsigned)l);
+    /* It only picks a slot (equality is checked), so two cheap sums with no
+     * serial chain: a plain sum and a sum of the lanes each offset by its
+     * own constant then xor-folded (equal sums from swapped lanes differ). */
+    uint64_t sum = 0, fold = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        sum += (uint64_t)v->v[l];
+        fold ^= (uint64_t)v->v[l] + (uint64_t)(l + 1) * 0x9e3779b97f4a7c15ull;
+    }
+    uint64_t h = sum * 0xbf58476d1ce4e5b9ull ^ fold;
+    h ^= ((uint64_t)v->unknown << 32 | v->approx) ^ ((uint64_t)v->opaque << 17);
+    h ^= h >> 31;
+    h *= 0x94d049bb133111ebull;
     h ^= h >> 29;
-    h *= 0xbf58476d1ce4e5b9ull;
     trace_interned *slot = &s->interned[h >> (64 - TRACE_INTERN_BITS)];
     if (slot->stamp != TRACE_STAMP_NONE && trace_same_value(&slot->value, v))
         return slot->stamp;
