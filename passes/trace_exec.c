@@ -633,6 +633,25 @@ static void exec_assign(tracer *t, trace_warp *w, const ir_stmt *s)
         t->stamps.var[s->var] = trace_stamp_of(&t->stamps, x);
 }
 
+/* The variables statement s assigns take the stamps of their current
+ * values again. After a branch on an unknown condition: code there may
+ * put variables back (the return flags of inlined functions) by writing
+ * w->vars directly, and a stamp must never outlive its value. */
+static void restamp_assigned(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    bool *mark = calloc(t->k->nvars ? t->k->nvars : 1, sizeof *mark);
+    if (!mark) {
+        t->oom = true;
+        w->stopped = true;
+        return;
+    }
+    hms_stmt_assigned_vars(s, mark);
+    for (size_t v = 0; v < t->k->nvars; v++)
+        if (mark[v])
+            t->stamps.var[v] = trace_stamp_of(&t->stamps, &w->vars[v]);
+    free(mark);
+}
+
 static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
 {
     uint32_t m = w->active;
@@ -670,10 +689,14 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     uint32_t gone = w->ret | w->brk | w->cont;
     if (s->els && (else_m & ~gone)) {
         w->active = else_m & ~gone;
+        if (c.unknown)
+            restamp_assigned(t, w, s);
         exec_stmt(t, w, s->els);
     }
     if (uncertain)
         w->inexact_depth--;
+    if (c.unknown)
+        restamp_assigned(t, w, s);
     w->active = m & ~(w->ret | w->brk | w->cont);
 }
 
