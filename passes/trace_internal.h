@@ -49,7 +49,8 @@ typedef struct {
     uint64_t run;             /* distinct for every warp run of the trace (trace_load.run) */
     uint32_t present;         /* lanes that exist (partial last warp) */
     hms_lanes tid[3], laneid; /* threadIdx.{x,y,z} and lane id per lane */
-    hms_lanes *vars;          /* current value of every kernel variable */
+    hms_lanes *vars;          /* current value of every kernel variable; whatever writes one
+                                 sets its stamp too (t->stamps.var, trace_memo.h) */
     uint32_t active;          /* lanes executing now */
     uint32_t ret, brk, cont;  /* lanes that returned / broke / continued (innermost loop) */
     int inexact_depth;        /* > 0: inside control flow that rests on an estimate */
