@@ -193,8 +193,10 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     for (size_t b = 0; b < nb; b += m) {
         const hms_traced_block *B = &t->blocks[b];
         size_t kept = 0;
+        /* a block that fits whole needs no per-record count (lines[b] is their sum) */
+        bool fits = work + lines[b] <= HMS_PLACEMENT_MAX_LINES;
         for (size_t i = B->first; i < B->first + B->count; i++) {
-            size_t w = record_lines(&t->stream.v[i]);
+            size_t w = fits ? 0 : record_lines(&t->stream.v[i]);
             if (work + w > HMS_PLACEMENT_MAX_LINES && work > 0)
                 break;
             hms_warp_access r = t->stream.v[i];
@@ -207,6 +209,8 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
             work += w;
             kept++;
         }
+        if (fits)
+            work += lines[b];
         if (kept < B->count) { /* the budget ran out inside this block */
             *cut_kept = kept;
             *cut_total = B->count;

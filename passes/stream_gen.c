@@ -122,7 +122,7 @@ static bool setup_vars(tracer *t)
             hms_lanes_set_unknown(&t->var_init[i]); /* a local read before assignment */
         }
     }
-    return true;
+    return trace_stamps_init(&t->stamps, k->nvars, t->var_init);
 }
 
 /* ---- one block ------------------------------------------------------------------------ */
@@ -375,6 +375,7 @@ static void tracer_free(tracer *t)
     free(t->var_init);
     free(t->var_noted);
     free(t->loads);
+    trace_stamps_free(&t->stamps);
     free(t->touched_lo);
     free(t->touched_hi);
     free(t->extent_bytes);

@@ -29,6 +29,16 @@ static uint64_t mix64(uint64_t x)
  * warp, if those lanes read few distinct addresses: an opaque stand-in per
  * address (lanes that read the same address share it), unknown elsewhere.
  * False when no lane has one. */
+static void standin_of(const trace_load *L, hms_lanes *out)
+{
+    hms_lanes_set_unknown(out);
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if (L->lanes >> l & 1u)
+            out->v[l] = (int64_t)(mix64(L->key[l]) % STANDIN_RANGE);
+    out->unknown = ~L->lanes;
+    out->opaque = L->lanes;
+}
+
 static bool load_standin(const tracer *t, const trace_warp *w, int site, hms_lanes *out)
 {
     if (site < 0 || (size_t)site >= t->k->nsites || t->k->sites[site]->kind != HMS_ACCESS_LOAD)
@@ -36,12 +46,7 @@ static bool load_standin(const tracer *t, const trace_warp *w, int site, hms_lan
     const trace_load *L = &t->loads[site];
     if (L->run != w->run || !L->lanes)
         return false;
-    hms_lanes_set_unknown(out);
-    for (int l = 0; l < HMS_WARP_LANES; l++)
-        if (L->lanes >> l & 1u)
-            out->v[l] = (int64_t)(mix64(L->key[l]) % STANDIN_RANGE);
-    out->unknown = ~L->lanes;
-    out->opaque = L->lanes;
+    standin_of(L, out);
     return true;
 }
 
@@ -72,11 +77,9 @@ static void note_param_default(tracer *t, int var)
  * Guide, Performance Guidelines, "Arithmetic Instructions"); by a literal
  * the compiler uses a shift, a mask or a multiply (one, like any other
  * operation here). */
-static uint64_t op_insts(trace_warp *w, const ir_expr *e, const hms_lanes *pa, const hms_lanes *pb,
-                         const hms_lanes *pc)
+static uint64_t op_key(const trace_warp *w, const ir_expr *e, const hms_lanes *pa,
+                       const hms_lanes *pb, const hms_lanes *pc)
 {
-    if (w->untimed)
-        return 1;
     const uint64_t prime = 1099511628211ull;
     uint64_t key = 1469598103934665603ull; /* FNV-1a */
     key = (key ^ (uint64_t)e->kind) * prime;
@@ -105,6 +108,29 @@ static uint64_t op_insts(trace_warp *w, const ir_expr *e, const hms_lanes *pa, c
         if (pc)
             key = (key ^ (uint64_t)pc->v[l]) * prime;
     }
+    return key;
+}
+
+/* m: the node's memo slot (trace_memo.h); its key is reused when the
+ * operands carry the stamps and active mask it was hashed under. */
+static uint64_t op_insts(trace_warp *w, const ir_expr *e, trace_memo *m, const hms_lanes *pa,
+                         const hms_lanes *pb, const hms_lanes *pc)
+{
+    if (w->untimed)
+        return 1;
+    uint64_t key;
+    if (m->keyed && m->active == w->active) {
+        key = m->key;
+#ifdef HMS_TRACE_VERIFY_MEMO
+        if (key != op_key(w, e, pa, pb, pc))
+            abort();
+#endif
+    } else {
+        key = op_key(w, e, pa, pb, pc);
+        m->key = key;
+        m->active = w->active;
+        m->keyed = true;
+    }
     for (unsigned i = 0; i < HMS_TRACE_VALUE_PROBES; i++) {
         size_t slot = (size_t)((key + i) % HMS_TRACE_VALUE_MEMO);
         if (w->computed_run[slot] != w->run) { /* empty: remember it */
@@ -121,11 +147,19 @@ static uint64_t op_insts(trace_warp *w, const ir_expr *e, const hms_lanes *pa, c
     return 1;
 }
 
-static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch)
+/* *st receives the value's stamp (trace_memo.h). */
+static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch,
+                                 uint64_t *st)
 {
     hms_lanes b, c;
     const hms_lanes *pa, *pb, *pc;
+    uint64_t sa, sb, sc;
+    trace_memo *m;
     int64_t uniform;
+#ifdef HMS_TRACE_VERIFY_MEMO /* the memo's keys and results checked against recomputing */
+    hms_lanes chk;
+#endif
+    *st = TRACE_STAMP_FIXED;
     switch (e->kind) {
     case IR_CONST:
         hms_lanes_splat(scratch, e->value);
@@ -133,12 +167,12 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
     case IR_SYM:
         switch (e->sym) {
         case IR_SYM_TID_X:
-            return &w->tid[0];
         case IR_SYM_TID_Y:
-            return &w->tid[1];
         case IR_SYM_TID_Z:
-            return &w->tid[2];
+            *st = t->stamps.sym[e->sym];
+            return &w->tid[e->sym - IR_SYM_TID_X];
         case IR_SYM_LANEID:
+            *st = t->stamps.sym[e->sym];
             return &w->laneid;
         case IR_SYM_BID_X:
             uniform = t->bid[0];
@@ -175,32 +209,72 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
             return scratch;
         }
         hms_lanes_splat(scratch, uniform);
+        *st = trace_stamp_uniform(&t->stamps, e->sym, uniform);
         return scratch;
     case IR_VAR:
         if (w->active)
             note_param_default(t, e->var);
+        *st = t->stamps.var[e->var];
         return &w->vars[e->var];
     case IR_UNARY:
-        pa = eval_ref(t, w, e->a, scratch);
-        w->time += op_insts(w, e, pa, NULL, NULL); /* before scratch (maybe pa) is reused */
-        hms_lanes_unary(e->op, pa, scratch);
+        pa = eval_ref(t, w, e->a, scratch, &sa);
+        m = trace_memo_of(&t->stamps, e, w->active, sa, TRACE_STAMP_FIXED, TRACE_STAMP_FIXED);
+        w->time += op_insts(w, e, m, pa, NULL, NULL); /* before scratch (maybe pa) is reused */
+        *st = m->result;
+#ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
+        hms_lanes_unary(e->op, pa, &chk);
+#endif
+        if (!trace_result_get(&t->stamps, m->result, scratch)) {
+            hms_lanes_unary(e->op, pa, scratch);
+            trace_result_put(&t->stamps, m->result, scratch);
+        }
+#ifdef HMS_TRACE_VERIFY_MEMO
+        if (!trace_same_value(&chk, scratch))
+            abort();
+#endif
         return scratch;
     case IR_BINARY:
-        pa = eval_ref(t, w, e->a, scratch);
-        pb = eval_ref(t, w, e->b, &b);
-        w->time += op_insts(w, e, pa, pb, NULL); /* before scratch (maybe pa) is reused */
-        hms_lanes_binary(e->op, pa, pb, scratch);
+        pa = eval_ref(t, w, e->a, scratch, &sa);
+        pb = eval_ref(t, w, e->b, &b, &sb);
+        m = trace_memo_of(&t->stamps, e, w->active, sa, sb, TRACE_STAMP_FIXED);
+        w->time += op_insts(w, e, m, pa, pb, NULL); /* before scratch (maybe pa) is reused */
+        *st = m->result;
+#ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
+        hms_lanes_binary(e->op, pa, pb, &chk);
+#endif
+        if (!trace_result_get(&t->stamps, m->result, scratch)) {
+            hms_lanes_binary(e->op, pa, pb, scratch);
+            trace_result_put(&t->stamps, m->result, scratch);
+        }
+#ifdef HMS_TRACE_VERIFY_MEMO
+        if (!trace_same_value(&chk, scratch))
+            abort();
+#endif
         return scratch;
     case IR_SELECT:
-        pc = eval_ref(t, w, e->a, &c);
-        pa = eval_ref(t, w, e->b, &b);
-        pb = eval_ref(t, w, e->c, scratch);
-        w->time += op_insts(w, e, pc, pa, pb);
-        hms_lanes_select(pc, pa, pb, scratch);
+        pc = eval_ref(t, w, e->a, &c, &sc);
+        pa = eval_ref(t, w, e->b, &b, &sa);
+        pb = eval_ref(t, w, e->c, scratch, &sb);
+        m = trace_memo_of(&t->stamps, e, w->active, sc, sa, sb);
+        w->time += op_insts(w, e, m, pc, pa, pb);
+        *st = m->result;
+#ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
+        hms_lanes_select(pc, pa, pb, &chk);
+#endif
+        if (!trace_result_get(&t->stamps, m->result, scratch)) {
+            hms_lanes_select(pc, pa, pb, scratch);
+            trace_result_put(&t->stamps, m->result, scratch);
+        }
+#ifdef HMS_TRACE_VERIFY_MEMO
+        if (!trace_same_value(&chk, scratch))
+            abort();
+#endif
         return scratch;
     case IR_UNKNOWN:
-        if (load_standin(t, w, e->site, scratch))
+        if (load_standin(t, w, e->site, scratch)) {
+            *st = t->loads[e->site].stamp;
             return scratch;
+        }
         break;
     }
     hms_lanes_set_unknown(scratch);
@@ -210,7 +284,8 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
 /* Evaluates e into *out (a copy when e is a leaf). */
 static void eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
 {
-    const hms_lanes *r = eval_ref(t, w, e, out);
+    uint64_t st;
+    const hms_lanes *r = eval_ref(t, w, e, out, &st);
     if (r != out)
         *out = *r;
 }
@@ -229,10 +304,11 @@ typedef struct {
 static cond_split eval_cond(tracer *t, trace_warp *w, const ir_expr *e, uint32_t mask)
 {
     hms_lanes scratch;
-    const hms_lanes *c = eval_ref(t, w, e, &scratch);
+    uint64_t st;
+    const hms_lanes *c = eval_ref(t, w, e, &scratch, &st);
     cond_split s;
-    uint32_t nonzero = hms_lanes_true(c, HMS_ALL_LANES); /* one pass serves both sides */
-    s.unknown = (c->unknown | c->opaque) & mask;         /* an opaque value decides nothing */
+    uint32_t nonzero = trace_result_nonzero(&t->stamps, st, c); /* one pass serves both sides */
+    s.unknown = (c->unknown | c->opaque) & mask; /* an opaque value decides nothing */
     s.t = nonzero & mask;
     s.f = ~nonzero & mask & ~s.unknown;
     s.approx = c->approx & mask & ~s.unknown;
@@ -405,6 +481,9 @@ static void remember_load(tracer *t, const trace_warp *w, const ir_access *a, co
         L->key[l] = mix64((uint64_t)a->array) ^ (uint64_t)off[l];
     }
     L->lanes = m;
+    hms_lanes v;
+    standin_of(L, &v);
+    L->stamp = trace_stamp_of(&t->stamps, &v);
 }
 
 static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
@@ -545,7 +624,32 @@ static void exec_assign(tracer *t, trace_warp *w, const ir_stmt *s)
     eval(t, w, s->value, &v);
     if (in_inexact_context(w))
         v.approx |= w->active & ~v.unknown; /* the value a lane ends with is uncertain */
-    hms_lanes_assign(&w->vars[s->var], &v, w->active);
+    hms_lanes *x = &w->vars[s->var];
+    hms_lanes was = *x;
+    hms_lanes_assign(x, &v, w->active);
+    /* A loop that assigns a variable the value it holds (an invariant
+     * recomputed each iteration) keeps its stamp: what uses it repeats. */
+    if (!trace_same_value(&was, x))
+        t->stamps.var[s->var] = trace_stamp_of(&t->stamps, x);
+}
+
+/* The variables statement s assigns take the stamps of their current
+ * values again. After a branch on an unknown condition: code there may
+ * put variables back (the return flags of inlined functions) by writing
+ * w->vars directly, and a stamp must never outlive its value. */
+static void restamp_assigned(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    bool *mark = calloc(t->k->nvars ? t->k->nvars : 1, sizeof *mark);
+    if (!mark) {
+        t->oom = true;
+        w->stopped = true;
+        return;
+    }
+    hms_stmt_assigned_vars(s, mark);
+    for (size_t v = 0; v < t->k->nvars; v++)
+        if (mark[v])
+            t->stamps.var[v] = trace_stamp_of(&t->stamps, &w->vars[v]);
+    free(mark);
 }
 
 /* The return flags of inlined functions (ir_var.return_flag) around a
@@ -686,6 +790,8 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     uint32_t gone = w->ret | w->brk | w->cont;
     if (s->els && (else_m & ~gone)) {
         w->active = else_m & ~gone;
+        if (c.unknown)
+            restamp_assigned(t, w, s);
         exec_stmt(t, w, s->els);
     }
     uint32_t flag_revived = flags.n ? return_flags_after_else(w, &flags, c.unknown, brk0) : 0;
@@ -700,6 +806,8 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     }
     if (uncertain)
         w->inexact_depth--;
+    if (c.unknown)
+        restamp_assigned(t, w, s);
     w->active = m & ~(w->ret | w->brk | w->cont);
 }
 
@@ -715,8 +823,10 @@ static void forget_loop(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lan
     }
     hms_stmt_assigned_vars(s, mark);
     for (size_t v = 0; v < t->k->nvars; v++)
-        if (mark[v])
+        if (mark[v]) {
             w->vars[v].unknown |= lanes;
+            t->stamps.var[v] = trace_stamp_of(&t->stamps, &w->vars[v]);
+        }
     free(mark);
     w->sticky_inexact = true;
 }
@@ -922,8 +1032,13 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
         w->tid[1].v[l] = (int64_t)((lin / t->bdim[0]) % t->bdim[1]);
         w->tid[2].v[l] = (int64_t)(lin / ((uint64_t)t->bdim[0] * t->bdim[1]));
     }
-    if (t->k->nvars)
+    if (t->k->nvars) {
         memcpy(w->vars, t->var_init, t->k->nvars * sizeof *w->vars);
+        memcpy(t->stamps.var, t->stamps.var_init, t->k->nvars * sizeof *t->stamps.var);
+    }
+    for (int i = 0; i < 3; i++)
+        t->stamps.sym[IR_SYM_TID_X + i] = trace_stamp_of(&t->stamps, &w->tid[i]);
+    t->stamps.sym[IR_SYM_LANEID] = trace_stamp_of(&t->stamps, &w->laneid);
     w->active = w->present;
     w->ret = w->brk = w->cont = 0;
     w->inexact_depth = 0;

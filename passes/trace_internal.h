@@ -10,6 +10,7 @@
 
 #include "passes/lanes.h"
 #include "passes/stream_gen.h"
+#include "passes/trace_memo.h"
 
 /* Deepest expression / statement nesting the interpreter accepts (it
  * recurses; real kernels stay far below). */
@@ -40,6 +41,7 @@ typedef struct {
     uint64_t run;                 /* trace_warp.run of that execution; other runs: none */
     uint32_t lanes;               /* lanes that read one of those addresses; 0: scattered */
     uint64_t key[HMS_WARP_LANES]; /* per lane: array and byte offset read */
+    uint64_t stamp;               /* value stamp of its stand-ins (trace_memo.h) */
 } trace_load;
 
 typedef struct {
@@ -47,7 +49,8 @@ typedef struct {
     uint64_t run;             /* distinct for every warp run of the trace (trace_load.run) */
     uint32_t present;         /* lanes that exist (partial last warp) */
     hms_lanes tid[3], laneid; /* threadIdx.{x,y,z} and lane id per lane */
-    hms_lanes *vars;          /* current value of every kernel variable */
+    hms_lanes *vars;          /* current value of every kernel variable; whatever writes one
+                                 sets its stamp too (t->stamps.var, trace_memo.h) */
     uint32_t active;          /* lanes executing now */
     uint32_t ret, brk, cont;  /* lanes that returned / broke / continued (innermost loop) */
     int inexact_depth;        /* > 0: inside control flow that rests on an estimate */
@@ -124,8 +127,9 @@ typedef struct {
     /* per record of the current block: barrier epoch (barriers passed before it) */
     uint32_t *epoch;
     size_t capepoch;
-    trace_load *loads; /* per site */
-    uint64_t runs;     /* warp runs so far */
+    trace_load *loads;   /* per site */
+    trace_stamps stamps; /* value stamps of variables, memo of operations (trace_memo.h) */
+    uint64_t runs;       /* warp runs so far */
     uint64_t total_steps;
     uint64_t total_lines;   /* 32-byte lines the records touch, for max_lines */
     bool kernel_budget_hit; /* max_steps or max_records reached */

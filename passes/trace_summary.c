@@ -103,6 +103,7 @@ static void advance_carried(tracer *t, trace_warp *w, trace_summary *s, uint64_t
             if (!(x[v].unknown >> l & 1))
                 w->vars[v].v[l] =
                     (int64_t)((uint64_t)x[v].v[l] + j * (uint64_t)(x[v].v[l] - p[v].v[l]));
+        t->stamps.var[v] = trace_stamp_of(&t->stamps, &w->vars[v]);
     }
 }
 
@@ -353,6 +354,8 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
     uint64_t S = iterations_left(t, w, loop, s, H, live);
     const hms_lanes *x = snap_of(t, s, H);
     memcpy(w->vars, x, t->k->nvars * sizeof *w->vars); /* the search moved them */
+    for (size_t v = 0; v < t->k->nvars; v++)
+        t->stamps.var[v] = trace_stamp_of(&t->stamps, &w->vars[v]);
     if (H + S < t->opt.loop_summary_after) {
         s->off = true; /* a short loop: traced in full */
         return 0;

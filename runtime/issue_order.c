@@ -1,6 +1,7 @@
 #include "runtime/issue_order.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int by_time(const void *pa, const void *pb)
 {
@@ -18,10 +19,67 @@ bool hms_timed_sorted(const hms_timed *v, size_t n)
     return true;
 }
 
+static bool before(const hms_timed *a, const hms_timed *b)
+{
+    return a->time < b->time || (a->time == b->time && a->index < b->index);
+}
+
+/* Merges the sorted runs src[lo, mid) and src[mid, hi) into dst[lo, hi). */
+static void merge_runs(const hms_timed *src, hms_timed *dst, size_t lo, size_t mid, size_t hi)
+{
+    size_t i = lo, j = mid, o = lo;
+    while (i < mid && j < hi)
+        dst[o++] = before(&src[j], &src[i]) ? src[j++] : src[i++];
+    while (i < mid)
+        dst[o++] = src[i++];
+    while (j < hi)
+        dst[o++] = src[j++];
+}
+
+/* A stream is a concatenation of warps whose records are already in time
+ * order, so a natural merge sort (merge the sorted runs pairwise) takes
+ * log2(runs) passes instead of a comparison sort's log2(n). The order is
+ * by_time's, a total order, so the result is the one qsort gave. */
 void hms_timed_sort(hms_timed *v, size_t n)
 {
-    if (n > 1)
+    size_t nruns = 1;
+    for (size_t i = 1; i < n; i++)
+        nruns += before(&v[i], &v[i - 1]);
+    if (nruns == 1) /* already in order */
+        return;
+    size_t *start = malloc((nruns + 1) * sizeof *start);
+    hms_timed *tmp = malloc(n * sizeof *tmp);
+    if (!start || !tmp) { /* no room for the merge: sort in place */
+        free(start);
+        free(tmp);
         qsort(v, n, sizeof *v, by_time);
+        return;
+    }
+    size_t r = 0;
+    start[r++] = 0;
+    for (size_t i = 1; i < n; i++)
+        if (before(&v[i], &v[i - 1]))
+            start[r++] = i;
+    start[r] = n;
+    hms_timed *src = v, *dst = tmp;
+    while (nruns > 1) {
+        size_t out = 0;
+        for (size_t k = 0; k < nruns; k += 2) {
+            size_t lo = start[k], hi = start[k + 2 <= nruns ? k + 2 : nruns];
+            size_t mid = k + 1 < nruns ? start[k + 1] : hi;
+            merge_runs(src, dst, lo, mid, hi);
+            start[out++] = lo;
+        }
+        start[out] = n;
+        nruns = out;
+        hms_timed *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != v)
+        memcpy(v, src, n * sizeof *v);
+    free(start);
+    free(tmp);
 }
 
 typedef struct {
