@@ -1,0 +1,195 @@
+// Launches whose under-fill or placement gain is not the code's to fix, in
+// the style of the CUDA samples (graphConditionalNodes, MonteCarloMultiGPU,
+// interval, simpleCubemapTexture), with controls that still warn. For
+// hms-lint's check tests (expectation syntax: see transpose.cu).
+// EXPECT-ARCHES: h100
+#include <cstdio>
+#include <cuda_runtime.h>
+
+// A graph node's kernel (launched through cudaGraphAddKernelNode, which the
+// front end does not fold): one thread reads a flag the host updates. Under
+// the assumed default grid, the flag looks like 64K broadcast reads; no
+// placement verdict rests on that.
+// EXPECT-NO: @+1 hms-placement
+__global__ void setConditionFromFlag(char *dPtr)
+{
+    unsigned int value = *dPtr & 0x01;
+    printf("GPU: condition set to %d\n", value);
+}
+
+// One block per option: four broadcast reads of the option's data beside a
+// long random-number loop. The kernel is bound by its arithmetic; a faster
+// home for the option data gains it nothing.
+struct OptionData {
+    float S, X, MuByT, VBySqrtT;
+};
+
+__device__ inline float endCallValue(float S, float X, float r, float MuByT, float VBySqrtT)
+{
+    float callValue = S * __expf(MuByT + VBySqrtT * r) - X;
+    return callValue > 0.0f ? callValue : 0.0f;
+}
+
+#define THREAD_N 256
+
+// EXPECT-NO: @+1 hms-placement
+__global__ void monteCarloOneBlockPerOption(unsigned *rngStates,
+                                            const OptionData *__restrict d_OptionData,
+                                            float *d_CallValue, int pathN, int optionN)
+{
+    __shared__ float s_SumCall[THREAD_N];
+    unsigned state = rngStates[threadIdx.x + blockIdx.x * blockDim.x];
+    for (int optionIndex = blockIdx.x; optionIndex < optionN; optionIndex += gridDim.x) {
+        const float S = d_OptionData[optionIndex].S;
+        const float X = d_OptionData[optionIndex].X;
+        const float MuByT = d_OptionData[optionIndex].MuByT;
+        const float VBySqrtT = d_OptionData[optionIndex].VBySqrtT;
+        float sumCall = 0;
+        for (int i = threadIdx.x; i < pathN; i += THREAD_N) {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            float u1 = (state & 0xffffff) * (1.0f / 16777216.0f) + 1e-7f;
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            float u2 = (state & 0xffffff) * (1.0f / 16777216.0f);
+            float r = sqrtf(-2.0f * __logf(u1)) * __cosf(6.2831853f * u2);
+            sumCall += endCallValue(S, X, r, MuByT, VBySqrtT);
+        }
+        s_SumCall[threadIdx.x] = sumCall;
+        __syncthreads();
+        for (int s = THREAD_N / 2; s > 0; s >>= 1) {
+            if (threadIdx.x < s)
+                s_SumCall[threadIdx.x] += s_SumCall[threadIdx.x + s];
+            __syncthreads();
+        }
+        if (threadIdx.x == 0)
+            d_CallValue[optionIndex] = s_SumCall[0] / pathN;
+        __syncthreads();
+    }
+}
+
+// Interval bisection: every thread searches its own function's roots with a
+// stack of its own (in local memory), pushing the roots it finds to a global
+// stack interleaved by thread. The loop runs until the thread's stack is
+// empty: sequential work of one thread, which more threads cannot share.
+#define GRID_SIZE 1024
+#define BLOCK_SIZE 64
+#define THREADS (GRID_SIZE * BLOCK_SIZE)
+#define DEPTH 16
+
+struct Interval {
+    float lo, hi;
+};
+
+template <int N> class ThreadStack
+{
+    Interval buf[N];
+    int tos;
+
+  public:
+    __device__ ThreadStack() : tos(-1) {}
+    __device__ void push(const Interval &v)
+    {
+        buf[++tos] = v;
+    }
+    __device__ Interval pop()
+    {
+        return buf[tos--];
+    }
+    __device__ bool empty() const
+    {
+        return tos < 0;
+    }
+    __device__ bool full() const
+    {
+        return tos == N - 1;
+    }
+};
+
+class InterleavedResults
+{
+    Interval *buf;
+    int next;
+
+  public:
+    __device__ InterleavedResults(Interval *b, int thread_id) : buf(b), next(thread_id) {}
+    __device__ void push(const Interval &v)
+    {
+        buf[next] = v;
+        next += THREADS;
+    }
+    __device__ int size() const
+    {
+        return next / THREADS;
+    }
+};
+
+// EXPECT-NO: @+1 hms-latency-hiding
+__global__ void bisectRoots(Interval *results, int *nresults, Interval start, float eps)
+{
+    int thread_id = blockIdx.x * BLOCK_SIZE + threadIdx.x;
+    InterleavedResults found(results, thread_id);
+    ThreadStack<DEPTH> work;
+    work.push(start);
+    float c = 1.0f + thread_id * 1e-4f;
+    while (!work.empty()) {
+        Interval iv = work.pop();
+        if (iv.hi - iv.lo < eps) {
+            found.push(iv);
+        } else if (!work.full()) {
+            float mid = 0.5f * (iv.lo + iv.hi);
+            Interval left = {iv.lo, mid}, right = {mid, iv.hi};
+            if (mid * mid - c < 0.0f)
+                work.push(right);
+            else
+                work.push(left);
+        }
+    }
+    nresults[thread_id] = found.size();
+}
+
+// A 64 x 64 cube map, a thread per texel, the same six faces for every
+// texel: the grid is the data's (it grows with the cube map), so its
+// under-fill says the cube map is small, not that the launch is wrong.
+// EXPECT-NO: @+1 hms-latency-hiding
+__global__ void transformCubemap(float *g_odata, const float *g_idata, int width)
+{
+    unsigned int x = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned int y = blockIdx.y * blockDim.y + threadIdx.y;
+    for (unsigned int face = 0; face < 6; face++)
+        g_odata[face * width * width + y * width + x] =
+            -g_idata[face * width * width + y * width + x];
+}
+
+// Control: 64 blocks (one per bin) each walk all partial histograms with a
+// block-stride loop. The grid stays 64 blocks however many partials there
+// are: its under-fill is the launch's choice.
+// EXPECT-WARNING: @+1 hms-latency-hiding grid of 64 blocks under-fills the GPU
+__global__ void mergeBins(unsigned *d_Histogram, const unsigned *d_Partial, int histogramCount)
+{
+    __shared__ unsigned data[256];
+    unsigned sum = 0;
+    for (int i = threadIdx.x; i < histogramCount; i += 256)
+        sum += d_Partial[blockIdx.x + i * 64];
+    data[threadIdx.x] = sum;
+    __syncthreads();
+    for (unsigned stride = 128; stride > 0; stride >>= 1) {
+        if (threadIdx.x < stride)
+            data[threadIdx.x] += data[threadIdx.x + stride];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0)
+        d_Histogram[blockIdx.x] = data[0];
+}
+
+void runSmallLaunches(unsigned *rng, const OptionData *opt, float *call, Interval *res, int *nres,
+                      float *cube, const float *cubeIn, unsigned *hist, const unsigned *partial)
+{
+    monteCarloOneBlockPerOption<<<256, THREAD_N>>>(rng, opt, call, 1 << 18, 256);
+    bisectRoots<<<GRID_SIZE, BLOCK_SIZE>>>(res, nres, Interval{0.0f, 4.0f}, 1e-3f);
+    dim3 block(8, 8, 1), grid(64 / 8, 64 / 8, 1);
+    transformCubemap<<<grid, block>>>(cube, cubeIn, 64);
+    mergeBins<<<64, 256>>>(hist, partial, 32768);
+}
