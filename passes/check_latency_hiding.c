@@ -205,31 +205,86 @@ static void mark_loops(const ir_stmt *s, bool search, double trips, loop_marks *
     }
 }
 
+/* Does e name a block coordinate or the grid's size, directly or through
+ * a variable that does (by_block[v])? */
+static bool block_dependent(const ir_expr *e, const bool *by_block)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_SYM)
+        return (e->sym >= IR_SYM_BID_X && e->sym <= IR_SYM_BID_Z) ||
+               (e->sym >= IR_SYM_GDIM_X && e->sym <= IR_SYM_GDIM_Z);
+    if (e->kind == IR_VAR)
+        return e->var >= 0 && by_block[e->var];
+    return block_dependent(e->a, by_block) || block_dependent(e->b, by_block) ||
+           block_dependent(e->c, by_block);
+}
+
+/* One pass over the assignments; true when a variable became dependent. */
+static bool taint_block(const ir_stmt *s, bool *by_block, size_t nvars)
+{
+    if (!s)
+        return false;
+    bool changed = false;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            changed |= taint_block(s->items.v[i], by_block, nvars);
+        break;
+    case IR_S_ASSIGN:
+        if (s->var >= 0 && (size_t)s->var < nvars && !by_block[s->var] &&
+            block_dependent(s->value, by_block)) {
+            by_block[s->var] = true;
+            changed = true;
+        }
+        break;
+    case IR_S_IF:
+        changed |= taint_block(s->then, by_block, nvars);
+        changed |= taint_block(s->els, by_block, nvars);
+        break;
+    case IR_S_LOOP:
+        changed |= taint_block(s->init, by_block, nvars);
+        changed |= taint_block(s->body, by_block, nvars);
+        changed |= taint_block(s->step, by_block, nvars);
+        break;
+    default:
+        break;
+    }
+    return changed;
+}
+
 /* How many times over the launch's work could be split: a thread's work
  * splits at most down to one iteration of its loop per thread, so the most
  * any off-chip access runs per warp is the factor (1: one element per
  * thread, nothing splits). Repeats that rest on what the analysis does not
  * know do not count: addresses spread by an unknown index, local memory
  * (the thread's own stack), loops whose trip rests on data (a per-thread
- * search). Without count_element_loops, an element's fixed loops do not
- * count either: a grid of a thread per pixel that runs the same six faces
- * for every pixel grows with the image, so when it under-fills the GPU the
- * image is small (a 64 x 64 cubemap cannot fill an H100, whatever the
- * launch); a grid whose threads walk a problem-sized extent (block- or
- * grid-stride, a row of n per thread) does not grow with the data, and
- * its under-fill is the launch's choice. */
+ * search). Nor do accesses whose address does not depend on the block
+ * (blockIdx, gridDim): more blocks would repeat that work, not share it (a
+ * kernel written for one block, `<<<1, 32>>>` summing a few values). Without count_element_loops,
+ * an element's fixed loops do not count either: a grid of a thread per pixel that runs the same six
+ * faces for every pixel grows with the image, so when it under-fills the GPU the image is small (a
+ * 64 x 64 cubemap cannot fill an H100, whatever the launch); a grid whose threads walk a
+ * problem-sized extent (block- or grid-stride, a row of n per thread) does not grow with the data,
+ * and its under-fill is the launch's choice. */
 static double split_factor(const hms_check_ctx *c, bool count_element_loops)
 {
     double warps = c->fig.pk.total_warps, most = 0;
     size_t n = c->nsites ? c->nsites : 1;
     loop_marks m = {calloc(n, sizeof *m.in_search), calloc(n, sizeof *m.element_trips), c->nsites};
-    if (m.in_search && m.element_trips) {
+    bool *by_block = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_block);
+    if (m.in_search && m.element_trips && by_block) {
         mark_loops(c->k->body, false, 1, &m);
+        while (taint_block(c->k->body, by_block, c->k->nvars))
+            ;
         for (size_t i = 0; i < c->nsites && warps > 0; i++) {
             const hms_site_metrics *s = &c->sites[i];
             const hms_site_trace *st = &c->trace.sites[i];
             int id = s->acc->id;
-            if (m.in_search[id] || s->space == HMS_SPACE_LOCAL || s->space == HMS_SPACE_SHARED ||
+            if (m.in_search[id] ||
+                !(block_dependent(s->acc->index, by_block) ||
+                  block_dependent(s->acc->index2, by_block)) ||
+                s->space == HMS_SPACE_LOCAL || s->space == HMS_SPACE_SHARED ||
                 s->space == HMS_SPACE_CONSTANT ||
                 (st->requests > 0 && st->spread * 2 >= st->requests))
                 continue;
@@ -238,6 +293,7 @@ static double split_factor(const hms_check_ctx *c, bool count_element_loops)
             most = fmax(most, s->requests / warps / trips);
         }
     }
+    free(by_block);
     free(m.in_search);
     free(m.element_trips);
     return most;

@@ -184,12 +184,33 @@ __global__ void mergeBins(unsigned *d_Histogram, const unsigned *d_Partial, int 
         d_Histogram[blockIdx.x] = data[0];
 }
 
+// A kernel written for one block (simpleHyperQ's clock sum): its threads
+// share the data out by threadIdx alone, so more blocks would each repeat
+// the whole sum, not take a share of it. Not a launch to enlarge.
+// EXPECT-NO: @+1 hms-latency-hiding
+__global__ void sumClocks(long long *d_clocks, int N)
+{
+    __shared__ long long s_clocks[32];
+    long long my_sum = 0;
+    for (int i = threadIdx.x; i < N; i += blockDim.x)
+        my_sum += d_clocks[i];
+    s_clocks[threadIdx.x] = my_sum;
+    __syncthreads();
+    for (int i = 16; i > 0; i /= 2) {
+        if (threadIdx.x < i)
+            s_clocks[threadIdx.x] += s_clocks[threadIdx.x + i];
+        __syncthreads();
+    }
+    d_clocks[0] = s_clocks[0];
+}
+
 void runSmallLaunches(unsigned *rng, const OptionData *opt, float *call, Interval *res, int *nres,
-                      float *cube, const float *cubeIn, unsigned *hist, const unsigned *partial)
+                      float *cube, const float *cubeIn, unsigned *hist, const unsigned *partial, long long *clocks)
 {
     monteCarloOneBlockPerOption<<<256, THREAD_N>>>(rng, opt, call, 1 << 18, 256);
     bisectRoots<<<GRID_SIZE, BLOCK_SIZE>>>(res, nres, Interval{0.0f, 4.0f}, 1e-3f);
     dim3 block(8, 8, 1), grid(64 / 8, 64 / 8, 1);
     transformCubemap<<<grid, block>>>(cube, cubeIn, 64);
     mergeBins<<<64, 256>>>(hist, partial, 32768);
+    sumClocks<<<1, 32>>>(clocks, 4096);
 }
