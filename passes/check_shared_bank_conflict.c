@@ -96,6 +96,45 @@ static void dims_text(const ir_array *a, int64_t pad, char *buf, size_t len)
     }
 }
 
+/* Under an assumed launch whose block is narrower than a warp (the 2D
+ * default puts two 16-wide rows of threadIdx.x in each warp), whether a
+ * site's conflicts are only between the rows a warp holds: each row's lanes
+ * alone are conflict-free. Those conflicts rest on the guessed block width,
+ * not on the code: the real launch (a 32 x 32 tile's block, say) may hold
+ * a single row per warp, and then they do not exist. */
+static bool conflicts_only_across_guessed_rows(const hms_check_ctx *c, size_t site)
+{
+    const ir_launch *l = &c->k->launch;
+    unsigned width = l->block[0];
+    if (l->source != IR_LAUNCH_DEFAULT || width == 0 || width >= HMS_WARP_LANES ||
+        HMS_WARP_LANES % width || l->block[1] * l->block[2] <= 1)
+        return false;
+    const hms_kernel_trace *t = &c->trace;
+    bool any = false;
+    for (size_t b = 0; b < t->nblocks; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &t->stream.v[i];
+            if (r->site != site || !r->mask)
+                continue;
+            uint32_t row_mask = width == 32 ? 0xffffffffu : (1u << width) - 1;
+            for (unsigned lane = 0; lane < HMS_WARP_LANES; lane += width) {
+                hms_warp_access row = *r;
+                row.mask = r->mask & (row_mask << lane);
+                hms_bank_result br;
+                if (!row.mask)
+                    continue;
+                if (!hms_banks_warp(c->arch, &row, &br))
+                    return false;
+                if (br.wavefronts > br.phases)
+                    return false;
+                any = true;
+            }
+        }
+    }
+    return any;
+}
+
 void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
 {
     for (size_t i = 0; i < c->nsites; i++) {
@@ -112,6 +151,8 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
             hms_expr_assumed(c->k, s->acc->index) || hms_expr_assumed(c->k, s->acc->index2);
         if (assumed && !(s->stride.affine && s->stride.is_const))
             continue; /* hms-analysis-limit names the unknown value */
+        if (conflicts_only_across_guessed_rows(c, i))
+            continue; /* hms-analysis-limit says the launch is assumed */
         char deg[32], wf[32], ideal[32], lat[32], lat1[32], apart[256] = "";
         double ways = s->wavefronts / s->requests;
         if (s->stride.affine && s->stride.is_const && s->stride.value > 1) {
