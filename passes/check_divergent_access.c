@@ -91,6 +91,12 @@ void hms_check_divergent_access(struct hms_check_ctx *c)
          * exchange through shared memory and a barrier, not a regrouping. */
         if (s->lanes <= s->requests)
             continue;
+        /* A guard of the model headers (a WMMA tile of fewer 16-byte pieces
+         * than lanes: `g < pieces`): the hardware runs the operation
+         * warp-wide (ldmatrix, the fragment's lanes); no branch of the
+         * user's code leaves lanes idle. */
+        if (s->branch->model)
+            continue;
         /* A store by a few lanes of each warp under a guard no loop varies
          * (`if (lane < k)`, `if (warp_d == 0)` after a shuffle reduction):
          * the values live in those lanes' registers, so packing them into

@@ -227,6 +227,9 @@ struct ir_stmt {
     ir_stmt *then, *els;         /* IF (els may be NULL) */
     ir_stmt *init, *step, *body; /* LOOP (init/step may be NULL) */
     bool test_first;             /* LOOP: false for do-while */
+    bool model;                  /* IF: a branch of the model headers (analyzer/include/
+                                    hms_model.h: how a warp-wide operation such as a WMMA
+                                    tile load spreads over the lanes), not the user's code */
     int loop_var;                /* LOOP: induction variable or -1 */
     int64_t trip_count;          /* LOOP: when affine and known, else -1 */
     ir_expr *trip;               /* LOOP: iterations as an expression of values known at loop

@@ -284,6 +284,7 @@ static void if_stmt(irb *b, CXCursor c)
     bind_region reg = bind_prepare_region(b, arms, 2, loc);
     ir_stmt *s = ir_stmt_new(b->k, IR_S_IF, loc);
     s->cond = ce;
+    s->model = b->model_depth > 0;
     build_arm(b, then_c, &s->then);
     bind_region_reset(b, &reg);
     build_arm(b, else_c, &s->els);
@@ -322,6 +323,7 @@ bool sb_guarded(irb *b, ir_expr *cond, CXCursor then_c, CXCursor else_c, bval *t
     if (tb->items.n || eb->items.n) {
         ir_stmt *s = ir_stmt_new(b->k, IR_S_IF, loc);
         s->cond = cond;
+        s->model = b->model_depth > 0;
         s->then = tb;
         s->els = eb->items.n ? eb : NULL;
         sb_append(b, s);
