@@ -102,6 +102,53 @@ static void dims_text(const ir_array *a, int64_t pad, char *buf, size_t len)
  * alone are conflict-free. Those conflicts rest on the guessed block width,
  * not on the code: the real launch (a 32 x 32 tile's block, say) may hold
  * a single row per warp, and then they do not exist. */
+/* Does e rest on an unknown value, directly or through a variable assigned
+ * one (by_unknown[v])? */
+static bool unknown_dependent(const ir_expr *e, const bool *by_unknown)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_UNKNOWN)
+        return true;
+    if (e->kind == IR_VAR)
+        return e->var >= 0 && by_unknown[e->var];
+    return unknown_dependent(e->a, by_unknown) || unknown_dependent(e->b, by_unknown) ||
+           unknown_dependent(e->c, by_unknown);
+}
+
+/* One pass over the assignments; true when a variable became dependent. */
+static bool taint_unknown(const ir_stmt *s, bool *by_unknown, size_t nvars)
+{
+    if (!s)
+        return false;
+    bool changed = false;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            changed |= taint_unknown(s->items.v[i], by_unknown, nvars);
+        break;
+    case IR_S_ASSIGN:
+        if (s->var >= 0 && (size_t)s->var < nvars && !by_unknown[s->var] &&
+            unknown_dependent(s->value, by_unknown)) {
+            by_unknown[s->var] = true;
+            changed = true;
+        }
+        break;
+    case IR_S_IF:
+        changed |= taint_unknown(s->then, by_unknown, nvars);
+        changed |= taint_unknown(s->els, by_unknown, nvars);
+        break;
+    case IR_S_LOOP:
+        changed |= taint_unknown(s->init, by_unknown, nvars);
+        changed |= taint_unknown(s->body, by_unknown, nvars);
+        changed |= taint_unknown(s->step, by_unknown, nvars);
+        break;
+    default:
+        break;
+    }
+    return changed;
+}
+
 static bool conflicts_only_across_guessed_rows(const hms_check_ctx *c, size_t site)
 {
     const ir_launch *l = &c->k->launch;
@@ -137,6 +184,14 @@ static bool conflicts_only_across_guessed_rows(const hms_check_ctx *c, size_t si
 
 void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
 {
+    /* variables that hold a value loaded from memory (a compaction offset
+     * from a scan, a histogram bin from the data): an index through them
+     * is data, and the degree the trace gives it is the stand-in's */
+    bool *by_unknown = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_unknown);
+    if (!by_unknown)
+        return;
+    while (taint_unknown(c->k->body, by_unknown, c->k->nvars))
+        ;
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
         if (s->space != HMS_SPACE_SHARED || s->requests <= 0 || s->phases <= 0)
@@ -147,8 +202,10 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
         /* A degree computed from a stand-in value is the stand-in's, not the
          * kernel's: judged only when the lanes' distance is known anyway
          * (the unknown part is then the same for every lane). */
-        bool assumed =
-            hms_expr_assumed(c->k, s->acc->index) || hms_expr_assumed(c->k, s->acc->index2);
+        bool assumed = hms_expr_assumed(c->k, s->acc->index) ||
+                       hms_expr_assumed(c->k, s->acc->index2) ||
+                       unknown_dependent(s->acc->index, by_unknown) ||
+                       unknown_dependent(s->acc->index2, by_unknown);
         if (assumed && !(s->stride.affine && s->stride.is_const))
             continue; /* hms-analysis-limit names the unknown value */
         if (conflicts_only_across_guessed_rows(c, i))
@@ -211,4 +268,5 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
                                   dl->end_col, dl->end_line, dl->end_col, ins);
         }
     }
+    free(by_unknown);
 }

@@ -1,6 +1,7 @@
 // Accesses whose extra sectors other accesses of the same warp already
 // move, in the style of the CUDA samples (cdpBezierTessellation,
-// simpleD3D11Texture, jacobiCudaGraphs), with controls that still warn.
+// simpleD3D11Texture, jacobiCudaGraphs), with controls that still warn;
+// and a shared store at a slot loaded from memory (eigenvalues' compaction).
 // For hms-lint's check tests (expectation syntax: see transpose.cu).
 // EXPECT-ARCHES: h100
 #include <cuda_runtime.h>
@@ -93,6 +94,32 @@ __global__ void jacobiRows(const float *A, const double *b, double *x, double *x
     }
 }
 
+// Stream compaction in shared memory (eigenvalues' bisection style): each
+// thread writes its interval to the slot a scan gave it. The slot is data
+// (a prefix sum of flags), so the bank degree the analysis could give it is
+// its stand-in values', not the kernel's: no verdict.
+#define COMPACT_THREADS 256
+__global__ void compactIntervals(const float *g_left, const unsigned *g_flags, float *g_out)
+{
+    __shared__ unsigned s_scan[COMPACT_THREADS];
+    __shared__ float s_compact[COMPACT_THREADS + 1];
+    unsigned tid = threadIdx.x;
+    s_scan[tid] = g_flags[blockIdx.x * COMPACT_THREADS + tid];
+    __syncthreads();
+    for (unsigned d = 1; d < COMPACT_THREADS; d <<= 1) {
+        unsigned v = tid >= d ? s_scan[tid - d] : 0;
+        __syncthreads();
+        s_scan[tid] += v;
+        __syncthreads();
+    }
+    unsigned slot = 0;
+    if (g_flags[blockIdx.x * COMPACT_THREADS + tid])
+        slot = s_scan[tid];
+    s_compact[slot + 1] = g_left[blockIdx.x * COMPACT_THREADS + tid]; // EXPECT-NO: hms-shared-bank-conflict
+    __syncthreads();
+    g_out[blockIdx.x * COMPACT_THREADS + tid] = s_compact[tid];
+}
+
 void runNeighbourBytes(BezierLine *lines, int *needAlloc, unsigned char *surface, const float *A, const double *b,
                        double *x, double *xn)
 {
@@ -101,4 +128,5 @@ void runNeighbourBytes(BezierLine *lines, int *needAlloc, unsigned char *surface
     cubeFacePixels<<<grid, block>>>(surface, 256, 256, 1024, 3, 0.5f);
     oneChannel<<<dim3(2, 256), 128>>>(surface, 256, 1024, 1);
     jacobiRows<<<N_ROWS / ROWS_PER_CTA, 256>>>(A, b, x, xn);
+    compactIntervals<<<1024, COMPACT_THREADS>>>((const float *)A, (const unsigned *)b, (float *)x);
 }
