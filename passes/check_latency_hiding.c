@@ -142,6 +142,21 @@ static bool launch_dependent(const ir_expr *e)
                  launch_dependent(e->b) || launch_dependent(e->c));
 }
 
+/* Does any value assigned in s (an assignment or a block of them: a loop's
+ * init and step) satisfy pred? */
+static bool assigns_value(const ir_stmt *s, bool (*pred)(const ir_expr *))
+{
+    if (!s)
+        return false;
+    if (s->kind == IR_S_ASSIGN)
+        return pred(s->value);
+    if (s->kind == IR_S_BLOCK)
+        for (size_t i = 0; i < s->items.n; i++)
+            if (assigns_value(s->items.v[i], pred))
+                return true;
+    return false;
+}
+
 /* A loop each thread runs the same small constant number of times from a
  * start and step of its own (`for (face = 0; face < 6; face++)`, a
  * filter's taps, a pixel's channels): the element's fixed work, the same
@@ -155,11 +170,7 @@ static bool element_loop(const ir_stmt *s)
     if (s->trip_count <= 0 || s->trip_count > HMS_LATENCY_ELEMENT_LOOP_MAX || !s->trip ||
         s->trip->kind != IR_CONST)
         return false;
-    if (s->init && s->init->kind == IR_S_ASSIGN && launch_dependent(s->init->value))
-        return false;
-    if (s->step && s->step->kind == IR_S_ASSIGN && launch_dependent(s->step->value))
-        return false;
-    return true;
+    return !assigns_value(s->init, launch_dependent) && !assigns_value(s->step, launch_dependent);
 }
 
 /* Per site: whether it sits in a loop whose condition rests on data
@@ -169,36 +180,59 @@ static bool element_loop(const ir_stmt *s)
  * of the element loops around it. */
 typedef struct {
     bool *in_search;
+    bool *grid_stride; /* in a grid-stride loop over a problem-sized extent */
     double *element_trips;
     size_t nsites;
 } loop_marks;
 
-static void mark_loops(const ir_stmt *s, bool search, double trips, loop_marks *m)
+/* Does e name the grid's size (gridDim)? */
+static bool grid_sized(const ir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_SYM)
+        return e->sym >= IR_SYM_GDIM_X && e->sym <= IR_SYM_GDIM_Z;
+    return grid_sized(e->a) || grid_sized(e->b) || grid_sized(e->c);
+}
+
+/* A loop that steps by the whole grid (`pos += blockDim.x * gridDim.x`) up
+ * to a bound that is not a constant of the source (a parameter: the data's
+ * size): the kernel takes any amount of data with whatever grid it is
+ * given, so its grid is the launch's choice and more blocks share the data
+ * out, however few iterations an assumed size gives each thread. */
+static bool grid_stride_loop(const ir_stmt *s)
+{
+    return assigns_value(s->step, grid_sized) && !(s->trip && s->trip->kind == IR_CONST);
+}
+
+static void mark_loops(const ir_stmt *s, bool search, bool grid, double trips, loop_marks *m)
 {
     if (!s)
         return;
     switch (s->kind) {
     case IR_S_BLOCK:
         for (size_t i = 0; i < s->items.n; i++)
-            mark_loops(s->items.v[i], search, trips, m);
+            mark_loops(s->items.v[i], search, grid, trips, m);
         break;
     case IR_S_ACCESS:
         if (s->access.id >= 0 && (size_t)s->access.id < m->nsites) {
             m->in_search[s->access.id] = search;
+            m->grid_stride[s->access.id] = grid;
             m->element_trips[s->access.id] = trips;
         }
         break;
     case IR_S_IF:
-        mark_loops(s->then, search, trips, m);
-        mark_loops(s->els, search, trips, m);
+        mark_loops(s->then, search, grid, trips, m);
+        mark_loops(s->els, search, grid, trips, m);
         break;
     case IR_S_LOOP:
         search = search || has_unknown(s->cond);
+        grid = grid || grid_stride_loop(s);
         if (element_loop(s))
             trips *= (double)s->trip_count;
-        mark_loops(s->init, search, trips, m);
-        mark_loops(s->body, search, trips, m);
-        mark_loops(s->step, search, trips, m);
+        mark_loops(s->init, search, grid, trips, m);
+        mark_loops(s->body, search, grid, trips, m);
+        mark_loops(s->step, search, grid, trips, m);
         break;
     default:
         break;
@@ -271,10 +305,11 @@ static double split_factor(const hms_check_ctx *c, bool count_element_loops)
 {
     double warps = c->fig.pk.total_warps, most = 0;
     size_t n = c->nsites ? c->nsites : 1;
-    loop_marks m = {calloc(n, sizeof *m.in_search), calloc(n, sizeof *m.element_trips), c->nsites};
+    loop_marks m = {calloc(n, sizeof *m.in_search), calloc(n, sizeof *m.grid_stride),
+                    calloc(n, sizeof *m.element_trips), c->nsites};
     bool *by_block = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_block);
-    if (m.in_search && m.element_trips && by_block) {
-        mark_loops(c->k->body, false, 1, &m);
+    if (m.in_search && m.grid_stride && m.element_trips && by_block) {
+        mark_loops(c->k->body, false, false, 1, &m);
         while (taint_block(c->k->body, by_block, c->k->nvars))
             ;
         for (size_t i = 0; i < c->nsites && warps > 0; i++) {
@@ -288,12 +323,17 @@ static double split_factor(const hms_check_ctx *c, bool count_element_loops)
                 s->space == HMS_SPACE_CONSTANT ||
                 (st->requests > 0 && st->spread * 2 >= st->requests))
                 continue;
+            if (m.grid_stride[id]) {
+                most = INFINITY; /* the grid is the launch's choice */
+                break;
+            }
             double trips =
                 !count_element_loops && m.element_trips[id] >= 1 ? m.element_trips[id] : 1;
             most = fmax(most, s->requests / warps / trips);
         }
     }
     free(by_block);
+    free(m.grid_stride);
     free(m.in_search);
     free(m.element_trips);
     return most;
