@@ -343,6 +343,12 @@ static bool underfilled_grid(hms_check_ctx *c)
 {
     if (c->k->launch.source == IR_LAUNCH_DEFAULT || c->k->launch.partial)
         return false; /* an assumed grid says nothing about the real one */
+    /* One block is a deliberate single-block design (the last pass of a
+     * reduction over the blocks' partial sums, a serial setup step, a
+     * recursive launch's root): more blocks means another algorithm, not
+     * another launch, and the input it sizes for is not known here. */
+    if (c->trace.blocks_total <= 1)
+        return false;
     double split = split_factor(c, true);
     if (split < HMS_LATENCY_SPLIT_MIN_REQUESTS)
         return false;
