@@ -91,7 +91,10 @@ static bool off_chip(hms_space sp)
  * hit lines the kernel's main loops just brought in). */
 static bool negligible(const hms_site_metrics *s, double wasted, double kernel_sectors)
 {
-    return s->lanes <= HMS_UNCOALESCED_FEW_LANES * s->requests &&
+    /* local memory excepted: a thread-private array indexed by the lane
+     * (`result[lane]`) lives in local memory only because of that index,
+     * which costs more than the bytes the site moves */
+    return s->space != HMS_SPACE_LOCAL && s->lanes <= HMS_UNCOALESCED_FEW_LANES * s->requests &&
            wasted < HMS_UNCOALESCED_NEGLIGIBLE_SHARE * kernel_sectors;
 }
 
