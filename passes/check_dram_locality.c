@@ -33,6 +33,12 @@ void hms_check_dram_locality(struct hms_check_ctx *c)
     if (f->row_hit_rate >= HMS_DRAM_MIN_ROW_HIT_RATE ||
         f->dram_requests / f->requests < HMS_DRAM_MIN_SHARE)
         return;
+    /* The first request to each bank opens its row: a launch with no more
+     * DRAM requests than the GPU has banks (a test kernel writing a few
+     * flags) can miss on every one of them whatever its layout. */
+    double banks = (double)c->arch->dram_channels * c->arch->dram_banks_per_channel;
+    if (f->dram_requests <= banks)
+        return;
     const hms_site_metrics *worst = NULL;
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];

@@ -14,6 +14,7 @@
  * least HMS_LATENCY_MIN_GAIN. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "passes/analyze_internal.h"
 #include "passes/check_thresholds.h"
@@ -111,7 +112,11 @@ static double fill_gain(hms_check_ctx *c, double fill, double tail)
     double wpb = c->occ.warps_per_block > 0 ? c->occ.warps_per_block : 1;
     double per_sm = fmin(c->occ.blocks_per_sm,
                          ceil(c->arch->max_warps_per_sm * HMS_LATENCY_OCCUPANCY_PCT / 100 / wpb));
-    spread_to s = {fill * wpb, per_sm * wpb, (double)c->arch->sm_count};
+    /* fewer blocks than a full wave (the work splits no further) sit on
+     * fewer SMs, fewer per SM */
+    double sms = fmin(c->arch->sm_count, fill);
+    per_sm = fmin(per_sm, ceil(fill / (sms > 0 ? sms : 1)));
+    spread_to s = {fill * wpb, per_sm * wpb, sms};
     double then = hms_ctx_predict_over(c, spread, &s, fill);
     return then > 0 ? now / then : 0;
 }
@@ -122,24 +127,230 @@ static double fill_gain(hms_check_ctx *c, double fill, double tail)
  * full GPU to gain at least HMS_LATENCY_MIN_GAIN (a compute-bound tuned
  * GEMM at a quarter of the warp slots gains nothing from more warps).
  * True when it reported. */
-/* Whether the launch's work could be spread over more threads: some
- * access runs at least HMS_LATENCY_SPLIT_MIN_REQUESTS times per warp (a
- * thread loops over several elements). A kernel doing one element per
- * thread on a small problem has nothing to split; its grid is the data's. */
-static bool splittable(const hms_check_ctx *c)
+/* Does e rest on a value the analysis does not know (a loaded or opaque
+ * value)? */
+static bool has_unknown(const ir_expr *e)
 {
-    double warps = c->fig.pk.total_warps;
-    for (size_t i = 0; i < c->nsites && warps > 0; i++)
-        if (c->sites[i].requests / warps >= HMS_LATENCY_SPLIT_MIN_REQUESTS)
-            return true;
+    return e &&
+           (e->kind == IR_UNKNOWN || has_unknown(e->a) || has_unknown(e->b) || has_unknown(e->c));
+}
+
+/* Does e name a thread or block coordinate or size, or an unknown? */
+static bool launch_dependent(const ir_expr *e)
+{
+    return e && (e->kind == IR_SYM || e->kind == IR_UNKNOWN || launch_dependent(e->a) ||
+                 launch_dependent(e->b) || launch_dependent(e->c));
+}
+
+/* Does any value assigned in s (an assignment or a block of them: a loop's
+ * init and step) satisfy pred? */
+static bool assigns_value(const ir_stmt *s, bool (*pred)(const ir_expr *))
+{
+    if (!s)
+        return false;
+    if (s->kind == IR_S_ASSIGN)
+        return pred(s->value);
+    if (s->kind == IR_S_BLOCK)
+        for (size_t i = 0; i < s->items.n; i++)
+            if (assigns_value(s->items.v[i], pred))
+                return true;
     return false;
+}
+
+/* A loop each thread runs the same small constant number of times from a
+ * start and step of its own (`for (face = 0; face < 6; face++)`, a
+ * filter's taps, a pixel's channels): the element's fixed work, the same
+ * at any problem size. Its trip count is a constant of the source, not a
+ * problem size (a parameter, even one folded from the host call), and at
+ * most a warp's width of iterations. Block- and grid-stride loops (start
+ * or step from the thread's coordinates) share the data out and are not. */
+#define HMS_LATENCY_ELEMENT_LOOP_MAX 32
+static bool element_loop(const ir_stmt *s)
+{
+    if (s->trip_count <= 0 || s->trip_count > HMS_LATENCY_ELEMENT_LOOP_MAX || !s->trip ||
+        s->trip->kind != IR_CONST)
+        return false;
+    return !assigns_value(s->init, launch_dependent) && !assigns_value(s->step, launch_dependent);
+}
+
+/* Per site: whether it sits in a loop whose condition rests on data
+ * (`while (!stack.empty())`, a Newton iteration until it converges: a
+ * thread's own sequential search, whose steps depend on each other and
+ * cannot be handed to other threads), and the product of the trip counts
+ * of the element loops around it. */
+typedef struct {
+    bool *in_search;
+    bool *grid_stride; /* in a grid-stride loop over a problem-sized extent */
+    double *element_trips;
+    size_t nsites;
+} loop_marks;
+
+/* Does e name the grid's size (gridDim)? */
+static bool grid_sized(const ir_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_SYM)
+        return e->sym >= IR_SYM_GDIM_X && e->sym <= IR_SYM_GDIM_Z;
+    return grid_sized(e->a) || grid_sized(e->b) || grid_sized(e->c);
+}
+
+/* A loop that steps by the whole grid (`pos += blockDim.x * gridDim.x`) up
+ * to a bound that is not a constant of the source (a parameter: the data's
+ * size): the kernel takes any amount of data with whatever grid it is
+ * given, so its grid is the launch's choice and more blocks share the data
+ * out, however few iterations an assumed size gives each thread. */
+static bool grid_stride_loop(const ir_stmt *s)
+{
+    return assigns_value(s->step, grid_sized) && !(s->trip && s->trip->kind == IR_CONST);
+}
+
+static void mark_loops(const ir_stmt *s, bool search, bool grid, double trips, loop_marks *m)
+{
+    if (!s)
+        return;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            mark_loops(s->items.v[i], search, grid, trips, m);
+        break;
+    case IR_S_ACCESS:
+        if (s->access.id >= 0 && (size_t)s->access.id < m->nsites) {
+            m->in_search[s->access.id] = search;
+            m->grid_stride[s->access.id] = grid;
+            m->element_trips[s->access.id] = trips;
+        }
+        break;
+    case IR_S_IF:
+        mark_loops(s->then, search, grid, trips, m);
+        mark_loops(s->els, search, grid, trips, m);
+        break;
+    case IR_S_LOOP:
+        search = search || has_unknown(s->cond);
+        grid = grid || grid_stride_loop(s);
+        if (element_loop(s))
+            trips *= (double)s->trip_count;
+        mark_loops(s->init, search, grid, trips, m);
+        mark_loops(s->body, search, grid, trips, m);
+        mark_loops(s->step, search, grid, trips, m);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Does e name a block coordinate or the grid's size, directly or through
+ * a variable that does (by_block[v])? */
+static bool block_dependent(const ir_expr *e, const bool *by_block)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_SYM)
+        return (e->sym >= IR_SYM_BID_X && e->sym <= IR_SYM_BID_Z) ||
+               (e->sym >= IR_SYM_GDIM_X && e->sym <= IR_SYM_GDIM_Z);
+    if (e->kind == IR_VAR)
+        return e->var >= 0 && by_block[e->var];
+    return block_dependent(e->a, by_block) || block_dependent(e->b, by_block) ||
+           block_dependent(e->c, by_block);
+}
+
+/* One pass over the assignments; true when a variable became dependent. */
+static bool taint_block(const ir_stmt *s, bool *by_block, size_t nvars)
+{
+    if (!s)
+        return false;
+    bool changed = false;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            changed |= taint_block(s->items.v[i], by_block, nvars);
+        break;
+    case IR_S_ASSIGN:
+        if (s->var >= 0 && (size_t)s->var < nvars && !by_block[s->var] &&
+            block_dependent(s->value, by_block)) {
+            by_block[s->var] = true;
+            changed = true;
+        }
+        break;
+    case IR_S_IF:
+        changed |= taint_block(s->then, by_block, nvars);
+        changed |= taint_block(s->els, by_block, nvars);
+        break;
+    case IR_S_LOOP:
+        changed |= taint_block(s->init, by_block, nvars);
+        changed |= taint_block(s->body, by_block, nvars);
+        changed |= taint_block(s->step, by_block, nvars);
+        break;
+    default:
+        break;
+    }
+    return changed;
+}
+
+/* How many times over the launch's work could be split: a thread's work
+ * splits at most down to one iteration of its loop per thread, so the most
+ * any off-chip access runs per warp is the factor (1: one element per
+ * thread, nothing splits). Repeats that rest on what the analysis does not
+ * know do not count: addresses spread by an unknown index, local memory
+ * (the thread's own stack), loops whose trip rests on data (a per-thread
+ * search). Nor do accesses whose address does not depend on the block
+ * (blockIdx, gridDim): more blocks would repeat that work, not share it (a
+ * kernel written for one block, `<<<1, 32>>>` summing a few values). Without count_element_loops,
+ * an element's fixed loops do not count either: a grid of a thread per pixel that runs the same six
+ * faces for every pixel grows with the image, so when it under-fills the GPU the image is small (a
+ * 64 x 64 cubemap cannot fill an H100, whatever the launch); a grid whose threads walk a
+ * problem-sized extent (block- or grid-stride, a row of n per thread) does not grow with the data,
+ * and its under-fill is the launch's choice. */
+static double split_factor(const hms_check_ctx *c, bool count_element_loops)
+{
+    double warps = c->fig.pk.total_warps, most = 0;
+    size_t n = c->nsites ? c->nsites : 1;
+    loop_marks m = {calloc(n, sizeof *m.in_search), calloc(n, sizeof *m.grid_stride),
+                    calloc(n, sizeof *m.element_trips), c->nsites};
+    bool *by_block = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_block);
+    if (m.in_search && m.grid_stride && m.element_trips && by_block) {
+        mark_loops(c->k->body, false, false, 1, &m);
+        while (taint_block(c->k->body, by_block, c->k->nvars))
+            ;
+        for (size_t i = 0; i < c->nsites && warps > 0; i++) {
+            const hms_site_metrics *s = &c->sites[i];
+            const hms_site_trace *st = &c->trace.sites[i];
+            int id = s->acc->id;
+            if (m.in_search[id] ||
+                !(block_dependent(s->acc->index, by_block) ||
+                  block_dependent(s->acc->index2, by_block)) ||
+                s->space == HMS_SPACE_LOCAL || s->space == HMS_SPACE_SHARED ||
+                s->space == HMS_SPACE_CONSTANT ||
+                (st->requests > 0 && st->spread * 2 >= st->requests))
+                continue;
+            if (m.grid_stride[id]) {
+                most = INFINITY; /* the grid is the launch's choice */
+                break;
+            }
+            double trips =
+                !count_element_loops && m.element_trips[id] >= 1 ? m.element_trips[id] : 1;
+            most = fmax(most, s->requests / warps / trips);
+        }
+    }
+    free(by_block);
+    free(m.grid_stride);
+    free(m.in_search);
+    free(m.element_trips);
+    return most;
 }
 
 static bool underfilled_grid(hms_check_ctx *c)
 {
     if (c->k->launch.source == IR_LAUNCH_DEFAULT || c->k->launch.partial)
         return false; /* an assumed grid says nothing about the real one */
-    if (!splittable(c))
+    /* One block is a deliberate single-block design (the last pass of a
+     * reduction over the blocks' partial sums, a serial setup step, a
+     * recursive launch's root): more blocks means another algorithm, not
+     * another launch, and the input it sizes for is not known here. */
+    if (c->trace.blocks_total <= 1)
+        return false;
+    double split = split_factor(c, true);
+    if (split < HMS_LATENCY_SPLIT_MIN_REQUESTS)
         return false;
     double blocks = (double)c->trace.blocks_total;
     double sms = c->arch->sm_count, bps = c->occ.blocks_per_sm, wpb = c->occ.warps_per_block;
@@ -150,7 +361,13 @@ static bool underfilled_grid(hms_check_ctx *c)
         double resident = blocks * wpb;
         if (100 * resident / slots >= HMS_LATENCY_OCCUPANCY_PCT)
             return false;
-        double gain = fill_gain(c, wave, 1);
+        /* the grid is the data's: the data is small, not the launch */
+        double per_element = split_factor(c, false);
+        if (per_element < HMS_LATENCY_SPLIT_MIN_REQUESTS)
+            return false;
+        /* no more blocks than the work splits into */
+        double fill = fmin(wave, floor(blocks * per_element));
+        double gain = fill_gain(c, fill, 1);
         if (gain < HMS_LATENCY_MIN_GAIN)
             return false;
         unsigned busy = blocks < sms ? (unsigned)blocks : (unsigned)sms;
@@ -158,9 +375,11 @@ static bool underfilled_grid(hms_check_ctx *c)
             c, &c->k->loc,
             "grid of %.0f blocks under-fills the GPU: %u of %d SMs busy, %.0f resident warps "
             "where %s's SMs hold %.0f (%s%%), too few to hide memory latency; the same work "
-            "over a full GPU is predicted %sx faster",
+            "%s is predicted %sx faster",
             blocks, busy, c->arch->sm_count, resident, c->arch->name, slots,
-            hms_fmt_num(p, sizeof p, 100 * resident / slots, 1), hms_fmt_num(g, sizeof g, gain, 2));
+            hms_fmt_num(p, sizeof p, 100 * resident / slots, 1),
+            fill < wave ? "split to one loop iteration per thread" : "over a full GPU",
+            hms_fmt_num(g, sizeof g, gain, 2));
         if (f)
             hms_ctx_note(c, f, c->k->launch.loc.line ? &c->k->launch.loc : NULL,
                          "%.0f blocks of %.0f warps fill every SM (%.0f per SM at this block's "

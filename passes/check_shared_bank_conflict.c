@@ -96,8 +96,102 @@ static void dims_text(const ir_array *a, int64_t pad, char *buf, size_t len)
     }
 }
 
+/* Under an assumed launch whose block is narrower than a warp (the 2D
+ * default puts two 16-wide rows of threadIdx.x in each warp), whether a
+ * site's conflicts are only between the rows a warp holds: each row's lanes
+ * alone are conflict-free. Those conflicts rest on the guessed block width,
+ * not on the code: the real launch (a 32 x 32 tile's block, say) may hold
+ * a single row per warp, and then they do not exist. */
+/* Does e rest on an unknown value, directly or through a variable assigned
+ * one (by_unknown[v])? */
+static bool unknown_dependent(const ir_expr *e, const bool *by_unknown)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_UNKNOWN)
+        return true;
+    if (e->kind == IR_VAR)
+        return e->var >= 0 && by_unknown[e->var];
+    return unknown_dependent(e->a, by_unknown) || unknown_dependent(e->b, by_unknown) ||
+           unknown_dependent(e->c, by_unknown);
+}
+
+/* One pass over the assignments; true when a variable became dependent. */
+static bool taint_unknown(const ir_stmt *s, bool *by_unknown, size_t nvars)
+{
+    if (!s)
+        return false;
+    bool changed = false;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            changed |= taint_unknown(s->items.v[i], by_unknown, nvars);
+        break;
+    case IR_S_ASSIGN:
+        if (s->var >= 0 && (size_t)s->var < nvars && !by_unknown[s->var] &&
+            unknown_dependent(s->value, by_unknown)) {
+            by_unknown[s->var] = true;
+            changed = true;
+        }
+        break;
+    case IR_S_IF:
+        changed |= taint_unknown(s->then, by_unknown, nvars);
+        changed |= taint_unknown(s->els, by_unknown, nvars);
+        break;
+    case IR_S_LOOP:
+        changed |= taint_unknown(s->init, by_unknown, nvars);
+        changed |= taint_unknown(s->body, by_unknown, nvars);
+        changed |= taint_unknown(s->step, by_unknown, nvars);
+        break;
+    default:
+        break;
+    }
+    return changed;
+}
+
+static bool conflicts_only_across_guessed_rows(const hms_check_ctx *c, size_t site)
+{
+    const ir_launch *l = &c->k->launch;
+    unsigned width = l->block[0];
+    if (l->source != IR_LAUNCH_DEFAULT || width == 0 || width >= HMS_WARP_LANES ||
+        HMS_WARP_LANES % width || l->block[1] * l->block[2] <= 1)
+        return false;
+    const hms_kernel_trace *t = &c->trace;
+    bool any = false;
+    for (size_t b = 0; b < t->nblocks; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &t->stream.v[i];
+            if (r->site != site || !r->mask)
+                continue;
+            uint32_t row_mask = width == 32 ? 0xffffffffu : (1u << width) - 1;
+            for (unsigned lane = 0; lane < HMS_WARP_LANES; lane += width) {
+                hms_warp_access row = *r;
+                row.mask = r->mask & (row_mask << lane);
+                hms_bank_result br;
+                if (!row.mask)
+                    continue;
+                if (!hms_banks_warp(c->arch, &row, &br))
+                    return false;
+                if (br.wavefronts > br.phases)
+                    return false;
+                any = true;
+            }
+        }
+    }
+    return any;
+}
+
 void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
 {
+    /* variables that hold a value loaded from memory (a compaction offset
+     * from a scan, a histogram bin from the data): an index through them
+     * is data, and the degree the trace gives it is the stand-in's */
+    bool *by_unknown = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_unknown);
+    if (!by_unknown)
+        return;
+    while (taint_unknown(c->k->body, by_unknown, c->k->nvars))
+        ;
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
         if (s->space != HMS_SPACE_SHARED || s->requests <= 0 || s->phases <= 0)
@@ -108,10 +202,14 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
         /* A degree computed from a stand-in value is the stand-in's, not the
          * kernel's: judged only when the lanes' distance is known anyway
          * (the unknown part is then the same for every lane). */
-        bool assumed =
-            hms_expr_assumed(c->k, s->acc->index) || hms_expr_assumed(c->k, s->acc->index2);
+        bool assumed = hms_expr_assumed(c->k, s->acc->index) ||
+                       hms_expr_assumed(c->k, s->acc->index2) ||
+                       unknown_dependent(s->acc->index, by_unknown) ||
+                       unknown_dependent(s->acc->index2, by_unknown);
         if (assumed && !(s->stride.affine && s->stride.is_const))
             continue; /* hms-analysis-limit names the unknown value */
+        if (conflicts_only_across_guessed_rows(c, i))
+            continue; /* hms-analysis-limit says the launch is assumed */
         char deg[32], wf[32], ideal[32], lat[32], lat1[32], apart[256] = "";
         double ways = s->wavefronts / s->requests;
         if (s->stride.affine && s->stride.is_const && s->stride.value > 1) {
@@ -170,4 +268,5 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
                                   dl->end_col, dl->end_line, dl->end_col, ins);
         }
     }
+    free(by_unknown);
 }

@@ -12,6 +12,12 @@
  * of a 16 x 16 block reading one element of each of its two rows touches 2
  * sectors where 1 would do, which the L1 absorbs and nobody should rewrite. */
 #define HMS_UNCOALESCED_MIN_EXCESS 2.0
+/* ... unless at most this many lanes per request take part (a quarter warp:
+ * a diagonal element per row, a tile header) and the sectors it wastes are
+ * under this share of all the kernel's off-chip sectors: the fix would not
+ * change the kernel's traffic. */
+#define HMS_UNCOALESCED_FEW_LANES 8.0
+#define HMS_UNCOALESCED_NEGLIGIBLE_SHARE 0.02
 
 /* hms-shared-bank-conflict: fire when the mean wavefronts per request are at
  * least this many times the conflict-free count (a 2-way conflict on average). */

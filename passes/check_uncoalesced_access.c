@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "passes/byte_siblings.h"
 #include "passes/check_thresholds.h"
 #include "passes/check_util.h"
 #include "passes/vector_loop.h"
@@ -62,75 +63,53 @@ static void stride_phrase(const hms_check_ctx *c, const hms_site_metrics *s, uns
         snprintf(buf, len, "stride of %s %s between lanes: ", expr, unit);
 }
 
-/* e as base + constant (`x * 3 + 2` -> `x * 3`, 2); constant 0 otherwise. */
-static const ir_expr *split_const(const ir_expr *e, int64_t *k)
-{
-    *k = 0;
-    if (e && e->kind == IR_BINARY && (e->op == IR_OP_ADD || e->op == IR_OP_SUB) && e->b &&
-        e->b->kind == IR_CONST && e->b->value != INT64_MIN) {
-        *k = e->op == IR_OP_ADD ? e->b->value : -e->b->value;
-        return e->a;
-    }
-    if (e && e->kind == IR_BINARY && e->op == IR_OP_ADD && e->a && e->a->kind == IR_CONST) {
-        *k = e->a->value;
-        return e->b;
-    }
-    return e;
-}
-
 /* Bytes per lane the compiler fetches for this access, or the accesses of
  * the same request count fill together: a vector component (`v[i].x`) whose
- * sibling components are read at the same index (`v[i].x` ... `v[i].y`;
- * `make_float4(a.x + b.x, ...)`) is one vector load of them all, as nvcc
- * emits it; accesses at the same index plus small constants (`dst[x * 3 +
- * 0]`, `+ 1`, `+ 2`: a packed RGB pixel) write each lane's neighbouring
- * bytes, which L1 (loads) and L2 (partial sector writes) combine; so do a
- * stencil's shifted reads (`dst[p - 1]`, `dst[p]`, `dst[p + 1]`), whose
- * misaligned sectors the centre read already brought. Siblings: same array,
- * kind and element size, request counts within a quarter (boundary guards
- * skip a few), index the same up to a constant, within 64 bytes. So is a short constant loop over
- * the lane's consecutive elements (passes/vector_loop.h). */
+ * sibling components are read at the same index is one vector load of them
+ * all, as nvcc emits it; accesses at the same byte address up to a small
+ * constant (a packed RGB pixel, a stencil's shifted reads, a struct's
+ * fields) fill each lane's neighbouring bytes (passes/byte_siblings.h). So
+ * is a short constant loop over the lane's consecutive elements (passes/
+ * vector_loop.h). */
 static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
 {
-    const ir_access *a = s->acc;
-    int run = hms_vector_loop_bytes(c->k, a);
-    if (run > a->width)
+    int run = hms_vector_loop_bytes(c->k, s->acc);
+    if (run > s->acc->width)
         return run;
-    if (a->elem_stride > 64 || a->elem_stride <= 0 || a->index2)
-        return a->width;
-    int64_t ka;
-    const ir_expr *base = split_const(a->index, &ka);
-    bool byte[128] = {false}; /* byte 64 + b: b bytes from a's first byte */
-    for (size_t i = 0; i < c->nsites; i++) {
-        const ir_access *t = c->sites[i].acc;
-        int64_t kt;
-        if (t->array != a->array || t->kind != a->kind || t->elem_stride != a->elem_stride ||
-            fabs(c->sites[i].requests - s->requests) > 0.25 * s->requests || t->index2 ||
-            !ir_expr_same(split_const(t->index, &kt), base, true))
-            continue;
-        /* constants far apart are not neighbours (and would overflow) */
-        if (ka < INT64_MIN + 64 || ka > INT64_MAX - 64 || kt < ka - 64 || kt > ka + 64)
-            continue;
-        int64_t off = (kt - ka) * a->elem_stride + t->field_offset - a->field_offset;
-        for (int64_t b = off; b < off + t->width; b++)
-            if (b >= -64 && b < 64)
-                byte[64 + b] = true;
-    }
-    int n = 0;
-    for (int b = 0; b < 128; b++)
-        n += byte[b];
-    return n > a->width ? n : a->width;
+    return hms_sibling_bytes(c, s);
+}
+
+static bool off_chip(hms_space sp)
+{
+    return sp == HMS_SPACE_GLOBAL || sp == HMS_SPACE_LOCAL || sp == HMS_SPACE_READONLY;
+}
+
+/* A site run by a few lanes of each warp (a diagonal element per row, a
+ * per-tile header) wastes at most a sector per lane; when that waste is a
+ * negligible share of the sectors the whole kernel moves, making it
+ * coalesced would not change the kernel's traffic (and such reads mostly
+ * hit lines the kernel's main loops just brought in). */
+static bool negligible(const hms_site_metrics *s, double wasted, double kernel_sectors)
+{
+    /* local memory excepted: a thread-private array indexed by the lane
+     * (`result[lane]`) lives in local memory only because of that index,
+     * which costs more than the bytes the site moves */
+    return s->space != HMS_SPACE_LOCAL && s->lanes <= HMS_UNCOALESCED_FEW_LANES * s->requests &&
+           wasted < HMS_UNCOALESCED_NEGLIGIBLE_SHARE * kernel_sectors;
 }
 
 void hms_check_uncoalesced_access(struct hms_check_ctx *c)
 {
     unsigned sector = c->arch->sector_bytes > 0 ? (unsigned)c->arch->sector_bytes : 32;
+    double kernel_sectors = 0;
+    for (size_t i = 0; i < c->nsites; i++)
+        if (off_chip(c->sites[i].space))
+            kernel_sectors += c->sites[i].sectors;
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
         if (s->requests <= 0 || s->ideal_sectors <= 0)
             continue;
-        if (s->space != HMS_SPACE_GLOBAL && s->space != HMS_SPACE_LOCAL &&
-            s->space != HMS_SPACE_READONLY)
+        if (!off_chip(s->space))
             continue;
         /* an index the analysis cannot know was spread over the array: the
          * scatter is an assumption (hms-analysis-limit says so), not a finding;
@@ -147,7 +126,8 @@ void hms_check_uncoalesced_access(struct hms_check_ctx *c)
             need = s->sectors;
         double ratio = s->sectors / need;
         if (ratio < HMS_UNCOALESCED_MIN_RATIO ||
-            (s->sectors - need) / s->requests < HMS_UNCOALESCED_MIN_EXCESS)
+            (s->sectors - need) / s->requests < HMS_UNCOALESCED_MIN_EXCESS ||
+            negligible(s, s->sectors - need, kernel_sectors))
             continue;
         char stride[512], have[32], ideal[32], used[32], gain[32];
         stride_phrase(c, s, sector, stride, sizeof stride);
