@@ -254,39 +254,6 @@ static bool block_dependent(const ir_expr *e, const bool *by_block)
            block_dependent(e->c, by_block);
 }
 
-/* One pass over the assignments; true when a variable became dependent. */
-static bool taint_block(const ir_stmt *s, bool *by_block, size_t nvars)
-{
-    if (!s)
-        return false;
-    bool changed = false;
-    switch (s->kind) {
-    case IR_S_BLOCK:
-        for (size_t i = 0; i < s->items.n; i++)
-            changed |= taint_block(s->items.v[i], by_block, nvars);
-        break;
-    case IR_S_ASSIGN:
-        if (s->var >= 0 && (size_t)s->var < nvars && !by_block[s->var] &&
-            block_dependent(s->value, by_block)) {
-            by_block[s->var] = true;
-            changed = true;
-        }
-        break;
-    case IR_S_IF:
-        changed |= taint_block(s->then, by_block, nvars);
-        changed |= taint_block(s->els, by_block, nvars);
-        break;
-    case IR_S_LOOP:
-        changed |= taint_block(s->init, by_block, nvars);
-        changed |= taint_block(s->body, by_block, nvars);
-        changed |= taint_block(s->step, by_block, nvars);
-        break;
-    default:
-        break;
-    }
-    return changed;
-}
-
 /* How many times over the launch's work could be split: a thread's work
  * splits at most down to one iteration of its loop per thread, so the most
  * any off-chip access runs per warp is the factor (1: one element per
@@ -310,7 +277,7 @@ static double split_factor(const hms_check_ctx *c, bool count_element_loops)
     bool *by_block = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_block);
     if (m.in_search && m.grid_stride && m.element_trips && by_block) {
         mark_loops(c->k->body, false, false, 1, &m);
-        while (taint_block(c->k->body, by_block, c->k->nvars))
+        while (ir_flag_assignments(c->k->body, by_block, c->k->nvars, block_dependent))
             ;
         for (size_t i = 0; i < c->nsites && warps > 0; i++) {
             const hms_site_metrics *s = &c->sites[i];

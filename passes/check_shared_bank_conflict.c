@@ -116,39 +116,6 @@ static bool unknown_dependent(const ir_expr *e, const bool *by_unknown)
            unknown_dependent(e->c, by_unknown);
 }
 
-/* One pass over the assignments; true when a variable became dependent. */
-static bool taint_unknown(const ir_stmt *s, bool *by_unknown, size_t nvars)
-{
-    if (!s)
-        return false;
-    bool changed = false;
-    switch (s->kind) {
-    case IR_S_BLOCK:
-        for (size_t i = 0; i < s->items.n; i++)
-            changed |= taint_unknown(s->items.v[i], by_unknown, nvars);
-        break;
-    case IR_S_ASSIGN:
-        if (s->var >= 0 && (size_t)s->var < nvars && !by_unknown[s->var] &&
-            unknown_dependent(s->value, by_unknown)) {
-            by_unknown[s->var] = true;
-            changed = true;
-        }
-        break;
-    case IR_S_IF:
-        changed |= taint_unknown(s->then, by_unknown, nvars);
-        changed |= taint_unknown(s->els, by_unknown, nvars);
-        break;
-    case IR_S_LOOP:
-        changed |= taint_unknown(s->init, by_unknown, nvars);
-        changed |= taint_unknown(s->body, by_unknown, nvars);
-        changed |= taint_unknown(s->step, by_unknown, nvars);
-        break;
-    default:
-        break;
-    }
-    return changed;
-}
-
 static bool conflicts_only_across_guessed_rows(const hms_check_ctx *c, size_t site)
 {
     const ir_launch *l = &c->k->launch;
@@ -190,7 +157,7 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
     bool *by_unknown = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_unknown);
     if (!by_unknown)
         return;
-    while (taint_unknown(c->k->body, by_unknown, c->k->nvars))
+    while (ir_flag_assignments(c->k->body, by_unknown, c->k->nvars, unknown_dependent))
         ;
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];

@@ -429,3 +429,34 @@ bool ir_expr_uses_var(const ir_expr *e, int var)
     return ir_expr_uses_var(e->a, var) || ir_expr_uses_var(e->b, var) ||
            ir_expr_uses_var(e->c, var);
 }
+
+bool ir_flag_assignments(const ir_stmt *s, bool *flags, size_t nvars, ir_expr_dep_fn dep)
+{
+    if (!s)
+        return false;
+    bool changed = false;
+    switch (s->kind) {
+    case IR_S_BLOCK:
+        for (size_t i = 0; i < s->items.n; i++)
+            changed |= ir_flag_assignments(s->items.v[i], flags, nvars, dep);
+        break;
+    case IR_S_ASSIGN:
+        if (s->var >= 0 && (size_t)s->var < nvars && !flags[s->var] && dep(s->value, flags)) {
+            flags[s->var] = true;
+            changed = true;
+        }
+        break;
+    case IR_S_IF:
+        changed |= ir_flag_assignments(s->then, flags, nvars, dep);
+        changed |= ir_flag_assignments(s->els, flags, nvars, dep);
+        break;
+    case IR_S_LOOP:
+        changed |= ir_flag_assignments(s->init, flags, nvars, dep);
+        changed |= ir_flag_assignments(s->body, flags, nvars, dep);
+        changed |= ir_flag_assignments(s->step, flags, nvars, dep);
+        break;
+    default:
+        break;
+    }
+    return changed;
+}

@@ -374,4 +374,12 @@ bool ir_stmt_only_leaves(const ir_stmt *s);
 /* Does e read variable `var` anywhere? */
 bool ir_expr_uses_var(const ir_expr *e, int var);
 
+/* Does e depend on what a pass tracks, given the variables already flagged? */
+typedef bool (*ir_expr_dep_fn)(const ir_expr *e, const bool *flags);
+/* One pass over the assignments of s (into branches and loops): flags
+ * every variable assigned a value `dep` says depends; true when a flag
+ * changed. Call until false to close the flags over chains of
+ * assignments (thread-, block- or unknown-dependence, loop taint). */
+bool ir_flag_assignments(const ir_stmt *s, bool *flags, size_t nvars, ir_expr_dep_fn dep);
+
 #endif

@@ -57,38 +57,6 @@ static aff_kind affinity(const ir_expr *e, const bool *tainted)
     return AFF_NO;
 }
 
-/* Taints every variable assigned from a tainted value; true when one changed. */
-static bool spread_taint(const ir_stmt *s, bool *tainted)
-{
-    if (!s)
-        return false;
-    bool changed = false;
-    switch (s->kind) {
-    case IR_S_BLOCK:
-        for (size_t i = 0; i < s->items.n; i++)
-            changed |= spread_taint(s->items.v[i], tainted);
-        break;
-    case IR_S_ASSIGN:
-        if (!tainted[s->var] && refs_tainted(s->value, tainted)) {
-            tainted[s->var] = true;
-            changed = true;
-        }
-        break;
-    case IR_S_IF:
-        changed |= spread_taint(s->then, tainted);
-        changed |= spread_taint(s->els, tainted);
-        break;
-    case IR_S_LOOP:
-        changed |= spread_taint(s->init, tainted);
-        changed |= spread_taint(s->body, tainted);
-        changed |= spread_taint(s->step, tainted);
-        break;
-    default:
-        break;
-    }
-    return changed;
-}
-
 typedef struct {
     const ir_kernel *k;
     const bool *tainted;
@@ -243,8 +211,9 @@ bool hms_loop_is_periodic(const ir_kernel *k, const ir_stmt *loop, const bool *c
     memcpy(tainted, carried, k->nvars * sizeof *tainted);
     /* each round taints at least one more variable, or stops */
     for (bool more = true; more;) {
-        bool in_body = spread_taint(loop->body, tainted); /* both walks run every round */
-        more = spread_taint(loop->step, tainted) || in_body;
+        /* both walks run every round */
+        bool in_body = ir_flag_assignments(loop->body, tainted, k->nvars, refs_tainted);
+        more = ir_flag_assignments(loop->step, tainted, k->nvars, refs_tainted) || in_body;
     }
     walk_ctx c = {k, tainted, why, len};
     if (!monotone_cond(loop->cond, tainted)) {

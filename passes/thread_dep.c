@@ -30,39 +30,6 @@ bool hms_expr_thread_dependent(const ir_expr *e, const bool *var_dep)
     }
 }
 
-/* One pass over the assignments; true when a variable became dependent. */
-static bool taint(const ir_stmt *s, bool *dep, size_t nvars)
-{
-    if (!s)
-        return false;
-    bool changed = false;
-    switch (s->kind) {
-    case IR_S_BLOCK:
-        for (size_t i = 0; i < s->items.n; i++)
-            changed |= taint(s->items.v[i], dep, nvars);
-        break;
-    case IR_S_ASSIGN:
-        if (s->var >= 0 && (size_t)s->var < nvars && !dep[s->var] &&
-            hms_expr_thread_dependent(s->value, dep)) {
-            dep[s->var] = true;
-            changed = true;
-        }
-        break;
-    case IR_S_IF:
-        changed |= taint(s->then, dep, nvars);
-        changed |= taint(s->els, dep, nvars);
-        break;
-    case IR_S_LOOP:
-        changed |= taint(s->init, dep, nvars);
-        changed |= taint(s->body, dep, nvars);
-        changed |= taint(s->step, dep, nvars);
-        break;
-    default:
-        break;
-    }
-    return changed;
-}
-
 static void mark(hms_check_ctx *c, const ir_stmt *s, const bool *dep, const ir_stmt *branch,
                  bool collective)
 {
@@ -103,7 +70,9 @@ void hms_an_branches(hms_check_ctx *c)
     bool *dep = calloc(k->nvars ? k->nvars : 1, sizeof *dep);
     if (!dep)
         return;
-    for (size_t round = 0; round <= k->nvars && taint(k->body, dep, k->nvars); round++)
+    for (size_t round = 0; round <= k->nvars &&
+                           ir_flag_assignments(k->body, dep, k->nvars, hms_expr_thread_dependent);
+         round++)
         ;
     mark(c, k->body, dep, NULL, false);
     free(dep);
