@@ -633,11 +633,12 @@ static void exec_assign(tracer *t, trace_warp *w, const ir_stmt *s)
         t->stamps.var[s->var] = trace_stamp_of(&t->stamps, x);
 }
 
-/* The variables statement s assigns take the stamps of their current
- * values again. After a branch on an unknown condition: code there may
- * put variables back (the return flags of inlined functions) by writing
- * w->vars directly, and a stamp must never outlive its value. */
-static void restamp_assigned(tracer *t, trace_warp *w, const ir_stmt *s)
+/* The variables statement s assigns become unknown on `lanes` (none: 0)
+ * and take the stamps of their current values again. Also after a branch
+ * on an unknown condition: code there may put variables back (the return
+ * flags of inlined functions) by writing w->vars directly, and a stamp
+ * must never outlive its value. */
+static void restamp_assigned(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lanes)
 {
     bool *mark = calloc(t->k->nvars ? t->k->nvars : 1, sizeof *mark);
     if (!mark) {
@@ -647,8 +648,10 @@ static void restamp_assigned(tracer *t, trace_warp *w, const ir_stmt *s)
     }
     hms_stmt_assigned_vars(s, mark);
     for (size_t v = 0; v < t->k->nvars; v++)
-        if (mark[v])
+        if (mark[v]) {
+            w->vars[v].unknown |= lanes;
             t->stamps.var[v] = trace_stamp_of(&t->stamps, &w->vars[v]);
+        }
     free(mark);
 }
 
@@ -791,7 +794,7 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     if (s->els && (else_m & ~gone)) {
         w->active = else_m & ~gone;
         if (c.unknown)
-            restamp_assigned(t, w, s);
+            restamp_assigned(t, w, s, 0);
         exec_stmt(t, w, s->els);
     }
     uint32_t flag_revived = flags.n ? return_flags_after_else(w, &flags, c.unknown, brk0) : 0;
@@ -807,7 +810,7 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
     if (uncertain)
         w->inexact_depth--;
     if (c.unknown)
-        restamp_assigned(t, w, s);
+        restamp_assigned(t, w, s, 0);
     w->active = m & ~(w->ret | w->brk | w->cont);
 }
 
@@ -815,19 +818,7 @@ static void exec_if(tracer *t, trace_warp *w, const ir_stmt *s)
  * on `lanes`, and what follows is inexact. */
 static void forget_loop(tracer *t, trace_warp *w, const ir_stmt *s, uint32_t lanes)
 {
-    bool *mark = calloc(t->k->nvars ? t->k->nvars : 1, sizeof *mark);
-    if (!mark) {
-        t->oom = true;
-        w->stopped = true;
-        return;
-    }
-    hms_stmt_assigned_vars(s, mark);
-    for (size_t v = 0; v < t->k->nvars; v++)
-        if (mark[v]) {
-            w->vars[v].unknown |= lanes;
-            t->stamps.var[v] = trace_stamp_of(&t->stamps, &w->vars[v]);
-        }
-    free(mark);
+    restamp_assigned(t, w, s, lanes);
     w->sticky_inexact = true;
 }
 
