@@ -430,33 +430,50 @@ bool ir_expr_uses_var(const ir_expr *e, int var)
            ir_expr_uses_var(e->c, var);
 }
 
-bool ir_flag_assignments(const ir_stmt *s, bool *flags, size_t nvars, ir_expr_dep_fn dep)
+void ir_stmt_each(const ir_stmt *s, ir_stmt_visit_fn visit, void *ctx)
 {
     if (!s)
-        return false;
-    bool changed = false;
+        return;
+    visit(s, ctx);
     switch (s->kind) {
     case IR_S_BLOCK:
         for (size_t i = 0; i < s->items.n; i++)
-            changed |= ir_flag_assignments(s->items.v[i], flags, nvars, dep);
-        break;
-    case IR_S_ASSIGN:
-        if (s->var >= 0 && (size_t)s->var < nvars && !flags[s->var] && dep(s->value, flags)) {
-            flags[s->var] = true;
-            changed = true;
-        }
+            ir_stmt_each(s->items.v[i], visit, ctx);
         break;
     case IR_S_IF:
-        changed |= ir_flag_assignments(s->then, flags, nvars, dep);
-        changed |= ir_flag_assignments(s->els, flags, nvars, dep);
+        ir_stmt_each(s->then, visit, ctx);
+        ir_stmt_each(s->els, visit, ctx);
         break;
     case IR_S_LOOP:
-        changed |= ir_flag_assignments(s->init, flags, nvars, dep);
-        changed |= ir_flag_assignments(s->body, flags, nvars, dep);
-        changed |= ir_flag_assignments(s->step, flags, nvars, dep);
+        ir_stmt_each(s->init, visit, ctx);
+        ir_stmt_each(s->body, visit, ctx);
+        ir_stmt_each(s->step, visit, ctx);
         break;
     default:
         break;
     }
-    return changed;
+}
+
+typedef struct {
+    bool *flags;
+    size_t nvars;
+    ir_expr_dep_fn dep;
+    bool changed;
+} flag_walk;
+
+static void flag_assignment(const ir_stmt *s, void *ctx)
+{
+    flag_walk *w = ctx;
+    if (s->kind == IR_S_ASSIGN && s->var >= 0 && (size_t)s->var < w->nvars && !w->flags[s->var] &&
+        w->dep(s->value, w->flags)) {
+        w->flags[s->var] = true;
+        w->changed = true;
+    }
+}
+
+bool ir_flag_assignments(const ir_stmt *s, bool *flags, size_t nvars, ir_expr_dep_fn dep)
+{
+    flag_walk w = {flags, nvars, dep, false};
+    ir_stmt_each(s, flag_assignment, &w);
+    return w.changed;
 }

@@ -374,6 +374,13 @@ bool ir_stmt_only_leaves(const ir_stmt *s);
 /* Does e read variable `var` anywhere? */
 bool ir_expr_uses_var(const ir_expr *e, int var);
 
+/* Calls visit on s and on every statement nested in it (block items,
+ * both arms of an if, a loop's init, body and step), in that order. The
+ * one walk over statements: passes that look at assignments or accesses
+ * anywhere in a kernel build on it. */
+typedef void (*ir_stmt_visit_fn)(const ir_stmt *s, void *ctx);
+void ir_stmt_each(const ir_stmt *s, ir_stmt_visit_fn visit, void *ctx);
+
 /* Does e depend on what a pass tracks, given the variables already flagged? */
 typedef bool (*ir_expr_dep_fn)(const ir_expr *e, const bool *flags);
 /* One pass over the assignments of s (into branches and loops): flags

@@ -120,30 +120,15 @@ static bool monotone_cond(const ir_expr *e, const bool *tainted)
     }
 }
 
+static void mark_assigned(const ir_stmt *s, void *mark)
+{
+    if (s->kind == IR_S_ASSIGN)
+        ((bool *)mark)[s->var] = true;
+}
+
 void hms_stmt_assigned_vars(const ir_stmt *s, bool *mark)
 {
-    if (!s)
-        return;
-    switch (s->kind) {
-    case IR_S_BLOCK:
-        for (size_t i = 0; i < s->items.n; i++)
-            hms_stmt_assigned_vars(s->items.v[i], mark);
-        return;
-    case IR_S_ASSIGN:
-        mark[s->var] = true;
-        return;
-    case IR_S_IF:
-        hms_stmt_assigned_vars(s->then, mark);
-        hms_stmt_assigned_vars(s->els, mark);
-        return;
-    case IR_S_LOOP:
-        hms_stmt_assigned_vars(s->init, mark);
-        hms_stmt_assigned_vars(s->body, mark);
-        hms_stmt_assigned_vars(s->step, mark);
-        return;
-    default:
-        return;
-    }
+    ir_stmt_each(s, mark_assigned, mark);
 }
 
 /* Marks the shared arrays the statement stores to. */

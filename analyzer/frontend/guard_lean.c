@@ -16,38 +16,20 @@ typedef struct {
     size_t nassigns, cap;
 } lean;
 
-static void collect_assigns(lean *l, const ir_stmt *s)
+static void collect_assign(const ir_stmt *s, void *ctx)
 {
-    if (!s)
+    lean *l = ctx;
+    if (s->kind != IR_S_ASSIGN)
         return;
-    switch (s->kind) {
-    case IR_S_BLOCK:
-        for (size_t i = 0; i < s->items.n; i++)
-            collect_assigns(l, s->items.v[i]);
-        break;
-    case IR_S_ASSIGN:
-        if (l->nassigns == l->cap) {
-            size_t cap = l->cap ? l->cap * 2 : 32;
-            const ir_stmt **v = realloc(l->assigns, cap * sizeof *v);
-            if (!v)
-                return;
-            l->assigns = v;
-            l->cap = cap;
-        }
-        l->assigns[l->nassigns++] = s;
-        break;
-    case IR_S_IF:
-        collect_assigns(l, s->then);
-        collect_assigns(l, s->els);
-        break;
-    case IR_S_LOOP:
-        collect_assigns(l, s->init);
-        collect_assigns(l, s->body);
-        collect_assigns(l, s->step);
-        break;
-    default:
-        break;
+    if (l->nassigns == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 32;
+        const ir_stmt **v = realloc(l->assigns, cap * sizeof *v);
+        if (!v)
+            return;
+        l->assigns = v;
+        l->cap = cap;
     }
+    l->assigns[l->nassigns++] = s;
 }
 
 static bool const_of(const ir_expr *e, int64_t *v)
@@ -168,25 +150,17 @@ static void require(lean *l, const ir_expr *cond, int truth)
     }
 }
 
+static void note_access(const ir_stmt *s, void *found)
+{
+    if (s->kind == IR_S_ACCESS)
+        *(bool *)found = true;
+}
+
 static bool has_access(const ir_stmt *s)
 {
-    if (!s)
-        return false;
-    switch (s->kind) {
-    case IR_S_ACCESS:
-        return true;
-    case IR_S_BLOCK:
-        for (size_t i = 0; i < s->items.n; i++)
-            if (has_access(s->items.v[i]))
-                return true;
-        return false;
-    case IR_S_IF:
-        return has_access(s->then) || has_access(s->els);
-    case IR_S_LOOP:
-        return has_access(s->init) || has_access(s->body) || has_access(s->step);
-    default:
-        return false;
-    }
+    bool found = false;
+    ir_stmt_each(s, note_access, &found);
+    return found;
 }
 
 static void walk(lean *l, const ir_stmt *s)
@@ -221,7 +195,7 @@ void hms_guard_lean(const ir_kernel *k, int *votes)
     lean l = {k,    votes, {calloc(k->nvars + 1, sizeof(int)), calloc(k->nvars + 1, sizeof(int))},
               NULL, 0,     0};
     if (l.side[0] && l.side[1]) {
-        collect_assigns(&l, k->body);
+        ir_stmt_each(k->body, collect_assign, &l);
         walk(&l, k->body);
     }
     free(l.side[0]);

@@ -70,37 +70,30 @@ static unsigned expr_dims(const roles *r, const ir_expr *e)
     }
 }
 
-/* Propagates thread dependence through assignments (loop inits are ASSIGNs). */
+typedef struct {
+    roles *r;
+    bool changed;
+} tdep_walk;
+
+/* Widens an assignment's variable to the dimensions of its value. */
+static void tdep_assign(const ir_stmt *s, void *ctx)
+{
+    tdep_walk *w = ctx;
+    roles *r = w->r;
+    if (s->kind != IR_S_ASSIGN || s->var < 0 || (size_t)s->var >= r->k->nvars)
+        return;
+    unsigned d = expr_dims(r, s->value) | r->tdep[s->var];
+    if (d != r->tdep[s->var])
+        r->tdep[s->var] = d, w->changed = true;
+}
+
+/* Propagates thread dependence through assignments (loop inits are
+ * ASSIGNs); true when a variable's dimensions grew. */
 static bool tdep_stmt(roles *r, const ir_stmt *s)
 {
-    if (!s)
-        return false;
-    bool changed = false;
-    switch (s->kind) {
-    case IR_S_BLOCK:
-        for (size_t i = 0; i < s->items.n; i++)
-            changed |= tdep_stmt(r, s->items.v[i]);
-        break;
-    case IR_S_ASSIGN:
-        if (s->var >= 0 && (size_t)s->var < r->k->nvars) {
-            unsigned d = expr_dims(r, s->value) | r->tdep[s->var];
-            if (d != r->tdep[s->var])
-                r->tdep[s->var] = d, changed = true;
-        }
-        break;
-    case IR_S_IF:
-        changed |= tdep_stmt(r, s->then);
-        changed |= tdep_stmt(r, s->els);
-        break;
-    case IR_S_LOOP:
-        changed |= tdep_stmt(r, s->init);
-        changed |= tdep_stmt(r, s->body);
-        changed |= tdep_stmt(r, s->step);
-        break;
-    default:
-        break;
-    }
-    return changed;
+    tdep_walk w = {r, false};
+    ir_stmt_each(s, tdep_assign, &w);
+    return w.changed;
 }
 
 /* Threads launched along dimension d (0 = x). */
