@@ -324,15 +324,7 @@ int ab_array_for_decl(irb *b, CXCursor decl)
         id = ab_add_array(b, decl, name, elem.kind != CXType_Invalid ? elem : t, HMS_SPACE_TEXTURE);
     } else if (is_surface_type(t)) {
         /* surface<void, N>: addressed in bytes (ir_build_surface.c) */
-        ir_array a = {0};
-        a.name = ir_strdup(b->k, name);
-        a.space = HMS_SPACE_TEXTURE;
-        a.elem_type = ir_strdup(b->k, "unsigned char");
-        a.elem_bytes = 1;
-        a.tex_dims = 1;
-        a.base_array = -1;
-        a.loc = irb_loc_name(b, decl);
-        id = ir_add_array(b->k, &a);
+        id = ab_add_surface(b, name, irb_loc_name(b, decl));
     } else if (irb_has_attr(decl, CXCursor_CUDASharedAttr)) {
         id = ab_add_array(b, decl, name, t, HMS_SPACE_SHARED);
     } else if (irb_has_attr(decl, CXCursor_CUDAConstantAttr)) {

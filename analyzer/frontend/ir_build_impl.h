@@ -266,6 +266,8 @@ blval ab_index(irb *b, const bptr *p, ir_expr *i, int elem_bytes, CXCursor at);
 bool ab_texture_fetch(irb *b, CXCursor call, const char *fname, bval *out);
 /* surf1Dread, surf2Dwrite, ... (ir_build_surface.c). */
 bool ab_surface_access(irb *b, CXCursor call, const char *fname, bval *out);
+/* Adds a surface named `name` (addressed in bytes) to the kernel; its id. */
+int ab_add_surface(irb *b, const char *name, ir_loc loc);
 bool ab_atomic(irb *b, CXCursor call, bval *out);
 bool ab_ldg(irb *b, CXCursor call, const char *fname, bval *out);
 int64_t ab_static_shared_bytes(irb *b);

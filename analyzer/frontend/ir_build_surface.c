@@ -90,20 +90,26 @@ static int element_surface(irb *b, CXCursor arg)
         if (b->k->arrays[i].space == HMS_SPACE_TEXTURE && b->k->arrays[i].name &&
             !strcmp(b->k->arrays[i].name, t))
             return (int)i;
-    ir_array a = {0};
-    a.name = ir_strdup(b->k, t);
-    a.space = HMS_SPACE_TEXTURE;
-    a.elem_type = ir_strdup(b->k, "unsigned char");
-    a.elem_bytes = 1;
-    a.tex_dims = 1;
-    a.base_array = -1;
-    a.loc = irb_loc(b, arg);
+    ir_loc loc = irb_loc(b, arg);
     char why[240];
     snprintf(why, sizeof why,
              "surface '%s' is an element of an array of surface objects: the surfaces of its "
              "elements are modelled as one",
              t);
-    irb_limit(b, why, NULL, a.loc);
+    irb_limit(b, why, NULL, loc);
+    return ab_add_surface(b, t, loc);
+}
+
+int ab_add_surface(irb *b, const char *name, ir_loc loc)
+{
+    ir_array a = {0};
+    a.name = ir_strdup(b->k, name);
+    a.space = HMS_SPACE_TEXTURE;
+    a.elem_type = ir_strdup(b->k, "unsigned char");
+    a.elem_bytes = 1;
+    a.tex_dims = 1;
+    a.base_array = -1;
+    a.loc = loc;
     return ir_add_array(b->k, &a);
 }
 
