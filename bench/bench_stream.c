@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "passes/ir.h"
-#include "passes/stream_gen.h"
+#include "passes/ir/ir.h"
+#include "passes/trace/stream_gen.h"
 
 static double now(void)
 {

@@ -11,7 +11,7 @@
 #include "analyzer/report/baseline.h"
 #include "analyzer/cli/config.h"
 #include "passes/analyze.h"
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 #include "testsuite/support/ir_fixtures.h"
 #include "runtime/arch.h"
 

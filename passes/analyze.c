@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "passes/analyze_internal.h"
-#include "passes/check_util.h"
-#include "passes/checks.h"
-#include "passes/sample.h"
+#include "passes/checks/check_util.h"
+#include "passes/checks/checks.h"
+#include "passes/trace/sample.h"
 
 void hms_ctx_add_limit(hms_check_ctx *c, const char *fmt, ...)
 {

@@ -13,13 +13,13 @@
 
 #include "runtime/placement.h"
 
-#include "passes/checks.h"
+#include "passes/checks/checks.h"
 #include "passes/findings.h"
-#include "passes/ir.h"
-#include "passes/shared_reuse.h"
-#include "passes/stream_gen.h"
-#include "passes/registers.h"
-#include "passes/stride.h"
+#include "passes/ir/ir.h"
+#include "passes/figures/shared_reuse.h"
+#include "passes/trace/stream_gen.h"
+#include "passes/figures/registers.h"
+#include "passes/ir/stride.h"
 #include "runtime/arch.h"
 #include "runtime/banks.h"
 #include "runtime/camat.h"
@@ -93,7 +93,7 @@ typedef struct {
     double ch_skew; /* CuMAPz eq. 5 over this site alone; 0 = n/a */
     unsigned channels_used, channels_ideal; /* in the worst concurrent group */
 
-    /* lane-to-lane stride (passes/stride.h) */
+    /* lane-to-lane stride (passes/ir/stride.h) */
     hms_stride stride;
     bool stride_known;  /* stride.coeff evaluates to a number ... */
     int64_t stride_val; /* ... this one (index units) */
@@ -115,7 +115,7 @@ typedef struct {
     hms_placement_array arr;
     hms_placement_ranking rank;
     /* A shared buffer a mapping fills: the kernel predicted with the buffer
-     * replaced by direct global reads (passes/shared_direct.h), same model
+     * replaced by direct global reads (passes/figures/shared_direct.h), same model
      * and stream as fig.time, for hms-shared-reuse. */
     bool direct_ok;
     hms_placement_breakdown direct;
@@ -150,7 +150,7 @@ typedef struct {
     hms_hsm_coeffs hsm_coeffs;
     bool hsm_default;
     hms_bound bound;
-    /* Roofline (passes/roofline_pass.c): the predicted time is the model's
+    /* Roofline (passes/figures/roofline_pass.c): the predicted time is the model's
      * time or a bound, whichever is larger; demand = traffic / that time. */
     hms_roofline_in roof_in;
     hms_roofline roof;

@@ -13,20 +13,20 @@
 void hms_ctx_add_limit(hms_check_ctx *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* passes/site_metrics.c: coalescing, banks, constant serialisation, lane
+/* passes/figures/site_metrics.c: coalescing, banks, constant serialisation, lane
  * stride, divergence and channel groups per site, from the trace. */
 bool hms_an_site_metrics(hms_check_ctx *c);
 
-/* passes/memory_sim.c: the stream in issue order through per-SM first-level
+/* passes/figures/memory_sim.c: the stream in issue order through per-SM first-level
  * caches, L2, TLB and the DRAM model; per-site cache, row-buffer and latency
  * figures, kernel DRAM figures, and the C-AMAT timeline of one SM. */
 bool hms_an_memory_sim(hms_check_ctx *c);
 
-/* passes/placement_pass.c: Huang & Li ranking per array, and the kernel's
+/* passes/figures/placement_pass.c: Huang & Li ranking per array, and the kernel's
  * predicted time as written. */
 bool hms_an_placements(hms_check_ctx *c);
 
-/* passes/roofline_pass.c: the launch's totals against the architecture's
+/* passes/figures/roofline_pass.c: the launch's totals against the architecture's
  * peaks (runtime/roofline.h); needs the placement model's time. */
 bool hms_an_roofline(hms_check_ctx *c);
 /* A model time (cycles) raised to the kernel's roofline bounds; unchanged
@@ -36,10 +36,10 @@ double hms_ctx_bounded(const hms_check_ctx *c, double model_time);
  * grid's (the per-SM bounds follow the busiest SM's share). */
 double hms_ctx_bounded_over(const hms_check_ctx *c, double model_time, double blocks);
 
-/* passes/model_figures.c: CuMAPz terms and HSM class. */
+/* passes/figures/model_figures.c: CuMAPz terms and HSM class. */
 bool hms_an_model_figures(hms_check_ctx *c);
 
-/* passes/thread_dep.c: for each site, the innermost enclosing if whose
+/* passes/ir/thread_dep.c: for each site, the innermost enclosing if whose
  * condition depends on the thread (threadIdx, lane id, or a value loaded
  * from memory). */
 void hms_an_branches(hms_check_ctx *c);

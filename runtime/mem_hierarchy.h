@@ -14,7 +14,7 @@
  * A first-level miss fetches its whole line, i.e. every L2 line it overlaps;
  * with no first-level cache the L2 lines the lanes touch are looked up.
  *
- * Used by the kernel's memory simulation (passes/memory_sim.c) and the
+ * Used by the kernel's memory simulation (passes/figures/memory_sim.c) and the
  * placement re-simulations (runtime/placement_events.c), so both see one
  * hierarchy and reject a bad cache geometry the same way: at init, with the
  * arch file, the cache and the reason. */

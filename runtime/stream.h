@@ -36,7 +36,7 @@ typedef struct {
     uint64_t time;                 /* issue order: instructions executed by this warp before it */
     uint32_t extra;                /* further executions this record stands for: iterations of
                                       a periodic loop that were summarised, not traced (0 for
-                                      an ordinary record; see passes/stream_gen.h) */
+                                      an ordinary record; see passes/trace/stream_gen.h) */
     uint64_t addr[HMS_WARP_LANES]; /* byte addresses; space-relative, base of array included */
 } hms_warp_access;
 

@@ -7,7 +7,7 @@
 #include "analyzer/cli/worker.h"
 #include "analyzer/frontend/compile_db_sources.h"
 #include "analyzer/frontend/parse.h"
-#include "passes/checks.h"
+#include "passes/checks/checks.h"
 
 /* Does the --checks list leave any check on? */
 static bool any_check_enabled(const char *globs)

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 
 void hms_dump_ir_kernel(FILE *out, const ir_kernel *k);
 

@@ -8,7 +8,7 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
 #include "analyzer/report/diag_sink.h"
-#include "passes/checks.h"
+#include "passes/checks/checks.h"
 
 int hms_cmd_list_checks(const hms_options *o)
 {

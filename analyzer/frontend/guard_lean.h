@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 
 /* Per variable of k: how many guards need it large minus how many need it
  * small (a parameter on both sides of guards is decided by the majority).

@@ -1,5 +1,5 @@
 /* The front end proper: libclang AST of a parsed .cu file -> kernel IR
- * (passes/ir.h), one ir_kernel per kernel and per template instantiation that
+ * (passes/ir/ir.h), one ir_kernel per kernel and per template instantiation that
  * a launch (or an explicit instantiation) uses, each with its launch
  * configuration and scalar values resolved (cli > annotation > host call >
  * default; see analyzer/frontend/launch_config.h and docs/ir.md). */
@@ -11,7 +11,7 @@
 
 #include "analyzer/frontend/frontend_options.h"
 #include "analyzer/frontend/parse.h"
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 #include "analyzer/report/diag_sink.h"
 
 /* Builds every kernel defined in tu's main file (and in project headers it

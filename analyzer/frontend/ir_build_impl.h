@@ -11,7 +11,7 @@
 
 #include "analyzer/frontend/cursor_util.h"
 #include "analyzer/frontend/launch_config.h"
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 
 /* bptr.array / blval.array for the thread's own values (a struct or scalar
  * local, `this` of a method called on one, a member array of such a value):

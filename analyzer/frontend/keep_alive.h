@@ -13,7 +13,7 @@
 
 #include "passes/analyze.h"
 #include "passes/findings.h"
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 
 /* hms_analyze_kernel, then the retry above when it applies; k is left with
  * the values of the report returned. */

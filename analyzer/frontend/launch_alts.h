@@ -10,7 +10,7 @@
 
 #include "passes/analyze.h"
 #include "passes/findings.h"
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 
 /* hms_analyze_kernel on k as built, or, when k->launch.nalts >= 2, on each
  * configuration in turn (k's launch and parameter values set to it), keeping

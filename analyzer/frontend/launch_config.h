@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "analyzer/frontend/frontend_options.h"
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 #include "analyzer/report/diag_sink.h"
 
 /* Hardware limits checked on every launch we are given (CUDA programming

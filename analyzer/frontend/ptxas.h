@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "analyzer/frontend/frontend_options.h"
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 #include "runtime/arch.h"
 #include "analyzer/report/diag_sink.h"
 

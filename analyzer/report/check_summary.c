@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "analyzer/report/finding_groups.h"
-#include "passes/checks.h"
+#include "passes/checks/checks.h"
 
 typedef struct {
     const char *check;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/checks.h"
+#include "passes/checks/checks.h"
 
 /* Is the finding's file another one than the file being linted? */
 static bool in_header(const hms_finding *d, const char *main_real, const char *main_path)

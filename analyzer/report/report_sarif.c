@@ -7,7 +7,7 @@
 
 #include "analyzer/report/fingerprint.h"
 #include "analyzer/report/source_root.h"
-#include "passes/checks.h"
+#include "passes/checks/checks.h"
 
 #define SARIF_SCHEMA_URI                                                                           \
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"

@@ -7,7 +7,7 @@
 
 #include "analyzer/report/check_docs.h"
 #include "analyzer/report/report_sarif.h"
-#include "passes/checks.h"
+#include "passes/checks/checks.h"
 
 /* How far a finding of each check can be trusted (SARIF "precision", which
  * GitHub shows and filters on): "high" where the figure is counted exactly

@@ -11,7 +11,7 @@
 #include "analyzer/frontend/frontend_options.h"
 #include "passes/analyze.h"
 #include "passes/findings.h"
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 
 typedef struct {
     hms_options opt;

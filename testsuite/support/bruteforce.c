@@ -1,5 +1,5 @@
 /* Per-thread reference interpreter (see bruteforce.h). Written separately
- * from passes/trace_exec.c on purpose: plain int64 scalars, C control flow,
+ * from passes/trace/trace_exec.c on purpose: plain int64 scalars, C control flow,
  * one thread at a time. */
 #include "bruteforce.h"
 
@@ -165,7 +165,7 @@ static int64_t eval(bf *b, const ir_expr *e)
 }
 
 /* The array-relative byte offset, following the documented layout rules of
- * passes/stream_gen.h independently of passes/trace_layout.c. */
+ * passes/trace/stream_gen.h independently of passes/trace/trace_layout.c. */
 static int64_t offset_of(bf *b, const ir_access *a)
 {
     const ir_array *arr = &b->k->arrays[a->array];

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 #include "runtime/stream.h"
 
 typedef struct {

@@ -1,5 +1,5 @@
 /* Hand-built kernel IR for tests of the passes: terse constructors over
- * passes/ir.h and a few whole kernels (copy, transposes, stencil) written as
+ * passes/ir/ir.h and a few whole kernels (copy, transposes, stencil) written as
  * the front end would build them from the CUDA shown next to each. */
 #ifndef HMS_TEST_IR_FIXTURES_H
 #define HMS_TEST_IR_FIXTURES_H
@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "passes/ir.h"
+#include "passes/ir/ir.h"
 
 /* ---- constructors --------------------------------------------------------------- */
 

@@ -1,5 +1,5 @@
 /* A `return` in an inlined __device__ function under a condition the
- * analysis cannot know (passes/trace_exec.c return_flags): on one side only,
+ * analysis cannot know (passes/trace/trace_exec.c return_flags): on one side only,
  * the lanes go on through the rest of the function, inexact there, and
  * what follows the call stays exact; on both sides the function returns
  * either way and nothing is marked inexact

@@ -1,4 +1,4 @@
-/* Long loops (passes/trace_summary.c, passes/loop_period.h): a periodic loop
+/* Long loops (passes/trace/trace_summary.c, passes/trace/loop_period.h): a periodic loop
  * is summarised from a few traced iterations and its records carry repeat
  * counts; the code after every loop is traced. Kernels: testsuite/kernels/
  * loops/long_loops.cu (a tiled SGEMM, a grid-stride SAXPY, a row sum with a
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/stream_gen.h"
+#include "passes/trace/stream_gen.h"
 #include "testsuite/support/analyze_file.h"
 #include "testsuite/support/run.h"
 

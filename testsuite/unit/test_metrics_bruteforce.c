@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/stream_gen.h"
+#include "passes/trace/stream_gen.h"
 #include "testsuite/support/analyze_file.h"
 #include "testsuite/support/bruteforce.h"
 #include "testsuite/support/run.h"

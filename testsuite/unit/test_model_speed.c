@@ -10,7 +10,7 @@
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/options.h"
 #include "passes/analyze.h"
-#include "passes/stream_gen.h"
+#include "passes/trace/stream_gen.h"
 #include "runtime/arch.h"
 #include "runtime/cache.h"
 #include "runtime/coalesce.h"

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "passes/thread_private.h"
+#include "passes/ir/thread_private.h"
 #include "runtime/placement.h"
 
 #define NEAR(a, b, tol) (fabs((double)(a) - (double)(b)) <= (tol))

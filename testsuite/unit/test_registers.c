@@ -1,4 +1,4 @@
-/* Registers per thread for occupancy (passes/registers.h): estimated from
+/* Registers per thread for occupancy (passes/figures/registers.h): estimated from
  * the IR's register arrays, assumed without them, lowered by
  * __launch_bounds__ as nvcc lowers it; the bounds read from the attribute
  * through literals, macros and template arguments. */
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "analyzer/frontend/ptxas.h"
-#include "passes/registers.h"
+#include "passes/figures/registers.h"
 #include "runtime/arch.h"
 #include "testsuite/support/analyze_file.h"
 #include "testsuite/support/run.h"

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "analyzer/report/report_sarif.h"
-#include "passes/checks.h"
+#include "passes/checks/checks.h"
 #include "testsuite/support/json_schema.h"
 #include "testsuite/support/sample_report.h"
 

@@ -1,4 +1,4 @@
-/* Block sampling (passes/sample.h) and its effect on traces: sampled figures
+/* Block sampling (passes/trace/sample.h) and its effect on traces: sampled figures
  * must agree with full enumeration within 1%, and the work must not grow
  * with the grid. */
 #include <criterion/criterion.h>
@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "passes/sample.h"
-#include "passes/stream_gen.h"
+#include "passes/trace/sample.h"
+#include "passes/trace/stream_gen.h"
 #include "testsuite/support/ir_fixtures.h"
 
 /* ---- the sample itself ---------------------------------------------------------------- */

@@ -1,4 +1,4 @@
-/* The direct-read variant of a shared buffer (passes/shared_direct.h) on
+/* The direct-read variant of a shared buffer (passes/figures/shared_direct.h) on
  * hand-made streams: the fill is dropped, each buffer read becomes the global
  * read of the element the block's fill put there, wide reads split when those
  * elements came from scattered addresses, unfilled lanes are dropped, and a
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/shared_direct.h"
+#include "passes/figures/shared_direct.h"
 #include "testsuite/support/ir_fixtures.h"
 
 #define IN_BASE 0x100000000ull

@@ -1,12 +1,12 @@
-/* Per-warp access stream generation (passes/stream_gen.h) on hand-built IR,
+/* Per-warp access stream generation (passes/trace/stream_gen.h) on hand-built IR,
  * checked against numbers worked out by hand and against the per-thread
  * brute-force reference (testsuite/support/bruteforce.h). */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/shared_reuse.h"
-#include "passes/stream_gen.h"
+#include "passes/figures/shared_reuse.h"
+#include "passes/trace/stream_gen.h"
 #include "testsuite/support/bruteforce.h"
 #include "testsuite/support/ir_fixtures.h"
 

@@ -1,10 +1,10 @@
-/* Symbolic lane-to-lane stride (passes/stride.h). Expected coefficients are
+/* Symbolic lane-to-lane stride (passes/ir/stride.h). Expected coefficients are
  * the derivatives of the index expressions with respect to threadIdx.x,
  * worked out by hand next to each case. */
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "passes/stride.h"
+#include "passes/ir/stride.h"
 #include "testsuite/support/ir_fixtures.h"
 
 static const char *fmt(ir_kernel *k, const ir_expr *e)

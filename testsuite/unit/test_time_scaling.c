@@ -8,7 +8,7 @@
 
 #include "passes/analyze.h"
 #include "passes/findings.h"
-#include "passes/sample.h"
+#include "passes/trace/sample.h"
 #include "runtime/arch.h"
 #include "testsuite/support/ir_fixtures.h"
 

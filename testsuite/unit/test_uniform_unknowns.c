@@ -1,5 +1,5 @@
 /* Warp-uniform unknowns: a value loaded from an address every active lane
- * of the warp shares is one unknown for the whole warp (passes/lanes.h
+ * of the warp shares is one unknown for the whole warp (passes/trace/lanes.h
  * "opaque"), so `wte[ix * C + c]` keeps the exact intra-warp pattern of a
  * row read around an unknown base, while a value loaded from per-lane
  * addresses stays a scatter. Lane rules first, then traces of hand-built IR
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/lanes.h"
-#include "passes/stream_gen.h"
+#include "passes/trace/lanes.h"
+#include "passes/trace/stream_gen.h"
 #include "testsuite/support/ir_fixtures.h"
 
 /* ---- lane rules ----------------------------------------------------------------------- */

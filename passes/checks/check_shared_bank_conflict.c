@@ -1,0 +1,239 @@
+/* hms-shared-bank-conflict: shared-memory accesses serialised by bank
+ * conflicts (runtime/banks.h: wavefronts per request, Mei & Chu, seeds/
+ * 002_1cb76b36ded3a9f2.txt Sec. 6.2 and Table VIII; CuMAPz shm_eff, seeds/
+ * 001_3bb0fc5541bb7adb.txt eq. 6). For a 2D (or deeper) array it looks for
+ * the smallest padding p of the inner dimension that makes the access
+ * conflict-free without making the array's other accesses worse, by
+ * re-running the bank model on the trace with row stride C + p (CuMAPz
+ * Table II: [BLKDIM][BLKDIM+1]), and offers it as a fix-it at the
+ * declaration. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/checks/check_thresholds.h"
+#include "passes/checks/check_util.h"
+#include "runtime/banks.h"
+
+/* Wavefronts of every site of array `id` with the inner dimension padded
+ * from C to C + pad elements (pad 0: as declared); out[site] gets the sum
+ * over the simulated records, phases[site] the conflict-free count. */
+static void padded_wavefronts(const hms_check_ctx *c, int id, int64_t C, int64_t pad, double *out,
+                              double *phases)
+{
+    const hms_kernel_trace *t = &c->trace;
+    const ir_array *a = &c->k->arrays[id];
+    uint64_t base = t->arrays[id].base, eb = (uint64_t)a->elem_bytes;
+    memset(out, 0, c->nsites * sizeof *out);
+    memset(phases, 0, c->nsites * sizeof *phases);
+    for (size_t i = 0; i < t->stream.n; i++) {
+        const hms_warp_access *r = &t->stream.v[i];
+        if ((int)r->array != id || r->space != HMS_SPACE_SHARED || !r->mask || r->site >= c->nsites)
+            continue;
+        hms_warp_access p = *r;
+        for (int l = 0; l < HMS_WARP_LANES; l++) {
+            if (!(r->mask >> l & 1) || r->addr[l] < base)
+                continue;
+            uint64_t off = r->addr[l] - base, el = off / eb, byte = off % eb;
+            uint64_t row = el / (uint64_t)C, col = el % (uint64_t)C;
+            p.addr[l] = base + (row * (uint64_t)(C + pad) + col) * eb + byte;
+        }
+        hms_bank_result b;
+        if (hms_banks_warp(c->arch, &p, &b)) {
+            out[r->site] += b.wavefronts;
+            phases[r->site] += b.phases;
+        }
+    }
+}
+
+/* Smallest pad that removes the conflict of `site`: preferably one that makes
+ * every access of the array conflict-free, else one that at least makes no
+ * other access of the array worse; 0 when none up to HMS_BANK_MAX_PAD does. */
+static int64_t find_padding(const hms_check_ctx *c, size_t site)
+{
+    const ir_array *a = c->sites[site].arr;
+    int id = c->sites[site].acc->array;
+    if (a->ndims < 2 || a->elem_bytes <= 0 || a->dims[a->ndims - 1] <= 0 || !c->trace.arrays ||
+        (size_t)id >= c->trace.narrays)
+        return 0;
+    int64_t C = a->dims[a->ndims - 1];
+    double *w0 = calloc(c->nsites, sizeof *w0), *ph = calloc(c->nsites, sizeof *ph);
+    double *w = calloc(c->nsites, sizeof *w);
+    int64_t all = 0, mine = 0;
+    if (w0 && ph && w) {
+        padded_wavefronts(c, id, C, 0, w0, ph);
+        for (int64_t p = 1; p <= HMS_BANK_MAX_PAD && !all; p++) {
+            padded_wavefronts(c, id, C, p, w, ph);
+            if (w[site] > ph[site])
+                continue;
+            bool worse = false, clean = true;
+            for (size_t j = 0; j < c->nsites; j++) {
+                worse |= w[j] > w0[j];
+                clean &= w[j] <= ph[j];
+            }
+            if (clean)
+                all = p;
+            else if (!worse && !mine)
+                mine = p;
+        }
+    }
+    free(w0);
+    free(ph);
+    free(w);
+    return all ? all : mine;
+}
+
+static void dims_text(const ir_array *a, int64_t pad, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int d = 0; d < a->ndims && n < len; d++) {
+        if (d == a->ndims - 1 && pad)
+            n += (size_t)snprintf(buf + n, len - n, "[%lld + %lld]", (long long)a->dims[d],
+                                  (long long)pad);
+        else
+            n += (size_t)snprintf(buf + n, len - n, "[%lld]", (long long)a->dims[d]);
+    }
+}
+
+/* Under an assumed launch whose block is narrower than a warp (the 2D
+ * default puts two 16-wide rows of threadIdx.x in each warp), whether a
+ * site's conflicts are only between the rows a warp holds: each row's lanes
+ * alone are conflict-free. Those conflicts rest on the guessed block width,
+ * not on the code: the real launch (a 32 x 32 tile's block, say) may hold
+ * a single row per warp, and then they do not exist. */
+/* Does e rest on an unknown value, directly or through a variable assigned
+ * one (by_unknown[v])? */
+static bool unknown_dependent(const ir_expr *e, const bool *by_unknown)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_UNKNOWN)
+        return true;
+    if (e->kind == IR_VAR)
+        return e->var >= 0 && by_unknown[e->var];
+    return unknown_dependent(e->a, by_unknown) || unknown_dependent(e->b, by_unknown) ||
+           unknown_dependent(e->c, by_unknown);
+}
+
+static bool conflicts_only_across_guessed_rows(const hms_check_ctx *c, size_t site)
+{
+    const ir_launch *l = &c->k->launch;
+    unsigned width = l->block[0];
+    if (l->source != IR_LAUNCH_DEFAULT || width == 0 || width >= HMS_WARP_LANES ||
+        HMS_WARP_LANES % width || l->block[1] * l->block[2] <= 1)
+        return false;
+    const hms_kernel_trace *t = &c->trace;
+    bool any = false;
+    for (size_t b = 0; b < t->nblocks; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &t->stream.v[i];
+            if (r->site != site || !r->mask)
+                continue;
+            uint32_t row_mask = width == 32 ? 0xffffffffu : (1u << width) - 1;
+            for (unsigned lane = 0; lane < HMS_WARP_LANES; lane += width) {
+                hms_warp_access row = *r;
+                row.mask = r->mask & (row_mask << lane);
+                hms_bank_result br;
+                if (!row.mask)
+                    continue;
+                if (!hms_banks_warp(c->arch, &row, &br))
+                    return false;
+                if (br.wavefronts > br.phases)
+                    return false;
+                any = true;
+            }
+        }
+    }
+    return any;
+}
+
+void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
+{
+    /* variables that hold a value loaded from memory (a compaction offset
+     * from a scan, a histogram bin from the data): an index through them
+     * is data, and the degree the trace gives it is the stand-in's */
+    bool *by_unknown = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_unknown);
+    if (!by_unknown)
+        return;
+    while (ir_flag_assignments(c->k->body, by_unknown, c->k->nvars, unknown_dependent))
+        ;
+    for (size_t i = 0; i < c->nsites; i++) {
+        const hms_site_metrics *s = &c->sites[i];
+        if (s->space != HMS_SPACE_SHARED || s->requests <= 0 || s->phases <= 0)
+            continue;
+        double degree = s->wavefronts / s->phases;
+        if (degree < HMS_BANK_CONFLICT_MIN_RATIO)
+            continue;
+        /* A degree computed from a stand-in value is the stand-in's, not the
+         * kernel's: judged only when the lanes' distance is known anyway
+         * (the unknown part is then the same for every lane). */
+        bool assumed = hms_expr_assumed(c->k, s->acc->index) ||
+                       hms_expr_assumed(c->k, s->acc->index2) ||
+                       unknown_dependent(s->acc->index, by_unknown) ||
+                       unknown_dependent(s->acc->index2, by_unknown);
+        if (assumed && !(s->stride.affine && s->stride.is_const))
+            continue; /* hms-analysis-limit names the unknown value */
+        if (conflicts_only_across_guessed_rows(c, i))
+            continue; /* hms-analysis-limit says the launch is assumed */
+        char deg[32], wf[32], ideal[32], lat[32], lat1[32], apart[256] = "";
+        double ways = s->wavefronts / s->requests;
+        if (s->stride.affine && s->stride.is_const && s->stride.value > 1) {
+            char el[64];
+            snprintf(
+                apart, sizeof apart, "lanes %s apart in '%s'",
+                hms_fmt_elems(el, sizeof el, s->arr, (double)s->stride.value, s->acc->elem_stride),
+                s->arr->name);
+        } else if (s->stride.affine && s->stride.coeff && !s->stride.is_const) {
+            char expr[64], el[64], *unit = el;
+            ir_expr_format(c->k, s->stride.coeff, expr, sizeof expr);
+            hms_fmt_elems(el, sizeof el, s->arr, 2, s->acc->elem_stride);
+            while (*unit && *unit != ' ')
+                unit++;
+            snprintf(apart, sizeof apart, "lanes %s%s apart in '%.100s'", expr, unit, s->arr->name);
+        } else {
+            snprintf(apart, sizeof apart, "'%s'", s->arr->name);
+        }
+        int64_t pad = find_padding(c, i);
+        char fixed[160] = "";
+        if (pad) {
+            char dims[96];
+            dims_text(s->arr, pad, dims, sizeof dims);
+            snprintf(fixed, sizeof fixed, "; padding the rows to %s removes it", dims);
+        }
+        char upto[48] = "";
+        if (s->ways_max > degree + 0.05)
+            snprintf(upto, sizeof upto, " (up to %u-way)", s->ways_max);
+        hms_finding *f = hms_ctx_report(
+            c, &s->acc->loc,
+            "%s-way bank conflict%s: %s wavefronts per request where %s would do (%s); "
+            "%s cycles per request instead of %s%s",
+            hms_fmt_num(deg, sizeof deg, degree, 1), upto, hms_fmt_num(wf, sizeof wf, ways, 1),
+            hms_fmt_num(ideal, sizeof ideal, s->phases / s->requests, 1), apart,
+            hms_fmt_num(lat, sizeof lat, hms_banks_latency(c->arch, ways), 0),
+            hms_fmt_num(lat1, sizeof lat1, hms_banks_latency(c->arch, s->phases / s->requests), 0),
+            fixed);
+        if (!f || !pad)
+            continue;
+        const ir_array *a = s->arr;
+        char dims[96], extra[32];
+        dims_text(a, pad, dims, sizeof dims);
+        double bytes = (double)pad * a->elem_bytes;
+        for (int d = 0; d < a->ndims - 1; d++)
+            bytes *= (double)a->dims[d];
+        hms_ctx_note(c, f, &a->loc,
+                     "declare '%s' as %s%s: the row stride becomes %lld elements and this "
+                     "access is conflict-free (%s more bytes of shared memory per block)",
+                     a->name, a->name, dims, (long long)(a->dims[a->ndims - 1] + pad),
+                     hms_fmt_num(extra, sizeof extra, bytes, 0));
+        const ir_loc *dl = &a->dim_loc[a->ndims - 1 < 4 ? a->ndims - 1 : 3];
+        if (dl->line && dl->end_line) {
+            char ins[32];
+            snprintf(ins, sizeof ins, " + %lld", (long long)pad);
+            hms_finding_add_fixit(f, dl->file ? dl->file : c->k->loc.file, dl->end_line,
+                                  dl->end_col, dl->end_line, dl->end_col, ins);
+        }
+    }
+    free(by_unknown);
+}

@@ -1,0 +1,467 @@
+/* The Huang & Li placement model per array (seeds/000_2b7270bf81dd448e.txt,
+ * eqs. 1-5, 11-19; runtime/placement.h): the kernel as written, then every
+ * legal space of every array re-simulated from the trace (runtime/
+ * placement_events.h) and ranked. Also the kernel's predicted time as
+ * written (T_comp, T_mem, T_overlap for the model figures).
+ *
+ * Inputs the paper takes from a profiler, and what we use instead:
+ *  - issued instructions per warp: the trace's instruction count per warp
+ *    (the last record's issue time + 1, so instructions after the last
+ *    access and barrier waits are approximated) plus the replays of the
+ *    kernel as written;
+ *  - memory instructions per warp: the trace's requests / warps;
+ *  - ILP, MLP: 1 (the model's default); W_serial: 0 (same in every
+ *    placement, so it does not change the ranking);
+ *  - an array whose size the IR does not know (a pointer parameter) is
+ *    taken to span the elements the trace saw it touch, and the option's
+ *    reason says so. */
+#include "passes/analyze.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/analyze_internal.h"
+#include "passes/checks/check_thresholds.h"
+#include "passes/ir/thread_private.h"
+#include "passes/figures/shared_direct.h"
+#include "runtime/coalesce.h"
+#include "runtime/placement_events.h"
+
+/* Records the placement model re-simulates per candidate (every legal space
+ * of every array re-runs the whole stream through the caches and DRAM):
+ * above this, every m-th simulated block is used and the counts are scaled
+ * to the launch. */
+#define HMS_PLACEMENT_MAX_RECORDS 32768
+/* Work budget of one re-simulation, in cache lines the records touch (the
+ * unit the caches and DRAM cost): scattered accesses touch up to 32 lines a
+ * record, so the record cap alone would let one kernel take many seconds.
+ * Above it, blocks are thinned further, and if one block alone is over, its
+ * first records up to the budget stand for it. */
+#define HMS_PLACEMENT_MAX_LINES ((size_t)1 << 18)
+#define HMS_PLACEMENT_LINE_BYTES 32
+
+typedef struct {
+    bool used;
+    bool readonly_path; /* records in the read-only space */
+    uint64_t lo, hi;    /* touched bytes, space-relative */
+    double block_bytes; /* most bytes one block touched */
+} array_use;
+
+static void scan_uses(const hms_check_ctx *c, array_use *u)
+{
+    const hms_kernel_trace *t = &c->trace;
+    size_t na = c->k->narrays;
+    uint64_t *blo = malloc(na * sizeof *blo), *bhi = malloc(na * sizeof *bhi);
+    for (size_t a = 0; a < na; a++)
+        u[a].lo = UINT64_MAX;
+    for (size_t b = 0; blo && bhi && b < t->nblocks; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t a = 0; a < na; a++) {
+            blo[a] = UINT64_MAX;
+            bhi[a] = 0;
+        }
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &t->stream.v[i];
+            if (r->array >= na || !r->mask)
+                continue;
+            array_use *x = &u[r->array];
+            x->used = true;
+            if (r->space == HMS_SPACE_READONLY)
+                x->readonly_path = true;
+            for (int l = 0; l < HMS_WARP_LANES; l++) {
+                if (!(r->mask >> l & 1))
+                    continue;
+                uint64_t lo = r->addr[l], hi = r->addr[l] + r->width;
+                blo[r->array] = lo < blo[r->array] ? lo : blo[r->array];
+                bhi[r->array] = hi > bhi[r->array] ? hi : bhi[r->array];
+            }
+        }
+        for (size_t a = 0; a < na; a++) {
+            if (blo[a] == UINT64_MAX)
+                continue;
+            u[a].lo = blo[a] < u[a].lo ? blo[a] : u[a].lo;
+            u[a].hi = bhi[a] > u[a].hi ? bhi[a] : u[a].hi;
+            double span = (double)(bhi[a] - blo[a]);
+            u[a].block_bytes = span > u[a].block_bytes ? span : u[a].block_bytes;
+        }
+    }
+    free(blo);
+    free(bhi);
+}
+
+static double declared_bytes(const ir_array *a)
+{
+    if (a->ndims <= 0)
+        return 0;
+    double n = a->elem_bytes;
+    for (int d = 0; d < a->ndims; d++) {
+        if (a->dims[d] <= 0)
+            return 0;
+        n *= (double)a->dims[d];
+    }
+    return n;
+}
+
+/* Executed instructions per warp, block-weighted mean over the trace. */
+static double inst_per_warp(const hms_check_ctx *c)
+{
+    const hms_kernel_trace *t = &c->trace;
+    size_t wpb = t->warps_per_block ? t->warps_per_block : 1;
+    uint64_t *last = calloc(wpb, sizeof *last);
+    double sum = 0, weight = 0;
+    for (size_t b = 0; last && b < t->nblocks; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        memset(last, 0, wpb * sizeof *last);
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &t->stream.v[i];
+            if (r->warp < wpb && r->time + 1 > last[r->warp])
+                last[r->warp] = r->time + 1;
+        }
+        /* A warp issues up to its exit, not only up to its last access: the
+         * loop tests and barriers it still runs (a reduction's idle warps)
+         * take issue slots too. */
+        double block = 0;
+        for (size_t w = 0; w < wpb; w++)
+            block += (double)last[w];
+        sum += B->weight * (B->insts > block ? B->insts : block);
+        weight += B->weight * (double)wpb;
+    }
+    free(last);
+    return weight > 0 ? sum / weight : 0;
+}
+
+static bool current_space(const ir_array *a, const array_use *u, hms_placement_space *out)
+{
+    if (!hms_placement_from_space(a->space, a->tex_dims > 0 ? a->tex_dims : 1, out))
+        return false;
+    if (*out == HMS_PLACE_GLOBAL && u->readonly_path)
+        *out = HMS_PLACE_READONLY;
+    return true;
+}
+
+/* Lines (HMS_PLACEMENT_LINE_BYTES) one record touches: its work unit. */
+static size_t record_lines(const hms_warp_access *r)
+{
+    uint64_t units[HMS_WARP_UNITS_MAX];
+    return r->mask ? hms_warp_units(r, HMS_PLACEMENT_LINE_BYTES, units) : 0;
+}
+
+/* The stream the model re-simulates: the trace, or every m-th simulated
+ * block of it when it is long (records or lines over the budgets); *blocks
+ * gets how many blocks it holds (a fraction when one block was cut short).
+ * On a cut, *cut_kept / *cut_total say how many of that block's records. */
+static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, double *blocks,
+                         size_t *cut_kept, size_t *cut_total)
+{
+    const hms_kernel_trace *t = &c->trace;
+    *own = false;
+    *blocks = (double)t->nblocks;
+    *cut_kept = *cut_total = 0;
+    size_t nb = t->nblocks;
+    size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
+    if (!lines)
+        return false;
+    size_t total = 0;
+    for (size_t b = 0; b < nb; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t i = B->first; i < B->first + B->count; i++)
+            lines[b] += record_lines(&t->stream.v[i]);
+        total += lines[b];
+    }
+    size_t m = 1;
+    if (t->stream.n > HMS_PLACEMENT_MAX_RECORDS && nb >= 2)
+        m = (t->stream.n + HMS_PLACEMENT_MAX_RECORDS - 1) / HMS_PLACEMENT_MAX_RECORDS;
+    for (;;) { /* thin the blocks until the kept ones fit the line budget */
+        size_t work = 0;
+        for (size_t b = 0; b < nb; b += m)
+            work += lines[b];
+        if (work <= HMS_PLACEMENT_MAX_LINES || m >= nb)
+            break;
+        m = m * 2 < nb ? m * 2 : nb;
+    }
+    if (m == 1 && total <= HMS_PLACEMENT_MAX_LINES) {
+        free(lines);
+        *out = t->stream;
+        return true;
+    }
+    hms_stream_init(out);
+    *own = true;
+    *blocks = 0;
+    size_t work = 0;
+    for (size_t b = 0; b < nb; b += m) {
+        const hms_traced_block *B = &t->blocks[b];
+        size_t kept = 0;
+        /* a block that fits whole needs no per-record count (lines[b] is their sum) */
+        bool fits = work + lines[b] <= HMS_PLACEMENT_MAX_LINES;
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            size_t w = fits ? 0 : record_lines(&t->stream.v[i]);
+            if (work + w > HMS_PLACEMENT_MAX_LINES && work > 0)
+                break;
+            hms_warp_access r = t->stream.v[i];
+            if (lines[b] > HMS_PLACEMENT_MAX_LINES)
+                r.exact = false;
+            if (!hms_stream_push(out, &r)) {
+                free(lines);
+                return false;
+            }
+            work += w;
+            kept++;
+        }
+        if (fits)
+            work += lines[b];
+        if (kept < B->count) { /* the budget ran out inside this block */
+            *cut_kept = kept;
+            *cut_total = B->count;
+            *blocks += B->count ? (double)kept / (double)B->count : 0;
+            break;
+        }
+        (*blocks)++;
+    }
+    free(lines);
+    return true;
+}
+
+static hms_placement_events_opts events_opts(const hms_check_ctx *c, double blocks)
+{
+    hms_launch_geom g = hms_ctx_geom(c);
+    hms_placement_events_opts o = {0};
+    o.active_sms = g.sms;
+    o.warps_per_block = g.wpb;
+    o.blocks_per_sm = g.bps;
+    o.scale = blocks > 0 ? (double)c->trace.blocks_total / blocks : 1;
+    return o;
+}
+
+static void rank_array(hms_check_ctx *c, const hms_stream *st, size_t id, const array_use *u,
+                       const hms_placement_events_opts *eo)
+{
+    const ir_array *a = &c->k->arrays[id];
+    hms_array_placement *p = &c->placements[id];
+    char err[256];
+    hms_placement_events cands[HMS_PLACE_COUNT];
+    size_t n = 0;
+    for (int s = 0; s < HMS_PLACE_COUNT; s++) {
+        char why[200];
+        if (!hms_placement_legal(c->arch, &c->fig.pk, &p->arr, (hms_placement_space)s, why,
+                                 sizeof why))
+            continue;
+        if (!hms_placement_events_compute(st, c->arch, (uint32_t)id, (hms_placement_space)s,
+                                          &p->arr, eo, &cands[n], err, sizeof err)) {
+            snprintf(p->why, sizeof p->why, "placement events for %s: %.200s",
+                     hms_placement_space_name((hms_placement_space)s), err);
+            return;
+        }
+        n++;
+    }
+    (void)u;
+    if (!hms_placement_rank(c->arch, &c->fig.pk, &p->arr, cands, n, &p->rank, err, sizeof err)) {
+        snprintf(p->why, sizeof p->why, "%.250s", err);
+        return;
+    }
+    p->ranked = true;
+    (void)a;
+}
+
+/* The kernel with shared buffer sb read from global memory instead
+ * (passes/figures/shared_direct.h), predicted by the same model on the same stream
+ * as the kernel as written. Instructions per warp move by what the variant
+ * drops and changes: each dropped fetch (1 + 2 addressing instructions) and
+ * fill store (1 + 1), each buffer read turned global (2 addressing instead
+ * of 1), and the replays of the re-simulated stream. */
+static void predict_direct(hms_check_ctx *c, const hms_stream *st,
+                           const hms_placement_events_opts *eo, size_t sb)
+{
+    const ir_kernel *k = c->k;
+    hms_array_placement *p = &c->placements[sb];
+    const hms_placement_kernel *pk = &c->fig.pk;
+    if (!c->fig.time_ok || sb >= c->trace.narrays || !(c->fig.cur.kernel.requests > 0))
+        return;
+    int ga = -1;
+    for (size_t m = 0; m < k->nmappings && ga < 0; m++)
+        if (k->mappings[m].shared_array == (int)sb)
+            ga = k->mappings[m].global_array;
+    if (ga < 0 || (size_t)ga >= k->narrays)
+        return;
+    hms_placement_space gspace;
+    if (!hms_placement_from_space(k->arrays[ga].space, 1, &gspace))
+        return;
+    hms_stream v;
+    hms_direct_counts n;
+    char err[256];
+    if (!hms_direct_variant(k, st, (int)sb, c->trace.arrays[sb].base, c->trace.arrays[sb].extent,
+                            &v, NULL, &n, err, sizeof err)) {
+        hms_ctx_add_limit(c, "shared buffer '%s' not judged: %s", k->arrays[sb].name, err);
+        return;
+    }
+    hms_placement_events_opts o = *eo;
+    o.memo = NULL; /* a memo belongs to one stream */
+    hms_placement_events ev;
+    bool ok = v.n > 0 && hms_placement_events_compute(&v, c->arch, (uint32_t)ga, gspace, NULL, &o,
+                                                      &ev, err, sizeof err);
+    hms_stream_free(&v);
+    if (!ok)
+        return;
+    double scale = eo->scale > 0 ? eo->scale : 1, W = pk->total_warps;
+    double moved =
+        (double)n.fetches_dropped * (1 + hms_placement_addr_insts_on(c->arch, gspace)) +
+        (double)n.stores_dropped * (1 + hms_placement_addr_insts_on(c->arch, HMS_PLACE_SHARED));
+    double added =
+        (double)n.loads_out * (1 + hms_placement_addr_insts_on(c->arch, HMS_PLACE_GLOBAL)) -
+        (double)n.loads_in * (1 + hms_placement_addr_insts_on(c->arch, HMS_PLACE_SHARED));
+    hms_placement_kernel pv = *pk;
+    pv.inst_issued += ((added - moved) * scale + ev.kernel.replays - c->fig.cur.kernel.replays) / W;
+    pv.mem_insts *= ev.kernel.requests / c->fig.cur.kernel.requests;
+    if (pv.inst_issued < pv.mem_insts)
+        pv.inst_issued = pv.mem_insts;
+    p->direct_ok = hms_placement_predict(c->arch, &pv, &ev, &ev, &p->direct, NULL, err, sizeof err);
+}
+
+/* Whether staging array id in shared memory could pay (runtime/placement.h
+ * hms_staging_use): by the block's reuse of its elements in the model's
+ * stream and the coalescing of its load sites. */
+static hms_staging_use staging_use(const hms_check_ctx *c, const hms_stream *st, size_t id)
+{
+    hms_block_reuse r =
+        hms_array_block_reuse(st, (uint32_t)id, c->arch->warp_size > 0 ? c->arch->warp_size : 32);
+    if (r == HMS_BLOCK_REUSE_OWN_THREAD)
+        return HMS_STAGING_OWN_THREAD;
+    if (r != HMS_BLOCK_REUSE_NONE)
+        return HMS_STAGING_MAY_PAY;
+    for (size_t i = 0; i < c->nsites; i++) {
+        const hms_site_metrics *s = &c->sites[i];
+        if (s->acc->array != (int)id || s->requests <= 0)
+            continue;
+        if (s->ideal_sectors <= 0 || s->sectors > s->ideal_sectors * HMS_STAGING_COALESCED_MAX)
+            return HMS_STAGING_MAY_PAY;
+    }
+    return HMS_STAGING_READ_ONCE;
+}
+
+bool hms_an_placements(hms_check_ctx *c)
+{
+    const ir_kernel *k = c->k;
+    c->narrays = k->narrays;
+    c->placements = calloc(k->narrays ? k->narrays : 1, sizeof *c->placements);
+    array_use *u = calloc(k->narrays ? k->narrays : 1, sizeof *u);
+    if (!c->placements || !u) {
+        free(u);
+        return false;
+    }
+    scan_uses(c, u);
+    hms_launch_geom g = hms_ctx_geom(c);
+    hms_stream st;
+    bool own = false;
+    double blocks = 0;
+    size_t cut_kept = 0, cut_total = 0;
+    if (!model_stream(c, &st, &own, &blocks, &cut_kept, &cut_total)) {
+        if (own)
+            hms_stream_free(&st);
+        free(u);
+        return false;
+    }
+    if (cut_total)
+        hms_ctx_add_limit(c,
+                          "analysis work budget reached: the placement model simulated the first "
+                          "%zu of one block's %zu warp accesses (%zu cache lines at most), so "
+                          "placement figures are estimates; bound data-dependent loops and "
+                          "parameters with --param=%s.<name>=<value> or "
+                          "// hms-lint: param <name>=<value>",
+                          cut_kept, cut_total, (size_t)HMS_PLACEMENT_MAX_LINES, c->k->name);
+    hms_placement_events_opts eo = events_opts(c, blocks);
+    eo.memo = hms_placement_events_memo_new(); /* NULL: each call works alone */
+
+    /* The arrays that can be ranked, and the kernel's bytes in constant and
+     * shared memory (what the other arrays leave for a moved one). */
+    double const_bytes = 0;
+    for (size_t i = 0; i < k->narrays; i++) {
+        const ir_array *a = &k->arrays[i];
+        hms_array_placement *p = &c->placements[i];
+        p->arr.name = a->name;
+        p->arr.written = a->written || a->atomic;
+        p->arr.bytes = declared_bytes(a);
+        if (p->arr.bytes <= 0 && u[i].used && u[i].hi > u[i].lo)
+            p->arr.bytes = (double)(u[i].hi - u[i].lo);
+        p->arr.shared_bytes_per_block = u[i].block_bytes;
+        p->arr.elements = a->elem_bytes > 0 ? p->arr.bytes / a->elem_bytes : 0;
+        if (u[i].used && a->space != HMS_SPACE_SHARED)
+            p->arr.staging = staging_use(c, &st, i);
+        if (a->space == HMS_SPACE_CONSTANT)
+            const_bytes += p->arr.bytes > 0 ? p->arr.bytes : 0;
+        if (!u[i].used)
+            snprintf(p->why, sizeof p->why, "not accessed in the simulated launch");
+        else if (!current_space(a, &u[i], &p->arr.current))
+            snprintf(p->why, sizeof p->why, "local memory is not a placement choice");
+        else
+            p->ranked = true; /* provisional: eligible */
+    }
+
+    /* The kernel as written: any eligible array's events in its current space
+     * carry the whole kernel's traffic and replays. */
+    size_t first = k->narrays;
+    for (size_t i = 0; i < k->narrays && first == k->narrays; i++)
+        if (c->placements[i].ranked)
+            first = i;
+    c->fig.inst_per_warp = inst_per_warp(c);
+    hms_placement_kernel *pk = &c->fig.pk;
+    pk->total_warps = g.total_warps;
+    pk->active_sms = g.sms;
+    pk->warps_per_sm = g.warps_per_sm;
+    /* Independent chains of register arrays (passes/figures/registers.h): the
+     * unrolled loop that fills or updates one issues its instructions and
+     * its loads (`regM[i] = As[...]`) back to back. */
+    pk->ilp = c->reg.ilp;
+    pk->mlp = c->reg.ilp;
+    pk->mem_insts = g.total_warps > 0 ? c->fig.requests / g.total_warps : 0;
+    pk->dram_channel_factor = c->fig.dram_channel_factor;
+    bool ok = first < k->narrays;
+    char err[256] = "no array the model can place";
+    if (ok) {
+        ok = hms_placement_events_compute(
+            &st, c->arch, (uint32_t)first, c->placements[first].arr.current,
+            &c->placements[first].arr, &eo, &c->fig.cur, err, sizeof err);
+    }
+    if (ok) {
+        /* Issued = executed + replays (the paper's #inst); never below the
+         * memory instructions and their addressing and replay instructions. */
+        double replays = c->fig.cur.kernel.replays / (g.total_warps > 0 ? g.total_warps : 1);
+        double floor_inst = pk->mem_insts * (1 + 2) + replays;
+        pk->inst_issued = c->fig.inst_per_warp + replays;
+        if (pk->inst_issued < floor_inst)
+            pk->inst_issued = floor_inst;
+        ok = hms_placement_predict(c->arch, pk, &c->fig.cur, &c->fig.cur, &c->fig.time,
+                                   &c->fig.coeffs_default, err, sizeof err);
+        c->fig.time_ok = ok;
+    }
+    if (!ok)
+        hms_ctx_add_limit(c, "placement model not evaluated: %s", err);
+
+    for (size_t i = 0; i < k->narrays; i++) {
+        hms_array_placement *p = &c->placements[i];
+        if (!p->ranked)
+            continue;
+        p->ranked = false;
+        if (!ok) {
+            snprintf(p->why, sizeof p->why, "%.250s", err);
+            continue;
+        }
+        double shared_other = k->static_shared_bytes + (double)k->launch.shared_bytes;
+        if (k->arrays[i].space == HMS_SPACE_SHARED)
+            shared_other -= declared_bytes(&k->arrays[i]);
+        pk->shared_bytes_per_block_used = shared_other > 0 ? shared_other : 0;
+        double own_const = k->arrays[i].space == HMS_SPACE_CONSTANT ? p->arr.bytes : 0;
+        pk->constant_bytes_used = const_bytes - (own_const > 0 ? own_const : 0);
+        rank_array(c, &st, i, &u[i], &eo);
+    }
+    pk->shared_bytes_per_block_used = 0;
+    pk->constant_bytes_used = 0;
+    for (size_t i = 0; ok && i < k->narrays; i++)
+        if (hms_direct_applicable(k, (int)i))
+            predict_direct(c, &st, &eo, i);
+    hms_placement_events_memo_free(eo.memo);
+    if (own)
+        hms_stream_free(&st);
+    free(u);
+    return ok;
+}

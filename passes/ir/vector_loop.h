@@ -1,0 +1,36 @@
+/* A short loop over a thread's own vector of elements (`for (k = 0; k <
+ * 4; k++) dst[idx + k] = ...`, the llm.c x128/f128 idiom): nvcc unrolls a
+ * constant trip count, and the loop's accesses of one site together cover
+ * the lane's contiguous run of bytes, as one vector access of that width
+ * would. A single execution leaves gaps between lanes that the next
+ * iterations fill (L1 keeps the lines of loads, L2 merges the partial
+ * sector writes of stores), so the site's coalescing is the run's, not one
+ * request's. */
+#ifndef HMS_PASSES_VECTOR_LOOP_H
+#define HMS_PASSES_VECTOR_LOOP_H
+
+#include "passes/ir/ir.h"
+
+/* The widest access nvcc emits per lane (128 bits): runs up to this long
+ * count as one vector. */
+#define HMS_VECTOR_RUN_MAX_BYTES 16
+
+/* The innermost loop enclosing site `a` when it steps its variable by 1 and
+ * `a`'s index is that variable plus terms free of it (each lane walks its
+ * own run of consecutive elements), else NULL. */
+const ir_stmt *hms_unit_loop(const ir_kernel *k, const ir_access *a);
+
+/* Whether each lane of site `a` walks a run of its own longer than one
+ * vector access (hms_unit_loop with more iterations than
+ * HMS_VECTOR_RUN_MAX_BYTES covers, or an unknown number): a thread per row
+ * (`wte[token * C + c]` over c) keeps its lanes on different runs whatever
+ * an unknown start is. */
+bool hms_walks_own_run(const ir_kernel *k, const ir_access *a);
+
+/* Bytes per lane that site `a` covers over its innermost enclosing loop when
+ * that loop runs a constant number of iterations, steps its variable by 1,
+ * and the index is that variable plus terms free of it, with the whole run
+ * at most HMS_VECTOR_RUN_MAX_BYTES; otherwise a->width. */
+int hms_vector_loop_bytes(const ir_kernel *k, const ir_access *a);
+
+#endif

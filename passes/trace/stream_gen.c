@@ -1,0 +1,441 @@
+/* Stream generation driver: options, block sampling and budgets, block by
+ * block tracing with barrier alignment, per-site counters, notes. The warp
+ * interpreter is trace_exec.c, array addresses trace_layout.c. */
+#include "passes/trace/stream_gen.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/trace/sample.h"
+#include "passes/trace/trace_internal.h"
+
+/* ---- notes -------------------------------------------------------------------- */
+
+void trace_note(tracer *t, const char *fmt, ...)
+{
+    hms_kernel_trace *o = t->out;
+    char buf[640];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    for (size_t i = 0; i < o->nnotes; i++)
+        if (strcmp(o->notes[i], buf) == 0)
+            return;
+    if (o->nnotes >= HMS_TRACE_MAX_NOTES)
+        return;
+    if (o->nnotes == HMS_TRACE_MAX_NOTES - 1)
+        snprintf(buf, sizeof buf, "further notes omitted");
+    char **v = realloc(o->notes, (o->nnotes + 1) * sizeof *v);
+    if (!v)
+        return; /* a lost note is not worth failing the trace */
+    o->notes = v;
+    if ((v[o->nnotes] = strdup(buf)) != NULL)
+        o->nnotes++;
+}
+
+const char *trace_loc_str(const tracer *t, ir_loc loc, char *buf, size_t len)
+{
+    const char *file = loc.file ? loc.file : t->k->loc.file;
+    if (file)
+        snprintf(buf, len, "%s:%u:%u", file, loc.line, loc.col);
+    else
+        snprintf(buf, len, "line %u:%u", loc.line, loc.col);
+    return buf;
+}
+
+/* ---- options and variables -------------------------------------------------------- */
+
+static hms_trace_options resolve_options(const hms_trace_options *in)
+{
+    hms_trace_options o = {0};
+    if (in)
+        o = *in;
+    if (!o.max_blocks)
+        o.max_blocks = HMS_SAMPLE_DEFAULT_BUDGET;
+    if (!o.max_steps_per_warp)
+        o.max_steps_per_warp = HMS_TRACE_DEFAULT_STEPS_PER_WARP;
+    if (!o.max_steps)
+        o.max_steps = HMS_TRACE_DEFAULT_STEPS;
+    if (!o.max_records)
+        o.max_records = HMS_TRACE_DEFAULT_RECORDS;
+    if (!o.max_lines) /* a caller that raised max_records raises this with it */
+        o.max_lines = (uint64_t)o.max_records * HMS_TRACE_LINES_PER_RECORD > HMS_TRACE_DEFAULT_LINES
+                          ? (uint64_t)o.max_records * HMS_TRACE_LINES_PER_RECORD
+                          : HMS_TRACE_DEFAULT_LINES;
+    if (!o.default_param)
+        o.default_param = HMS_TRACE_DEFAULT_PARAM;
+    if (!o.unknown_trip_count)
+        o.unknown_trip_count = HMS_TRACE_DEFAULT_TRIP_COUNT;
+    if (!o.loop_summary_after)
+        o.loop_summary_after = HMS_TRACE_DEFAULT_SUMMARY_AFTER;
+    if (!o.default_array_bytes)
+        o.default_array_bytes = HMS_TRACE_DEFAULT_ARRAY_BYTES;
+    return o;
+}
+
+bool hms_trace_param_value(const ir_kernel *k, const hms_trace_options *opt, int var,
+                           int64_t *value, bool *approx)
+{
+    if (!k || var < 0 || (size_t)var >= k->nvars || k->vars[var].kind != IR_VAR_PARAM)
+        return false;
+    const ir_var *v = &k->vars[var];
+    bool front_default = v->has_value && v->value_source && !strcmp(v->value_source, "default");
+    *approx = true;
+    if (v->has_value && !front_default) {
+        *value = v->value;
+        *approx = false;
+        return true;
+    }
+    for (size_t i = 0; opt && i < opt->nparam_values; i++) {
+        const char *name = opt->param_values[i].name;
+        if (name && v->name && !strcmp(name, v->name)) {
+            *value = opt->param_values[i].value;
+            return true;
+        }
+    }
+    if (front_default)
+        *value = v->value;
+    else
+        *value = opt && opt->default_param ? opt->default_param : HMS_TRACE_DEFAULT_PARAM;
+    return true;
+}
+
+static bool setup_vars(tracer *t)
+{
+    const ir_kernel *k = t->k;
+    size_t n = k->nvars ? k->nvars : 1;
+    t->var_init = malloc(n * sizeof *t->var_init);
+    t->var_noted = calloc(n, sizeof *t->var_noted);
+    t->loads = calloc(k->nsites ? k->nsites : 1, sizeof *t->loads);
+    if (!t->var_init || !t->var_noted || !t->loads)
+        return false;
+    for (size_t i = 0; i < k->nvars; i++) {
+        int64_t value;
+        bool approx;
+        if (hms_trace_param_value(k, &t->opt, (int)i, &value, &approx)) {
+            hms_lanes_splat(&t->var_init[i], value);
+            t->var_init[i].approx = approx ? HMS_ALL_LANES : 0;
+        } else {
+            hms_lanes_set_unknown(&t->var_init[i]); /* a local read before assignment */
+        }
+    }
+    return trace_stamps_init(&t->stamps, k->nvars, t->var_init);
+}
+
+/* ---- one block ------------------------------------------------------------------------ */
+
+static int cmp_time_warp(const void *pa, const void *pb)
+{
+    const hms_warp_access *a = pa, *b = pb;
+    if (a->time != b->time)
+        return a->time < b->time ? -1 : 1;
+    return (a->warp > b->warp) - (a->warp < b->warp);
+}
+
+/* A warp leaves barrier k when the block's last warp reaches it: shift each
+ * record's time by the waiting its warp did, then order the block's records
+ * by (time, warp). Within a warp every record has its own time, so the order
+ * is total. Returns the number of barriers the block passed. */
+static uint64_t align_barriers(tracer *t, trace_warp *warps)
+{
+    hms_stream *s = &t->out->stream;
+    hms_warp_access *v = s->v ? s->v + t->block_first : NULL; /* NULL + 0 is UB */
+    size_t n = s->n - t->block_first;
+    size_t kmax = 0;
+    for (uint32_t w = 0; w < t->wpb; w++)
+        if (warps[w].narrivals > kmax)
+            kmax = warps[w].narrivals;
+    if (kmax > 0) {
+        uint64_t *release = malloc(kmax * sizeof *release);
+        if (!release) {
+            t->oom = true;
+            return kmax;
+        }
+        for (size_t k = 0; k < kmax; k++) {
+            uint64_t prev = k ? release[k - 1] : 0, rel = prev;
+            for (uint32_t w = 0; w < t->wpb; w++) {
+                const trace_warp *W = &warps[w];
+                if (W->narrivals <= k)
+                    continue;
+                uint64_t adj = prev + W->arrivals[k] - (k ? W->arrivals[k - 1] : 0);
+                if (adj > rel)
+                    rel = adj;
+            }
+            release[k] = rel;
+        }
+        for (size_t i = 0; i < n; i++) {
+            uint32_t e = t->epoch[i];
+            if (e == 0)
+                continue;
+            const trace_warp *W = &warps[v[i].warp];
+            v[i].time = release[e - 1] + (v[i].time - W->arrivals[e - 1]);
+        }
+        free(release);
+    }
+    if (n > 1) /* v may be NULL when the kernel made no accesses */
+        qsort(v, n, sizeof *v, cmp_time_warp);
+    return kmax;
+}
+
+static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_block *out)
+{
+    out->flops = out->fp_insts = out->insts = 0;
+    out->warps_run = 0;
+    t->block = id;
+    t->bid[0] = (int64_t)(id % t->gdim[0]);
+    t->bid[1] = (int64_t)((id / t->gdim[0]) % t->gdim[1]);
+    t->bid[2] = (int64_t)(id / ((uint64_t)t->gdim[0] * t->gdim[1]));
+    t->block_first = t->out->stream.n;
+    for (uint32_t w = 0; w < t->wpb && !t->oom && !t->kernel_budget_hit; w++) {
+        trace_warp *W = &warps[w];
+        size_t first = t->out->stream.n;
+        trace_warp_reset(t, W, w);
+        trace_run_warp(t, W);
+        out->warps_run += (W->stopped || W->cut) ? W->progress : 1;
+        out->flops += (double)W->flops;
+        out->fp_insts += (double)W->fp_insts;
+        out->insts += (double)W->time; /* before barrier alignment: no waiting counted */
+        if (W->stopped || W->cut)      /* budget: what it emitted undercounts the warp's accesses */
+            for (size_t i = first; i < t->out->stream.n; i++)
+                t->out->stream.v[i].exact = false;
+    }
+    out->id = id;
+    out->first = t->block_first;
+    out->count = t->out->stream.n - t->block_first;
+    out->barriers = t->oom ? 0 : align_barriers(t, warps);
+}
+
+/* ---- the launch ------------------------------------------------------------------------- */
+
+static void reset_touched(tracer *t)
+{
+    for (size_t i = 0; i < t->k->narrays; i++) {
+        t->touched_lo[i] = INT64_MAX;
+        t->touched_hi[i] = INT64_MIN;
+    }
+}
+
+static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
+{
+    hms_kernel_trace *o = t->out;
+    hms_block_sample s;
+    if (!hms_sample_blocks(total, t->opt.first_wave_blocks, t->opt.max_blocks, &s))
+        return false;
+    o->blocks = calloc(s.n, sizeof *o->blocks);
+    if (!o->blocks) {
+        hms_block_sample_free(&s);
+        return false;
+    }
+    bool resampled = false;
+    size_t b = 0;
+    while (b < s.n && !t->oom) {
+        trace_block(t, warps, s.v[b].id, &o->blocks[b]);
+        o->blocks[b].weight = s.v[b].weight;
+        b++;
+        if (b == 1 && !resampled && s.n > 1) {
+            /* Fit the sample to the budgets from what one block costs. */
+            uint64_t recs = o->blocks[0].count ? o->blocks[0].count : 1;
+            uint64_t steps = t->total_steps ? t->total_steps : 1;
+            uint64_t lines = t->total_lines ? t->total_lines : 1;
+            uint64_t fit_r = t->opt.max_records / recs, fit_s = t->opt.max_steps / steps;
+            uint64_t fit_l = t->opt.max_lines / lines;
+            uint64_t fit = fit_r < fit_s ? fit_r : fit_s;
+            if (fit_l < fit)
+                fit = fit_l;
+            if (fit < 1)
+                fit = 1;
+            if (fit < s.n) {
+                trace_note(t,
+                           "block sample reduced from %zu to %llu blocks to fit the "
+                           "analysis budget (one block issues %llu warp accesses)",
+                           s.n, (unsigned long long)fit, (unsigned long long)recs);
+                hms_block_sample_free(&s);
+                if (!hms_sample_blocks(total, t->opt.first_wave_blocks, fit, &s))
+                    return false;
+                resampled = true;
+                o->stream.n = 0;
+                t->total_steps = 0;
+                t->total_lines = 0;
+                t->kernel_budget_hit = false;
+                o->budget_exhausted = false;
+                reset_touched(t);
+                b = 0;
+            }
+        }
+        if (t->kernel_budget_hit)
+            break;
+    }
+    o->nblocks = b;
+    if (b < s.n && !t->oom) {
+        /* cut short: the traced blocks stand for the whole grid */
+        double all = 0, traced = 0;
+        for (size_t i = 0; i < s.n; i++)
+            all += s.v[i].weight;
+        for (size_t i = 0; i < b; i++)
+            traced += o->blocks[i].weight;
+        for (size_t i = 0; i < b; i++)
+            o->blocks[i].weight *= traced > 0 ? all / traced : 1;
+        trace_note(t, "analysis budget reached after %zu of %zu sampled blocks", b, s.n);
+    }
+    hms_block_sample_free(&s);
+    return !t->oom;
+}
+
+static void count_sites(tracer *t)
+{
+    hms_kernel_trace *o = t->out;
+    bool exact = !o->budget_exhausted;
+    for (size_t b = 0; b < o->nblocks; b++) {
+        const hms_traced_block *B = &o->blocks[b];
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &o->stream.v[i];
+            hms_site_trace *S = &o->sites[r->site];
+            uint64_t reps = 1 + (uint64_t)r->extra; /* summarised loop iterations */
+            S->requests += reps;
+            S->lanes += reps * (uint64_t)hms_popcount32(r->mask);
+            uint64_t first_thread = (uint64_t)r->warp * HMS_WARP_LANES;
+            uint64_t threads = o->threads_per_block - first_thread;
+            uint32_t present = threads >= HMS_WARP_LANES ? HMS_ALL_LANES : (1u << threads) - 1;
+            if (r->mask != present)
+                S->partial += reps;
+            S->weighted_requests += B->weight * (double)reps;
+            if (r->spread)
+                S->spread += reps;
+            if (!r->exact) {
+                S->inexact += reps;
+                exact = false;
+            }
+        }
+    }
+    o->exact = exact;
+    o->flops = o->fp_insts = 0;
+    double run = 0, all = 0;
+    for (size_t b = 0; b < o->nblocks; b++) {
+        const hms_traced_block *B = &o->blocks[b];
+        o->flops += B->weight * B->flops;
+        o->fp_insts += B->weight * B->fp_insts;
+        run += B->weight * B->warps_run;
+        all += B->weight * o->warps_per_block;
+    }
+    o->warp_coverage = all > 0 && run > 0 && run < all ? run / all : 1;
+}
+
+static bool run(tracer *t)
+{
+    const ir_kernel *k = t->k;
+    hms_kernel_trace *o = t->out;
+    for (int i = 0; i < 3; i++) {
+        t->bdim[i] = k->launch.block[i];
+        t->gdim[i] = k->launch.grid[i];
+    }
+    t->tpb = t->bdim[0] * t->bdim[1] * t->bdim[2];
+    t->wpb = (t->tpb + HMS_WARP_LANES - 1) / HMS_WARP_LANES;
+    o->threads_per_block = t->tpb;
+    o->warps_per_block = t->wpb;
+    uint64_t total = (uint64_t)t->gdim[0] * t->gdim[1] * t->gdim[2];
+    o->blocks_total = total;
+    if (total > UINT32_MAX)
+        trace_note(t, "grid of %llu blocks: record block ids are kept modulo 2^32",
+                   (unsigned long long)total);
+
+    o->nsites = k->nsites;
+    o->narrays = k->narrays;
+    o->sites = calloc(k->nsites ? k->nsites : 1, sizeof *o->sites);
+    o->arrays = calloc(k->narrays ? k->narrays : 1, sizeof *o->arrays);
+    trace_warp *warps = calloc(t->wpb, sizeof *warps);
+    hms_lanes *vars = malloc((k->nvars ? k->nvars : 1) * sizeof *vars);
+    bool ok = o->sites && o->arrays && warps && vars && setup_vars(t) && trace_layout_prepare(t);
+    if (ok) {
+        for (uint32_t w = 0; w < t->wpb; w++)
+            warps[w].vars = vars; /* warps run one after another: one set of variables */
+        ok = trace_sample(t, warps, total) && trace_layout_finish(t);
+    }
+    if (warps)
+        for (uint32_t w = 0; w < t->wpb; w++)
+            free(warps[w].arrivals);
+    free(warps);
+    free(vars);
+    if (!ok) {
+        snprintf(o->error, sizeof o->error, "%s: kernel '%s': out of memory while tracing",
+                 k->loc.file ? k->loc.file : "<unknown file>", k->name ? k->name : "?");
+        return false;
+    }
+    o->blocks_simulated = o->nblocks;
+    o->sampled = o->nblocks < total;
+    o->scale = o->nblocks ? (double)total / (double)o->nblocks : 0;
+    count_sites(t);
+    return true;
+}
+
+static void tracer_free(tracer *t)
+{
+    free(t->var_init);
+    free(t->var_noted);
+    free(t->loads);
+    trace_stamps_free(&t->stamps);
+    free(t->touched_lo);
+    free(t->touched_hi);
+    free(t->extent_bytes);
+    free(t->size_known);
+    free(t->local_bytes);
+    free(t->pitch_known);
+    free(t->pitch_bytes);
+    free(t->epoch);
+}
+
+bool hms_trace_kernel(const ir_kernel *k, const hms_trace_options *opt, hms_kernel_trace *out)
+{
+    memset(out, 0, sizeof *out);
+    hms_stream_init(&out->stream);
+    if (!k) {
+        snprintf(out->error, sizeof out->error, "no kernel to trace");
+        return false;
+    }
+    tracer t;
+    memset(&t, 0, sizeof t);
+    t.k = k;
+    t.out = out;
+    t.opt = resolve_options(opt);
+    bool ok = trace_validate(&t) && run(&t);
+    tracer_free(&t);
+    return ok;
+}
+
+void hms_kernel_trace_free(hms_kernel_trace *t)
+{
+    if (!t)
+        return;
+    hms_stream_free(&t->stream);
+    free(t->blocks);
+    free(t->sites);
+    free(t->arrays);
+    for (size_t i = 0; i < t->nnotes; i++)
+        free(t->notes[i]);
+    free(t->notes);
+    memset(t, 0, sizeof *t);
+}
+
+const hms_traced_block *hms_trace_record_block(const hms_kernel_trace *t, size_t i)
+{
+    size_t lo = 0, hi = t->nblocks;
+    while (lo < hi) { /* last block whose first record is <= i */
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->blocks[mid].first <= i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    const hms_traced_block *b = &t->blocks[lo - 1];
+    return i < b->first + b->count ? b : NULL;
+}
+
+double hms_trace_record_weight(const hms_kernel_trace *t, size_t i)
+{
+    const hms_traced_block *b = hms_trace_record_block(t, i);
+    return b ? b->weight : 0;
+}

@@ -1,0 +1,120 @@
+/* Value stamps for the warp interpreter (trace_memo.c): which operations a
+ * warp repeats on the very same operand values, found without hashing the
+ * 32 lanes again. Internal to passes/trace_*. */
+#ifndef HMS_PASSES_TRACE_MEMO_H
+#define HMS_PASSES_TRACE_MEMO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "passes/trace/lanes.h"
+
+/* A stamp names one lanes value (values and unknown/approx/opaque masks):
+ * values that carry the same stamp are equal. Stamps are drawn from one
+ * counter and never reused for another value. 0 names nothing (never
+ * equal); TRACE_STAMP_FIXED is the one value a leaf node always has (a
+ * constant, an unknown with no stand-in), which is enough because a stamp is
+ * only ever compared with an earlier stamp of the same operand node. */
+#define TRACE_STAMP_NONE 0u
+#define TRACE_STAMP_FIXED 1u
+
+/* One evaluation of an operation node on operands with the stamps sa, sb,
+ * sc under the active mask `active`: the stamp of its result and the
+ * value-table key op_insts hashed from the operands' lanes (a function of the
+ * node, the active mask and the operand values only, so equal stamps give
+ * the equal key). */
+typedef struct {
+    const ir_expr *e;
+    uint64_t sa, sb, sc;
+    uint32_t active;
+    bool keyed;
+    uint64_t result;
+    uint64_t key;
+} trace_memo;
+
+/* A value seen recently and its stamp (values are hash-consed, so a
+ * variable that takes a value again gets the stamp it had). */
+typedef struct {
+    hms_lanes value;
+    uint64_t stamp;
+    bool has_nonzero; /* result table: nonzero holds hms_lanes_true(value, all lanes) */
+    uint32_t nonzero;
+} trace_interned;
+
+#define TRACE_MEMO_BITS 14   /* slots of the operation memo (direct-mapped) */
+#define TRACE_INTERN_BITS 12 /* slots of the value table (direct-mapped) */
+#define TRACE_RESULT_BITS 11 /* slots of the result table (by stamp) */
+
+typedef struct {
+    trace_memo *memo;
+    trace_interned *interned;
+    trace_interned *results; /* operation results by stamp: a repeat copies, not computes */
+    uint64_t *var;           /* per kernel variable: stamp of its current value */
+    uint64_t *var_init;      /* per kernel variable: stamp of its value before any assignment */
+    size_t nvars;
+    uint64_t sym[IR_SYM_COUNT]; /* thread/lane indices of the running warp; launch values */
+    int64_t sym_value[IR_SYM_COUNT];
+    bool sym_known[IR_SYM_COUNT];
+    uint64_t next; /* next fresh stamp */
+} trace_stamps;
+
+/* Whether a and b are one value (every field; not the struct's padding). */
+static inline bool trace_same_value(const hms_lanes *a, const hms_lanes *b)
+{
+    return memcmp(a->v, b->v, sizeof a->v) == 0 && a->unknown == b->unknown &&
+           a->approx == b->approx && a->opaque == b->opaque;
+}
+
+bool trace_stamps_init(trace_stamps *s, size_t nvars, const hms_lanes *var_init);
+void trace_stamps_free(trace_stamps *s);
+
+/* The stamp of value v: the one it got before if it is still in the value
+ * table, else a fresh one. */
+uint64_t trace_stamp_of(trace_stamps *s, const hms_lanes *v);
+
+/* The stamp of a splat of a warp-uniform launch value of symbol sym. */
+uint64_t trace_stamp_uniform(trace_stamps *s, ir_sym sym, int64_t value);
+
+/* Copies the value named by `stamp` into *out if the result table still
+ * holds it. */
+static inline bool trace_result_get(const trace_stamps *s, uint64_t stamp, hms_lanes *out)
+{
+    const trace_interned *r = &s->results[stamp & (((uint64_t)1 << TRACE_RESULT_BITS) - 1)];
+    if (r->stamp != stamp)
+        return false;
+    *out = r->value;
+    return true;
+}
+
+/* Keeps v as the value named by `stamp`. */
+static inline void trace_result_put(trace_stamps *s, uint64_t stamp, const hms_lanes *v)
+{
+    trace_interned *r = &s->results[stamp & (((uint64_t)1 << TRACE_RESULT_BITS) - 1)];
+    r->stamp = stamp;
+    r->value = *v;
+    r->has_nonzero = false;
+}
+
+/* hms_lanes_true(v, all lanes) of the value v named by `stamp`, remembered
+ * with it in the result table (a loop condition repeats its values). */
+static inline uint32_t trace_result_nonzero(trace_stamps *s, uint64_t stamp, const hms_lanes *v)
+{
+    trace_interned *r = &s->results[stamp & (((uint64_t)1 << TRACE_RESULT_BITS) - 1)];
+    if (stamp <= TRACE_STAMP_FIXED || r->stamp != stamp) /* FIXED names no one value */
+        return hms_lanes_true(v, HMS_ALL_LANES);
+    if (!r->has_nonzero) {
+        r->nonzero = hms_lanes_true(v, HMS_ALL_LANES);
+        r->has_nonzero = true;
+    }
+    return r->nonzero;
+}
+
+/* The memo slot of node e on operands with stamps sa, sb, sc (an absent
+ * operand: TRACE_STAMP_FIXED) under `active`: the slot of an earlier equal
+ * evaluation, whose result stamp (and key, if keyed) hold; otherwise a slot
+ * reset to this evaluation with a fresh result stamp and no key. */
+trace_memo *trace_memo_of(trace_stamps *s, const ir_expr *e, uint32_t active, uint64_t sa,
+                          uint64_t sb, uint64_t sc);
+
+#endif
