@@ -322,7 +322,8 @@ typedef struct {
     size_t nlimits;
     ir_stmt *body;
     ir_launch launch;
-    int regs_per_thread; /* from ptxas (--ptxas); 0 = unknown: estimated (passes/figures/registers.h) */
+    int regs_per_thread; /* from ptxas (--ptxas); 0 = unknown: estimated
+                            (passes/figures/registers.h) */
     int bounds_threads;  /* __launch_bounds__ maximum threads per block; 0 = none */
     int bounds_blocks;   /* __launch_bounds__ minimum blocks per SM; 0 = none */
     int static_shared_bytes;
