@@ -137,6 +137,7 @@ typedef struct {
     bool time_ok;
     bool coeffs_default;  /* overlap coefficients are defaults */
     double inst_per_warp; /* executed instructions per warp (trace) */
+    double load_mlp;      /* off-chip loads per memory period (passes/ir/load_groups.h) */
     /* CuMAPz */
     hms_cumapz_terms cumapz;
     hms_cumapz_skew skew;

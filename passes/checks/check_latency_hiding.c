@@ -32,7 +32,7 @@ static void raise_warps(hms_placement_kernel *k, hms_placement_events *e, void *
  * the model its ILP and MLP (passes/figures/registers.h). Keeping the ILP would
  * credit the kernel with both the occupancy and the tiles it must give up. */
 typedef struct {
-    double warps, ilp;
+    double warps, ilp, load_mlp;
 } fewer_regs;
 
 static void raise_warps_fewer_regs(hms_placement_kernel *k, hms_placement_events *e, void *arg)
@@ -41,7 +41,7 @@ static void raise_warps_fewer_regs(hms_placement_kernel *k, hms_placement_events
     const fewer_regs *r = arg;
     k->warps_per_sm = r->warps;
     k->ilp = r->ilp;
-    k->mlp = r->ilp;
+    k->mlp = r->ilp > r->load_mlp ? r->ilp : r->load_mlp;
 }
 
 static double ilp_at(const struct hms_check_ctx *c, double warps)
@@ -388,7 +388,7 @@ void hms_check_latency_hiding(struct hms_check_ctx *c)
     if (target <= c->fig.pk.warps_per_sm)
         return;
     double now = hms_ctx_predict(c, NULL, NULL);
-    fewer_regs fr = {target, ilp_at(c, target)};
+    fewer_regs fr = {target, ilp_at(c, target), c->fig.load_mlp};
     double then = fr.ilp < c->fig.pk.ilp ? hms_ctx_predict(c, raise_warps_fewer_regs, &fr)
                                          : hms_ctx_predict(c, raise_warps, &target);
     if (now <= 0 || then <= 0 || now / then < HMS_LATENCY_MIN_GAIN)

@@ -24,6 +24,7 @@
 
 #include "passes/analyze_internal.h"
 #include "passes/checks/check_thresholds.h"
+#include "passes/ir/load_groups.h"
 #include "passes/ir/thread_private.h"
 #include "passes/figures/shared_direct.h"
 #include "runtime/coalesce.h"
@@ -89,6 +90,26 @@ static void scan_uses(const hms_check_ctx *c, array_use *u)
     }
     free(blo);
     free(bhi);
+}
+
+/* Off-chip loads per memory period, each site weighted by its warp
+ * requests over the launch; 1 when it cannot be counted. */
+static double load_mlp(const hms_check_ctx *c)
+{
+    const ir_kernel *k = c->k;
+    if (!c->sites || c->nsites < k->nsites || k->nsites == 0)
+        return 1;
+    int *leader = malloc(k->nsites * sizeof *leader);
+    double *count = malloc(k->nsites * sizeof *count);
+    double mlp = 1;
+    if (leader && count && ir_load_groups(k, leader)) {
+        for (size_t s = 0; s < k->nsites; s++)
+            count[s] = c->sites[s].requests;
+        mlp = ir_load_mlp(k, leader, count);
+    }
+    free(leader);
+    free(count);
+    return mlp;
 }
 
 static double declared_bytes(const ir_array *a)
@@ -410,9 +431,11 @@ bool hms_an_placements(hms_check_ctx *c)
     pk->warps_per_sm = g.warps_per_sm;
     /* Independent chains of register arrays (passes/figures/registers.h): the
      * unrolled loop that fills or updates one issues its instructions and
-     * its loads (`regM[i] = As[...]`) back to back. */
+     * its loads (`regM[i] = As[...]`) back to back. MLP is also the off-chip
+     * loads a warp issues before it needs one (passes/ir/load_groups.h). */
     pk->ilp = c->reg.ilp;
-    pk->mlp = c->reg.ilp;
+    c->fig.load_mlp = load_mlp(c);
+    pk->mlp = c->reg.ilp > c->fig.load_mlp ? c->reg.ilp : c->fig.load_mlp;
     pk->mem_insts = g.total_warps > 0 ? c->fig.requests / g.total_warps : 0;
     pk->dram_channel_factor = c->fig.dram_channel_factor;
     bool ok = first < k->narrays;
