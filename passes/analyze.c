@@ -224,6 +224,7 @@ static void fill_model(hms_check_ctx *c, hms_kernel_report *r)
         m->t_comp = f->time.t_comp;
         m->t_mem = f->time.t_mem;
         m->t_overlap = f->time.t_overlap;
+        m->mlp = f->pk.mlp;
         m->amat = f->time.amat;
     }
     if (f->camat_ok) {

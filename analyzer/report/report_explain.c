@@ -221,6 +221,11 @@ void hms_write_explain(const hms_kernel_report *k, const char *file, FILE *out)
     fprintf(out, "  time (cycles, Huang & Li eq. 1): t_comp %s + t_mem %s - t_overlap %s = %s\n",
             num(a, sizeof a, m->t_comp), num(b, sizeof b, m->t_mem), num(c, sizeof c, m->t_overlap),
             num(d, sizeof d, m->t_comp < 0 || m->t_mem < 0 || m->t_overlap < 0 ? -1 : total));
+    if (m->mlp > 0)
+        fprintf(out,
+                "  memory requests in flight per warp (MLP, estimate): %s (off-chip loads issued "
+                "before one is needed, or register-array chains)\n",
+                num(a, sizeof a, m->mlp));
     if (m->binding) {
         fprintf(out,
                 "  roofline bounds (cycles): model %s  dram %s  l2 %s  shared %s  fp32 %s  "

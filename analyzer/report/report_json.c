@@ -135,6 +135,7 @@ static json_t *model_json(const hms_model_figures *m, const hms_kernel_report *k
         {"dram_gbs", m->dram_gbs},
         {"dram_peak_gbs", m->dram_peak_gbs},
         {"flops", m->flops},
+        {"mlp", m->mlp},
     };
     json_t *o = json_object();
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)

@@ -122,7 +122,8 @@ static void put_model(hms_wire_buf *b, const hms_model_figures *m)
                         m->overlap_inputs[3],
                         m->overlap_inputs[4],
                         m->overlap_inputs[5],
-                        m->overlap_inputs[6]};
+                        m->overlap_inputs[6],
+                        m->mlp};
     for (size_t i = 0; i < sizeof v / sizeof *v; i++)
         put_f64(b, v[i]);
     put_u32(b, m->overlap_inputs_ok);
@@ -372,7 +373,8 @@ static void get_model(reader *r, hms_model_figures *m)
                    &m->overlap_inputs[3],
                    &m->overlap_inputs[4],
                    &m->overlap_inputs[5],
-                   &m->overlap_inputs[6]};
+                   &m->overlap_inputs[6],
+                   &m->mlp};
     for (size_t i = 0; i < sizeof v / sizeof *v; i++)
         *v[i] = get_f64(r);
     m->overlap_inputs_ok = get_u32(r) != 0;

@@ -76,6 +76,7 @@ static void sample_kernel(hms_kernel_report *k, const char *src)
                                    .t_comp = 1200,
                                    .t_mem = 3400,
                                    .t_overlap = 600,
+                                   .mlp = 3,
                                    .amat = 250.5,
                                    .camat = 1.75,
                                    .c_h = 2.5,

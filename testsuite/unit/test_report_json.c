@@ -210,8 +210,8 @@ Test(report_json, model_figures)
     assert_keys(m, "data_reuse", "lat_hiding", "bw_util", "ch_skew", "shm_eff", "branch_eff", "mpe",
                 "t_comp", "t_mem", "t_overlap", "amat", "camat", "c_h", "c_m", "pmr", "pamp",
                 "dram_row_hit_rate", "occupancy", "predicted_time", "dram_gbs", "dram_peak_gbs",
-                "flops", "bound", "binding", "bounds", "overlap_inputs", "registers_per_thread",
-                "registers_source", NULL);
+                "flops", "mlp", "bound", "binding", "bounds", "overlap_inputs",
+                "registers_per_thread", "registers_source", NULL);
     const struct {
         const char *k;
         double v;
@@ -219,7 +219,7 @@ Test(report_json, model_figures)
                 {"shm_eff", 0.0625}, {"branch_eff", 1.0}, {"mpe", 0.01171875}, {"t_comp", 1200},
                 {"t_mem", 3400},     {"t_overlap", 600},  {"amat", 250.5},     {"camat", 1.75},
                 {"c_h", 2.5},        {"c_m", 3.25},       {"pmr", 0.125},      {"pamp", 40.0},
-                {"occupancy", 1.0}};
+                {"occupancy", 1.0},  {"mlp", 3.0}};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         cr_assert_float_eq(num(m, want[i].k), want[i].v, 1e-12, "%s", want[i].k);
     assert_null(m, "dram_row_hit_rate");
