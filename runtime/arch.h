@@ -132,6 +132,9 @@ typedef struct {
     bool hsm_coeffs_default;
     double overlap_coeff[HMS_OVERLAP_COUNT]; /* Huang & Li T_overlap ratio model, eq. 11-12 */
     bool overlap_coeffs_default;
+    /* T_overlap from Hong & Kim's MWP/CWP cases (runtime/placement.c
+     * hong_kim_overlap) instead of eq. 11's coefficients; false by default */
+    bool overlap_hong_kim;
 
     /* optional section probe: written by hms-probe (runtime/probe/); format 0 = absent */
     int probe_format;

@@ -151,6 +151,7 @@ static const field fields[] = {
     F("coefficients.overlap.warps", T_DOUBLE, a.overlap_coeff[HMS_OVERLAP_WARPS], REQ),
     F("coefficients.overlap.intercept", T_DOUBLE, a.overlap_coeff[HMS_OVERLAP_INTERCEPT], REQ),
     F("coefficients.overlap.default", T_BOOL, a.overlap_coeffs_default, REQ),
+    F("coefficients.overlap.hong_kim", T_BOOL, a.overlap_hong_kim, 0),
 
     F("probe.format", T_INT, a.probe_format, POS),
     TXT("probe.device", T_TEXT, a.probe_device, 0),

@@ -282,6 +282,33 @@ void hms_overlap_inputs(const hms_kernel_traffic *t, double warps, double x[HMS_
     x[HMS_OVERLAP_INTERCEPT] = 1;
 }
 
+/* T_overlap from Hong & Kim's three cases (ISCA 2009, eqs. for
+ * Exec_cycles_app; the paper Huang & Li take MWP and CWP from), written as
+ * the part of T_comp hidden under T_mem. Per SM and repetition (R =
+ * warps / (N x SMs)), with P memory periods of AMAT per warp and C issue
+ * cycles per warp (T_comp = C x N x R). P is the warp's memory requests
+ * over MLP, all four memories' as in eq. 17 (Huang & Li count shared
+ * requests, at their latency in AMAT, where Hong & Kim count global ones
+ * only): the periods T_mem itself is built from.
+ *  - MWP = N = CWP, too few warps: Mem_L x P + C + C / P x (MWP - 1):
+ *    C x (1 + (MWP - 1) / P) of each warp's compute is exposed;
+ *  - CWP >= MWP, memory bound: Mem_L x P x N / MWP + C / P x (MWP - 1):
+ *    T_mem plus C x (MWP - 1) / P;
+ *  - MWP > CWP, compute bound: Mem_L + C x N: T_comp plus one AMAT.
+ * Replaces eq. 11's unfitted linear ratio when the arch asks for it. */
+static double hong_kim_overlap(const hms_placement_breakdown *b, double mem_insts, double mlp,
+                               double N, double W, double sms)
+{
+    double P = fmax(1.0, mem_insts / mlp), R = W / (N * sms), exposed;
+    if (b->mwp >= N && b->cwp >= N)
+        exposed = b->t_comp * (1 + (b->mwp - 1) / P) / N;
+    else if (b->cwp >= b->mwp)
+        exposed = b->t_comp * (b->mwp - 1) / (N * P);
+    else
+        exposed = fmax(0.0, b->t_comp - fmax(0.0, b->t_mem - b->amat * R));
+    return fmin(fmax(b->t_comp - exposed, 0.0), b->t_mem);
+}
+
 /* Eq. 11 with the event terms per memory request and warps as a count. */
 static double overlap_ratio(const double c[HMS_OVERLAP_COUNT], const hms_kernel_traffic *t,
                             double n)
@@ -400,6 +427,11 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
     out->overlap_ratio = fmin(fmax(r, 0.0), 1.0);
     out->overlap_clamped = out->overlap_ratio != r;
     out->t_overlap = out->overlap_ratio * out->t_mem;
+    if (a->overlap_hong_kim) {
+        out->t_overlap = hong_kim_overlap(out, k->mem_insts, mlp, N, W, sms);
+        out->overlap_ratio = out->t_mem > 0 ? out->t_overlap / out->t_mem : 0;
+        out->overlap_clamped = false;
+    }
 
     if (target->space == HMS_PLACE_SHARED && current->space != HMS_PLACE_SHARED &&
         target->copy_bytes > 0) {

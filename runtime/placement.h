@@ -186,7 +186,7 @@ typedef struct {
     double t_mem;           /* eq. 4 */
     double overlap_ratio;   /* eq. 11, clamped to [0, 1] */
     bool overlap_clamped;
-    double t_overlap; /* eq. 12 */
+    double t_overlap; /* eq. 12, or Hong & Kim's cases (arch overlap_hong_kim) */
     double t_copy;    /* filling shared memory from global (paper Section III-B) */
     double time;      /* eq. 1, plus t_copy */
 } hms_placement_breakdown;

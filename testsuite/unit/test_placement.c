@@ -857,3 +857,51 @@ Test(placement, block_reuse_from_the_stream)
     cr_expect_eq(hms_array_block_reuse(&s, 1, 32), HMS_BLOCK_REUSE_UNKNOWN);
     hms_stream_free(&s);
 }
+
+/* T_overlap from Hong & Kim's cases (arch overlap_hong_kim), each by hand
+ * on the tiny kernel: P = mem_insts / MLP = 10 periods, R = 100 / (8 * 10)
+ * = 1.25 repetitions, T_comp = C x N x R. */
+Test(placement, hong_kim_overlap_cases)
+{
+    hms_arch a = tiny_arch();
+    a.overlap_hong_kim = true;
+    hms_placement_kernel k = tiny_kernel();
+    hms_placement_events g = global_events();
+    hms_placement_breakdown b;
+    char err[256];
+
+    /* MWP = N = CWP = 8 (no bandwidth bound): C x (1 + 7/10) / 8 of T_comp
+     * exposed = 5000 * 1.7 / 8 = 1062.5; T_overlap = 5000 - 1062.5 = 3937.5;
+     * T = 5000 + 50000/7 - 3937.5 */
+    cr_assert(hms_placement_predict(&a, &k, &g, &g, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.mwp, 8, 1e-12) && NEAR(b.cwp, 8, 1e-12));
+    cr_assert(NEAR(b.t_overlap, 3937.5, 1e-9), "t_overlap %g", b.t_overlap);
+    cr_assert(NEAR(b.time, 5000 + 50000.0 / 7 - 3937.5, 1e-6), "time %g", b.time);
+
+    /* Memory bound: 64 DRAM bytes per request and 5.12 GB/s over 10 SMs at
+     * 1 GHz give MWP_peak_bw = 0.512 * 500 / 64 = 4 < CWP = 8; ITMLP = 4,
+     * T_mem = 100 * 500 = 50000 / 4 = 12500; exposed = 5000 * 3 / (8 * 10)
+     * = 187.5; T = 12500 + 187.5 */
+    a.dram_bandwidth_gbs = 5.12;
+    g.kernel.dram_bytes = 64000;
+    cr_assert(hms_placement_predict(&a, &k, &g, &g, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.mwp, 4, 1e-9), "mwp %g", b.mwp);
+    cr_assert(NEAR(b.t_mem, 12500, 1e-6), "t_mem %g", b.t_mem);
+    cr_assert(NEAR(b.time, 12687.5, 1e-6), "time %g", b.time);
+
+    /* Compute bound: 4000 instructions per warp, CWP = (5000 + 4000) / 4000
+     * = 2.25 < MWP = 8; T_comp = 50000, ITMLP = 1.25, T_mem = 40000; the
+     * memory hides under compute but for one AMAT per repetition:
+     * T = 50000 + 500 * 1.25 */
+    a.dram_bandwidth_gbs = 0;
+    k.inst_issued = 4000;
+    cr_assert(hms_placement_predict(&a, &k, &g, &g, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.cwp, 2.25, 1e-12), "cwp %g", b.cwp);
+    cr_assert(NEAR(b.t_comp, 50000, 1e-6) && NEAR(b.t_mem, 40000, 1e-6));
+    cr_assert(NEAR(b.time, 50625, 1e-6), "time %g", b.time);
+
+    /* the default (eq. 11) is unchanged by the field's absence */
+    a.overlap_hong_kim = false;
+    cr_assert(hms_placement_predict(&a, &k, &g, &g, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.t_overlap, 0.2 * 40000, 1e-6), "t_overlap %g", b.t_overlap);
+}
