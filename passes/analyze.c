@@ -125,6 +125,8 @@ static void step_trace(hms_check_ctx *c)
         if (wave > budget && skew > 0)
             wave = skew < budget / 2 ? skew : budget / 2;
         c->topt.first_wave_blocks = wave;
+        c->topt.sm_count = c->arch->sm_count > 0 ? (uint32_t)c->arch->sm_count : 0;
+        c->topt.blocks_per_sm = (uint32_t)c->occ.blocks_per_sm;
     }
     c->traced = hms_trace_kernel(c->k, &c->topt, &c->trace);
     if (!c->traced) {

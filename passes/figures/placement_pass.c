@@ -27,6 +27,7 @@
 #include "passes/ir/load_groups.h"
 #include "passes/ir/thread_private.h"
 #include "passes/figures/shared_direct.h"
+#include "passes/trace/sample.h"
 #include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
 
@@ -169,6 +170,33 @@ static size_t record_lines(const hms_warp_access *r)
     return r->mask ? hms_warp_units(r, HMS_PLACEMENT_LINE_BYTES, units) : 0;
 }
 
+/* Which traced blocks a stream thinned about m-fold keeps. A full
+ * enumeration is thinned as the tracer samples a grid (passes/trace/sample.h,
+ * groups of co-resident neighbours), so the kept blocks meet the cache state
+ * their neighbours give them in the launch; a sampled trace (already in such
+ * groups) keeps every m-th block. False on allocation failure. */
+static bool thin_blocks(const hms_check_ctx *c, size_t m, bool *keep)
+{
+    const hms_kernel_trace *t = &c->trace;
+    size_t nb = t->nblocks;
+    for (size_t b = 0; b < nb; b++)
+        keep[b] = b % m == 0;
+    if (m == 1 || t->sampled || nb < 2)
+        return true;
+    hms_launch_geom g = hms_ctx_geom(c);
+    hms_residency r = {g.sms, g.bps};
+    hms_block_sample s;
+    if (!hms_sample_blocks_resident(nb, 0, &r, (nb + m - 1) / m, &s))
+        return false;
+    for (size_t b = 0; b < nb; b++)
+        keep[b] = false;
+    for (size_t i = 0; i < s.n; i++)
+        if (s.v[i].id < nb)
+            keep[s.v[i].id] = true;
+    hms_block_sample_free(&s);
+    return true;
+}
+
 /* The stream the model re-simulates: the trace, or every m-th simulated
  * block of it when it is long (records or lines over the budgets); *blocks
  * gets how many blocks it holds (a fraction when one block was cut short).
@@ -182,8 +210,12 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     *cut_kept = *cut_total = 0;
     size_t nb = t->nblocks;
     size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
-    if (!lines)
+    bool *keep = malloc((nb ? nb : 1) * sizeof *keep);
+    if (!lines || !keep) {
+        free(lines);
+        free(keep);
         return false;
+    }
     size_t total = 0;
     for (size_t b = 0; b < nb; b++) {
         const hms_traced_block *B = &t->blocks[b];
@@ -195,15 +227,21 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     if (t->stream.n > HMS_PLACEMENT_MAX_RECORDS && nb >= 2)
         m = (t->stream.n + HMS_PLACEMENT_MAX_RECORDS - 1) / HMS_PLACEMENT_MAX_RECORDS;
     for (;;) { /* thin the blocks until the kept ones fit the line budget */
+        if (!thin_blocks(c, m, keep)) {
+            free(lines);
+            free(keep);
+            return false;
+        }
         size_t work = 0;
-        for (size_t b = 0; b < nb; b += m)
-            work += lines[b];
+        for (size_t b = 0; b < nb; b++)
+            work += keep[b] ? lines[b] : 0;
         if (work <= HMS_PLACEMENT_MAX_LINES || m >= nb)
             break;
         m = m * 2 < nb ? m * 2 : nb;
     }
     if (m == 1 && total <= HMS_PLACEMENT_MAX_LINES) {
         free(lines);
+        free(keep);
         *out = t->stream;
         return true;
     }
@@ -211,7 +249,9 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     *own = true;
     *blocks = 0;
     size_t work = 0;
-    for (size_t b = 0; b < nb; b += m) {
+    for (size_t b = 0; b < nb; b++) {
+        if (!keep[b])
+            continue;
         const hms_traced_block *B = &t->blocks[b];
         size_t kept = 0;
         /* a block that fits whole needs no per-record count (lines[b] is their sum) */
@@ -225,6 +265,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
                 r.exact = false;
             if (!hms_stream_push(out, &r)) {
                 free(lines);
+                free(keep);
                 return false;
             }
             work += w;
@@ -241,6 +282,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
         (*blocks)++;
     }
     free(lines);
+    free(keep);
     return true;
 }
 

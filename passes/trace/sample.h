@@ -21,6 +21,8 @@
 #include <stdint.h>
 
 #define HMS_SAMPLE_DEFAULT_BUDGET 256
+/* Most groups of resident blocks the spread stratum is cut into. */
+#define HMS_SAMPLE_MIN_RUNS 4
 
 typedef struct {
     uint64_t id;   /* linear block id, x fastest */
@@ -38,6 +40,21 @@ typedef struct {
  * 0 means "no resident-wave stratum". False only on allocation failure or
  * total == 0. Free with hms_block_sample_free. */
 bool hms_sample_blocks(uint64_t total, uint64_t first_wave, uint64_t budget, hms_block_sample *out);
+/* How the block scheduler places blocks: block b on SM b % sms, up to
+ * blocks_per_sm at once, so ids [w * sms * blocks_per_sm, (w + 1) * ...)
+ * form wave w. */
+typedef struct {
+    uint32_t sms, blocks_per_sm;
+} hms_residency;
+
+/* As hms_sample_blocks, but the spread stratum is taken in groups of
+ * resident blocks: in each of a few waves spread from the stratum's first
+ * to its last, every slot of a run of consecutive SMs, so the sampled blocks
+ * share caches with the neighbours and co-resident blocks they have in the
+ * full launch. Falls back to hms_sample_blocks when `r` is NULL or zero or
+ * the budget cannot hold one SM's slots per group. */
+bool hms_sample_blocks_resident(uint64_t total, uint64_t first_wave, const hms_residency *r,
+                                uint64_t budget, hms_block_sample *out);
 void hms_block_sample_free(hms_block_sample *s);
 
 #endif

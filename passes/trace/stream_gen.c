@@ -218,11 +218,17 @@ static void reset_touched(tracer *t)
     }
 }
 
+static bool sample(const tracer *t, uint64_t total, uint64_t budget, hms_block_sample *s)
+{
+    hms_residency r = {t->opt.sm_count, t->opt.blocks_per_sm};
+    return hms_sample_blocks_resident(total, t->opt.first_wave_blocks, &r, budget, s);
+}
+
 static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
 {
     hms_kernel_trace *o = t->out;
     hms_block_sample s;
-    if (!hms_sample_blocks(total, t->opt.first_wave_blocks, t->opt.max_blocks, &s))
+    if (!sample(t, total, t->opt.max_blocks, &s))
         return false;
     o->blocks = calloc(s.n, sizeof *o->blocks);
     if (!o->blocks) {
@@ -253,7 +259,7 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                            "analysis budget (one block issues %llu warp accesses)",
                            s.n, (unsigned long long)fit, (unsigned long long)recs);
                 hms_block_sample_free(&s);
-                if (!hms_sample_blocks(total, t->opt.first_wave_blocks, fit, &s))
+                if (!sample(t, total, fit, &s))
                     return false;
                 resampled = true;
                 o->stream.n = 0;

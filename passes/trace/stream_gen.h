@@ -167,6 +167,9 @@ typedef struct {
     uint32_t loop_summary_after;  /* loops that run at least this many iterations may be
                                      summarised (HMS_TRACE_DEFAULT_SUMMARY_AFTER); UINT32_MAX:
                                      trace every iteration */
+    /* The GPU's residency (passes/trace/sample.h hms_residency): the sample
+     * then takes groups of co-resident neighbours; 0: unknown, even spread. */
+    uint32_t sm_count, blocks_per_sm;
 } hms_trace_options;
 
 typedef struct {

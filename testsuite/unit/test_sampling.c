@@ -105,6 +105,79 @@ Test(sampling, huge_grid_stays_in_range)
     hms_block_sample_free(&s);
 }
 
+/* The v100 stencil case: 1024 blocks, 80 SMs x 8 resident blocks = 640 a
+ * wave, over the budget. The sample takes groups: in a wave, every slot of
+ * a run of consecutive SMs, so each sampled block has its co-resident blocks
+ * (same SM, ids 80 apart) and its neighbours (adjacent ids) with it. */
+Test(sampling, resident_groups_keep_co_resident_blocks_and_neighbours)
+{
+    hms_residency r = {80, 8};
+    hms_block_sample s;
+    cr_assert(hms_sample_blocks_resident(1024, 640, &r, 256, &s));
+    cr_assert(s.sampled);
+    cr_assert_leq(s.n, 256);
+    cr_assert_geq(s.n, 128);
+    assert_ascending_in_grid(&s);
+    cr_assert_float_eq(weight_sum(&s), 1024.0, 1e-6);
+    bool *in = calloc(1024, sizeof *in);
+    cr_assert(in);
+    for (size_t i = 0; i < s.n; i++)
+        in[s.v[i].id] = true;
+    cr_assert(in[1023], "the sample reaches the grid's last block");
+    for (size_t i = 0; i < s.n; i++) {
+        uint64_t id = s.v[i].id, wave = id / 640, sm = id % 80;
+        /* every block the same SM holds in this wave is sampled too */
+        for (uint64_t b = wave * 640 + sm; b < (wave + 1) * 640 && b < 1024; b += 80)
+            cr_assert(in[b], "block %llu sampled without co-resident block %llu",
+                      (unsigned long long)id, (unsigned long long)b);
+    }
+    size_t runs = 0; /* maximal runs of consecutive ids */
+    for (size_t i = 0; i < s.n; i++)
+        runs += i == 0 || s.v[i].id != s.v[i - 1].id + 1;
+    cr_assert_leq(runs, s.n / 8, "neighbours come in runs, not isolated picks");
+    free(in);
+    hms_block_sample_free(&s);
+}
+
+Test(sampling, resident_groups_keep_the_first_wave)
+{
+    hms_residency r = {13, 8}; /* a 13-SM part: 104 blocks a wave, under the budget */
+    hms_block_sample s;
+    cr_assert(hms_sample_blocks_resident(10000, 104, &r, 256, &s));
+    cr_assert_leq(s.n, 256);
+    assert_ascending_in_grid(&s);
+    for (size_t i = 0; i < 104; i++) {
+        cr_assert_eq(s.v[i].id, i);
+        cr_assert_float_eq(s.v[i].weight, 1.0, 1e-12);
+    }
+    cr_assert_float_eq(weight_sum(&s), 10000.0, 1e-6);
+    cr_assert_eq(s.v[s.n - 1].id, 9999);
+    hms_block_sample_free(&s);
+}
+
+Test(sampling, resident_groups_fall_back_and_stay_in_range)
+{
+    hms_block_sample a, b;
+    cr_assert(hms_sample_blocks_resident(10000, 66, NULL, 256, &a));
+    cr_assert(hms_sample_blocks(10000, 66, 256, &b));
+    cr_assert_eq(a.n, b.n, "no residency: the even spread");
+    for (size_t i = 0; i < a.n; i++)
+        cr_assert_eq(a.v[i].id, b.v[i].id);
+    hms_block_sample_free(&a);
+    hms_block_sample_free(&b);
+    hms_residency r = {132, 64}; /* a budget too small for one SM's slots per group */
+    cr_assert(hms_sample_blocks_resident(100000, 0, &r, 32, &a));
+    cr_assert_eq(a.n, 32);
+    cr_assert_float_eq(weight_sum(&a), 100000.0, 1e-6);
+    hms_block_sample_free(&a);
+    uint64_t total = 2147483647ull * 65535ull * 65535ull;
+    hms_residency h = {132, 16};
+    cr_assert(hms_sample_blocks_resident(total, 2112, &h, 256, &a));
+    assert_ascending_in_grid(&a);
+    cr_assert_float_eq(weight_sum(&a) / (double)total, 1.0, 1e-9);
+    hms_block_sample_free(&a);
+}
+
 /* ---- sampled vs full traces ------------------------------------------------------------ */
 
 typedef struct {

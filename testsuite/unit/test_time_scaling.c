@@ -25,9 +25,12 @@ static void close_enough(double full, double sampled, const char *what, const ch
                   sampled, 100 * rel);
 }
 
-/* `strict`: assert (else log) the figures; T_mem, which charges the
- * sample's extra L2 misses at DRAM latency, is logged only. */
-static void compare(ir_kernel *k, const char *arch_name, bool strict)
+/* `dram_strict`: assert (else log) the DRAM bound and the predicted time it
+ * sets; T_comp and T_mem are asserted always. T_mem follows the sample's
+ * cache state: the blocks are sampled, and the placement model thins a long
+ * stream, in groups of co-resident neighbours (passes/trace/sample.h), so
+ * halo lines and first-level contention match the full launch. */
+static void compare(ir_kernel *k, const char *arch_name, bool dram_strict)
 {
     char err[256];
     const hms_arch *a = hms_arch_get(arch_name, err, sizeof err);
@@ -48,9 +51,10 @@ static void compare(ir_kernel *k, const char *arch_name, bool strict)
                 "bound full %.1f sampled %.1f",
                 arch_name, rf.model.predicted_time, rs.model.predicted_time, rf.model.t_mem,
                 rs.model.t_mem, rf.model.bound_dram, rs.model.bound_dram);
-    if (strict) {
+    close_enough(rf.model.t_comp, rs.model.t_comp, "T_comp", arch_name);
+    close_enough(rf.model.t_mem, rs.model.t_mem, "T_mem", arch_name);
+    if (dram_strict) {
         close_enough(rf.model.predicted_time, rs.model.predicted_time, "predicted time", arch_name);
-        close_enough(rf.model.t_comp, rs.model.t_comp, "T_comp", arch_name);
         close_enough(rf.model.bound_dram, rs.model.bound_dram, "DRAM bound", arch_name);
     }
     hms_kernel_report_free(&rs);
@@ -79,11 +83,13 @@ Test(time_scaling, tiled_transpose_sampled_time_matches_full)
 Test(time_scaling, stencil_sampled_time_matches_full)
 {
     /* 512 x 512 points in 32 x 8 blocks: 16 x 64 = 1024 blocks with edges.
-     * Each row is read by three blocks; a sampled block misses in L2 on the
-     * halo rows its unsampled neighbours would have fetched. The DRAM bytes
+     * Each row is read by three blocks; the sample's groups of neighbours
+     * hit in L2 on most halo rows as the full launch does (isolated picks
+     * missed on them all: T_mem 14.6% high on v100). The DRAM bytes
      * are bounded by the footprint (2 MB) where it fits in L2 (v100, h100);
-     * on kepler (1.5 MB of L2) the sample still overstates the DRAM bound,
-     * a known mismatch (docs/validation.md), logged here. */
+     * on kepler (1.5 MB of L2) the sample still overstates the DRAM bound
+     * (12.6%, 31% with isolated picks), a known mismatch
+     * (docs/validation.md), logged here; its T_mem is asserted. */
     ir_kernel *k = fx_stencil(16, 64, 512, 512);
     for (size_t i = 0; i < sizeof arches / sizeof *arches; i++)
         compare(k, arches[i], strcmp(arches[i], "kepler") != 0);
