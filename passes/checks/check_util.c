@@ -199,3 +199,16 @@ bool hms_only_across_guessed_rows(const hms_check_ctx *c, size_t site, hms_row_j
     }
     return any;
 }
+
+bool hms_expr_block_dependent(const ir_expr *e, const bool *by_block)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_SYM)
+        return (e->sym >= IR_SYM_BID_X && e->sym <= IR_SYM_BID_Z) ||
+               (e->sym >= IR_SYM_GDIM_X && e->sym <= IR_SYM_GDIM_Z);
+    if (e->kind == IR_VAR)
+        return e->var >= 0 && by_block[e->var];
+    return hms_expr_block_dependent(e->a, by_block) || hms_expr_block_dependent(e->b, by_block) ||
+           hms_expr_block_dependent(e->c, by_block);
+}

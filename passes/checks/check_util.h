@@ -43,6 +43,11 @@ bool hms_camping_judged(const hms_check_ctx *c, const char **why);
  * assumed (no --param, annotation or host call)? */
 bool hms_expr_assumed(const ir_kernel *k, const ir_expr *e);
 
+/* Does e name a block coordinate or the grid's size (blockIdx, gridDim),
+ * directly or through a variable flagged in by_block (fill it with
+ * ir_flag_assignments and this function)? */
+bool hms_expr_block_dependent(const ir_expr *e, const bool *by_block);
+
 /* Under an assumed launch whose block is narrower than a warp (the 2D
  * default puts two 16-wide rows of threadIdx.x in each warp): true when
  * `site` ran and, in every traced request, each row's lanes alone are
