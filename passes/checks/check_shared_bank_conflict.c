@@ -46,9 +46,22 @@ static void padded_wavefronts(const hms_check_ctx *c, int id, int64_t C, int64_t
     }
 }
 
+/* Bytes of the array's widest access (a float4 or 128-bit copy of a row):
+ * a padded row must keep every row start aligned to it, or those vector
+ * accesses would fault on a misaligned address. */
+static int widest_access(const hms_check_ctx *c, int id)
+{
+    int w = 1;
+    for (size_t j = 0; j < c->nsites; j++)
+        if (c->sites[j].acc->array == id && c->sites[j].acc->width > w)
+            w = c->sites[j].acc->width;
+    return w;
+}
+
 /* Smallest pad that removes the conflict of `site`: preferably one that makes
  * every access of the array conflict-free, else one that at least makes no
- * other access of the array worse; 0 when none up to HMS_BANK_MAX_PAD does. */
+ * other access of the array worse; 0 when none up to HMS_BANK_MAX_PAD does.
+ * Only pads that keep the rows as aligned as the widest access needs. */
 static int64_t find_padding(const hms_check_ctx *c, size_t site)
 {
     const ir_array *a = c->sites[site].arr;
@@ -62,7 +75,10 @@ static int64_t find_padding(const hms_check_ctx *c, size_t site)
     int64_t all = 0, mine = 0;
     if (w0 && ph && w) {
         padded_wavefronts(c, id, C, 0, w0, ph);
+        int64_t align = widest_access(c, id), row = C * a->elem_bytes;
         for (int64_t p = 1; p <= HMS_BANK_MAX_PAD && !all; p++) {
+            if (row % align == 0 && ((C + p) * a->elem_bytes) % align != 0)
+                continue;
             padded_wavefronts(c, id, C, p, w, ph);
             if (w[site] > ph[site])
                 continue;
