@@ -2,6 +2,7 @@
 #include "passes/ir/vector_loop.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Coefficient of `var` in e when e is a sum/difference of terms in which
  * var appears once, bare, with + sign or -; 0 otherwise (also when it is
@@ -169,8 +170,13 @@ int hms_vector_chunk_bytes(const ir_kernel *k, const ir_access *a)
         return a->width;
     bool found = false;
     const ir_stmt *loop = find_loop(k->body, a->id, NULL, &found);
+    /* loads rest on L1 keeping the lines between the loop's requests, so
+     * the run is bounded; L2 merges partial sector writes however far apart
+     * they come, so a store loop's run is whole sectors at any length */
     if (!loop || loop->loop_var < 0 || !loop->test_first || loop->trip_count < 2 ||
-        loop->trip_count > HMS_VECTOR_CHUNK_RUN_MAX_BYTES / a->width)
+        (a->kind != HMS_ACCESS_STORE &&
+         loop->trip_count > HMS_VECTOR_CHUNK_RUN_MAX_BYTES / a->width) ||
+        loop->trip_count > INT32_MAX / a->width)
         return a->width;
     int64_t step = const_step(loop->step, loop->loop_var), coeff = 0;
     if (!step || !linear_coeff(a->index, loop->loop_var, &coeff))

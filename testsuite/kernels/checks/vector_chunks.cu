@@ -70,15 +70,16 @@ __global__ void sparseFloat4Store(float *c, int n)
         FLOAT4(c[i * 8]) = v;
 }
 
-// Control: a lane per row walking 2 KB of it, 16 bytes at a time: the lanes
-// of a request sit on 32 different rows.
+// Control: a lane per row reading 2 KB of it, 16 bytes at a time: the lanes
+// of a request sit on 32 different rows, and L1 does not keep a warp's 64 KB
+// of lines between iterations. The copy's stores, the same walk, write whole
+// sectors over the loop, which L2 merges (quiet).
 __global__ void rowPerLaneCopy(float *in, float *out, int rows)
 {
     int r = blockIdx.x * blockDim.x + threadIdx.x;
     if (r < rows) {
 #pragma unroll 4
         for (int k = 0; k < 512; k += 4)
-            // EXPECT-WARNING: @+2 hms-uncoalesced-access store to 'out'
             // EXPECT-WARNING: @+1 hms-uncoalesced-access load of 'in'
             FLOAT4(out[r * 512 + k]) = FLOAT4(in[r * 512 + k]);
     }
