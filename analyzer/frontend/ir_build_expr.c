@@ -683,6 +683,19 @@ static bool cg_tile_method(irb *b, const char *method, int64_t n, ir_expr **out)
 /* Cooperative groups: thread_block / grid_group / thread_block_tile /
  * coalesced_group methods, which are functions of the launch. A coalesced
  * group is taken as a whole warp (its lanes all active). */
+/* Does argument i of a call to `callee` bind a named object to a reference
+ * parameter (`this_thread_block(scratch)` taking a block_tile_memory&)?
+ * Binding reads nothing: only what the callee then does with it would. */
+static bool binds_named_object(CXCursor callee, unsigned i, CXCursor arg)
+{
+    if (clang_Cursor_isNull(callee) || i >= (unsigned)clang_Cursor_getNumArguments(callee))
+        return false;
+    CXType t = clang_getCursorType(clang_Cursor_getArgument(callee, i));
+    if (t.kind != CXType_LValueReference && t.kind != CXType_RValueReference)
+        return false;
+    return clang_getCursorKind(hms_cursor_strip(arg)) == CXCursor_DeclRefExpr;
+}
+
 static bool cg_call(irb *b, CXCursor call, bval *out)
 {
     char method[64];
@@ -880,7 +893,7 @@ static bval call_value(irb *b, CXCursor c)
                           has_def ? NULL : "define the function in this file or include its source",
                           irb_loc(b, c));
             }
-        } else {
+        } else if (!binds_named_object(callee, i, a)) {
             xb_effects(b, a);
         }
     }

@@ -14,6 +14,7 @@
 #include "analyzer/frontend/const_fold.h"
 #include "analyzer/frontend/cursor_util.h"
 #include "analyzer/frontend/host_calls.h"
+#include "analyzer/frontend/int_expr_text.h"
 
 typedef struct {
     CXTranslationUnit tu;
@@ -540,7 +541,92 @@ static bool mentions(const char *text, const char *id)
     return false;
 }
 
-#define MAX_TARGS 8
+#define MAX_TARGS 32 /* hand-tuned kernels take a dozen or more (tile shapes, stages, padding) */
+
+typedef struct {
+    const char *name;
+    CXCursor found;
+} local_find;
+
+static enum CXChildVisitResult local_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    local_find *f = d;
+    if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+        char *n = hms_cursor_spelling(c);
+        bool same = !strcmp(n, f->name);
+        free(n);
+        if (same && clang_isConstQualifiedType(clang_getCursorType(c))) {
+            f->found = c;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The initialiser's text of a local constant of the host function
+ * (`constexpr int Br = kAtomM * 2;`), or NULL when id names none. */
+static char *local_constant_text(launch_scan *sc, const char *id)
+{
+    local_find f = {id, clang_getNullCursor()};
+    clang_visitChildren(sc->function, local_visit, &f);
+    if (clang_Cursor_isNull(f.found))
+        return NULL;
+    unsigned n = hms_cursor_nchildren(f.found);
+    CXCursor init = n ? hms_cursor_child(f.found, n - 1) : clang_getNullCursor();
+    if (clang_Cursor_isNull(init) || !clang_isExpression(clang_getCursorKind(init)))
+        return NULL;
+    return hms_cursor_text(sc->tu, init);
+}
+
+/* A kernel template argument spelled as an expression of the host
+ * template's parameters and its local constants (`kHeadDim / (kAtomN * 4)`,
+ * `Bc` with `constexpr int Bc = 8 * kTile;`): names replaced by their
+ * values, then evaluated. False when something is left that is no integer
+ * constant (a type, a global, sizeof). */
+static bool eval_piece(launch_scan *sc, const char *piece, char params[][256], char args[][256],
+                       size_t np, long long *value)
+{
+    char cur[1024], next[1024];
+    snprintf(cur, sizeof cur, "%s", piece);
+    for (int round = 0; round < 8; round++) {
+        size_t at = 0;
+        bool changed = false, overflow = false;
+        for (const char *p = cur; *p && !overflow;) {
+            bool starts =
+                is_ident(*p) && !(*p >= '0' && *p <= '9') && (p == cur || !is_ident(p[-1]));
+            if (!starts) {
+                overflow = at + 1 >= sizeof next;
+                next[at++] = *p++;
+                continue;
+            }
+            const char *e = p;
+            while (is_ident(*e))
+                e++;
+            char id[256];
+            snprintf(id, sizeof id, "%.*s", (int)(e - p), p);
+            const char *rep = NULL;
+            for (size_t k = 0; k < np && !rep; k++)
+                if (!strcmp(id, params[k]))
+                    rep = args[k];
+            char *init = rep ? NULL : local_constant_text(sc, id);
+            const char *put = rep ? rep : init ? init : id;
+            int w = snprintf(next + at, sizeof next - at, rep || init ? "(%s)" : "%s", put);
+            overflow = w < 0 || (size_t)w >= sizeof next - at;
+            at += overflow ? 0 : (size_t)w;
+            changed |= rep || init;
+            free(init);
+            p = e;
+        }
+        if (overflow)
+            return false;
+        next[at] = '\0';
+        memcpy(cur, next, at + 1);
+        if (!changed)
+            break;
+    }
+    return hms_int_expr_text(cur, value);
+}
 
 /* A launch `k<T, 512><<<...>>>` in the body of a host function template: one
  * site per instantiation of the host template (its calls and explicit
@@ -591,10 +677,16 @@ static bool record_instances(launch_scan *sc, const hms_fold_site *site, CXCurso
             for (size_t p = 0; p < np; p++)
                 if (!strcmp(v, params[p]))
                     v = args[p];
+            char evaluated[32];
+            long long num = 0;
+            if (!hms_int_expr_text(v, &num) && eval_piece(sc, v, params, args, np, &num)) {
+                snprintf(evaluated, sizeof evaluated, "%lld", num);
+                v = evaluated;
+            }
             for (size_t p = 0; p < np && ok; p++)
                 ok = !mentions(v, params[p]); /* an expression of the parameters */
             char *end = NULL;
-            long long num = strtoll(v, &end, 0);
+            num = strtoll(v, &end, 0);
             while (end && (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L'))
                 end++;
             targs[a].text = xstrdup(v);

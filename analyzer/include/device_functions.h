@@ -22,6 +22,19 @@ __device__ void __brkpt(void);
 __device__ void __prof_trigger(int counter);
 __device__ void __nanosleep(unsigned int ns);
 
+/* Address-space conversions (the operands of cp.async/ldmatrix inline asm)
+ * and tests. */
+__device__ size_t __cvta_generic_to_shared(const void *ptr);
+__device__ size_t __cvta_generic_to_global(const void *ptr);
+__device__ size_t __cvta_generic_to_constant(const void *ptr);
+__device__ size_t __cvta_generic_to_local(const void *ptr);
+__device__ void *__cvta_shared_to_generic(size_t addr);
+__device__ void *__cvta_global_to_generic(size_t addr);
+__device__ unsigned int __isShared(const void *ptr);
+__device__ unsigned int __isGlobal(const void *ptr);
+__device__ unsigned int __isConstant(const void *ptr);
+__device__ unsigned int __isLocal(const void *ptr);
+
 /* Clocks. */
 __device__ long long clock64(void);
 __device__ unsigned long long __globaltimer(void);

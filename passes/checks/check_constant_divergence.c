@@ -8,6 +8,15 @@
 
 #include "passes/checks/check_thresholds.h"
 #include "passes/checks/check_util.h"
+#include "runtime/constmem.h"
+
+/* A row of a warp (the lanes of one threadIdx.y) is fine when its lanes
+ * alone read one address: a broadcast (hms_only_across_guessed_rows). */
+static bool row_broadcast(const hms_check_ctx *c, const hms_warp_access *row)
+{
+    (void)c;
+    return hms_constmem_distinct(row) <= 1;
+}
 
 void hms_check_constant_divergence(struct hms_check_ctx *c)
 {
@@ -17,6 +26,10 @@ void hms_check_constant_divergence(struct hms_check_ctx *c)
             continue;
         double d = s->distinct / s->requests;
         if (d < HMS_CONST_DIVERGENCE_MIN_DISTINCT)
+            continue;
+        /* distinct only between the rows of a guessed 2D block (c_Table[threadIdx.y]
+         * under 16 x 16): hms-analysis-limit says the launch is assumed */
+        if (hms_only_across_guessed_rows(c, i, row_broadcast))
             continue;
         double lat = s->latency / s->requests;
         double hit = c->arch->constant_latency_hit > 0 ? (double)c->arch->constant_latency_hit

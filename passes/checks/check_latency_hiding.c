@@ -239,21 +239,6 @@ static void mark_loops(const ir_stmt *s, bool search, bool grid, double trips, l
     }
 }
 
-/* Does e name a block coordinate or the grid's size, directly or through
- * a variable that does (by_block[v])? */
-static bool block_dependent(const ir_expr *e, const bool *by_block)
-{
-    if (!e)
-        return false;
-    if (e->kind == IR_SYM)
-        return (e->sym >= IR_SYM_BID_X && e->sym <= IR_SYM_BID_Z) ||
-               (e->sym >= IR_SYM_GDIM_X && e->sym <= IR_SYM_GDIM_Z);
-    if (e->kind == IR_VAR)
-        return e->var >= 0 && by_block[e->var];
-    return block_dependent(e->a, by_block) || block_dependent(e->b, by_block) ||
-           block_dependent(e->c, by_block);
-}
-
 /* How many times over the launch's work could be split: a thread's work
  * splits at most down to one iteration of its loop per thread, so the most
  * any off-chip access runs per warp is the factor (1: one element per
@@ -277,15 +262,15 @@ static double split_factor(const hms_check_ctx *c, bool count_element_loops)
     bool *by_block = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_block);
     if (m.in_search && m.grid_stride && m.element_trips && by_block) {
         mark_loops(c->k->body, false, false, 1, &m);
-        while (ir_flag_assignments(c->k->body, by_block, c->k->nvars, block_dependent))
+        while (ir_flag_assignments(c->k->body, by_block, c->k->nvars, hms_expr_block_dependent))
             ;
         for (size_t i = 0; i < c->nsites && warps > 0; i++) {
             const hms_site_metrics *s = &c->sites[i];
             const hms_site_trace *st = &c->trace.sites[i];
             int id = s->acc->id;
             if (m.in_search[id] ||
-                !(block_dependent(s->acc->index, by_block) ||
-                  block_dependent(s->acc->index2, by_block)) ||
+                !(hms_expr_block_dependent(s->acc->index, by_block) ||
+                  hms_expr_block_dependent(s->acc->index2, by_block)) ||
                 s->space == HMS_SPACE_LOCAL || s->space == HMS_SPACE_SHARED ||
                 s->space == HMS_SPACE_CONSTANT ||
                 (st->requests > 0 && st->spread * 2 >= st->requests))

@@ -6,6 +6,7 @@
  * accesses the prediction rests on. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes/checks/check_util.h"
@@ -69,6 +70,36 @@ static bool broadcast(const hms_check_ctx *c, int id)
     return any;
 }
 
+/* The size of a pointer parameter is not in the code: the placement model
+ * takes the bytes the simulated launch touched. That footprint stands for
+ * the whole array only when no access index rests on an assumed value and,
+ * when blocks were sampled, none depends on the block; otherwise the 64 KB
+ * constant-memory limit cannot be checked (a GEMM operand under assumed
+ * sizes and sampled blocks looks like a few KB). A filter read at [j] for
+ * a constant j range is the same in every block. */
+static bool footprint_is_guess(const hms_check_ctx *c, int id)
+{
+    const ir_array *a = &c->k->arrays[id];
+    if (a->ndims > 0)
+        return false; /* declared extents */
+    bool *by_block = calloc(c->k->nvars ? c->k->nvars : 1, sizeof *by_block);
+    if (!by_block)
+        return true;
+    while (ir_flag_assignments(c->k->body, by_block, c->k->nvars, hms_expr_block_dependent))
+        ;
+    bool guess = false;
+    for (size_t i = 0; i < c->nsites && !guess; i++) {
+        const ir_access *acc = c->sites[i].acc;
+        if (acc->array != id)
+            continue;
+        guess = hms_expr_assumed(c->k, acc->index) || hms_expr_assumed(c->k, acc->index2) ||
+                (c->trace.sampled && (hms_expr_block_dependent(acc->index, by_block) ||
+                                      hms_expr_block_dependent(acc->index2, by_block)));
+    }
+    free(by_block);
+    return guess;
+}
+
 void hms_check_placement(struct hms_check_ctx *c)
 {
     /* The model's T rests on the grid (resident warps, MWP/CWP, how often
@@ -86,10 +117,18 @@ void hms_check_placement(struct hms_check_ctx *c)
         if (!best->evaluated || kernel_speedup(c, &p->rank, best) < c->placement_threshold)
             continue;
         const ir_array *a = &c->k->arrays[id];
+        if (p->rank.best == HMS_PLACE_CONSTANT && footprint_is_guess(c, (int)id))
+            continue; /* hms-analysis-limit names the assumed values */
         /* A shared buffer the kernel fills is scratch, not an input the
          * paper's placements choose a home for; whether it pays is
          * hms-shared-reuse's question. */
         if (p->rank.current == HMS_PLACE_SHARED && (a->written || a->atomic))
+            continue;
+        /* A shared array starts every block empty: one the kernel reads but
+         * never visibly writes is filled by what the analysis does not see
+         * (cp.async or ldmatrix in inline assembly), so its traffic, and any
+         * verdict on where it should live, is missing. */
+        if (p->rank.current == HMS_PLACE_SHARED && a->space == HMS_SPACE_SHARED)
             continue;
         char ranking[512] = "", num[32];
         size_t n = 0;

@@ -46,9 +46,22 @@ static void padded_wavefronts(const hms_check_ctx *c, int id, int64_t C, int64_t
     }
 }
 
+/* Bytes of the array's widest access (a float4 or 128-bit copy of a row):
+ * a padded row must keep every row start aligned to it, or those vector
+ * accesses would fault on a misaligned address. */
+static int widest_access(const hms_check_ctx *c, int id)
+{
+    int w = 1;
+    for (size_t j = 0; j < c->nsites; j++)
+        if (c->sites[j].acc->array == id && c->sites[j].acc->width > w)
+            w = c->sites[j].acc->width;
+    return w;
+}
+
 /* Smallest pad that removes the conflict of `site`: preferably one that makes
  * every access of the array conflict-free, else one that at least makes no
- * other access of the array worse; 0 when none up to HMS_BANK_MAX_PAD does. */
+ * other access of the array worse; 0 when none up to HMS_BANK_MAX_PAD does.
+ * Only pads that keep the rows as aligned as the widest access needs. */
 static int64_t find_padding(const hms_check_ctx *c, size_t site)
 {
     const ir_array *a = c->sites[site].arr;
@@ -62,7 +75,10 @@ static int64_t find_padding(const hms_check_ctx *c, size_t site)
     int64_t all = 0, mine = 0;
     if (w0 && ph && w) {
         padded_wavefronts(c, id, C, 0, w0, ph);
+        int64_t align = widest_access(c, id), row = C * a->elem_bytes;
         for (int64_t p = 1; p <= HMS_BANK_MAX_PAD && !all; p++) {
+            if (row % align == 0 && ((C + p) * a->elem_bytes) % align != 0)
+                continue;
             padded_wavefronts(c, id, C, p, w, ph);
             if (w[site] > ph[site])
                 continue;
@@ -96,12 +112,6 @@ static void dims_text(const ir_array *a, int64_t pad, char *buf, size_t len)
     }
 }
 
-/* Under an assumed launch whose block is narrower than a warp (the 2D
- * default puts two 16-wide rows of threadIdx.x in each warp), whether a
- * site's conflicts are only between the rows a warp holds: each row's lanes
- * alone are conflict-free. Those conflicts rest on the guessed block width,
- * not on the code: the real launch (a 32 x 32 tile's block, say) may hold
- * a single row per warp, and then they do not exist. */
 /* Does e rest on an unknown value, directly or through a variable assigned
  * one (by_unknown[v])? */
 static bool unknown_dependent(const ir_expr *e, const bool *by_unknown)
@@ -116,37 +126,12 @@ static bool unknown_dependent(const ir_expr *e, const bool *by_unknown)
            unknown_dependent(e->c, by_unknown);
 }
 
-static bool conflicts_only_across_guessed_rows(const hms_check_ctx *c, size_t site)
+/* A row of a warp (the lanes of one threadIdx.y) is fine when its lanes alone
+ * are conflict-free (hms_only_across_guessed_rows). */
+static bool row_conflict_free(const hms_check_ctx *c, const hms_warp_access *row)
 {
-    const ir_launch *l = &c->k->launch;
-    unsigned width = l->block[0];
-    if (l->source != IR_LAUNCH_DEFAULT || width == 0 || width >= HMS_WARP_LANES ||
-        HMS_WARP_LANES % width || l->block[1] * l->block[2] <= 1)
-        return false;
-    const hms_kernel_trace *t = &c->trace;
-    bool any = false;
-    for (size_t b = 0; b < t->nblocks; b++) {
-        const hms_traced_block *B = &t->blocks[b];
-        for (size_t i = B->first; i < B->first + B->count; i++) {
-            const hms_warp_access *r = &t->stream.v[i];
-            if (r->site != site || !r->mask)
-                continue;
-            uint32_t row_mask = width == 32 ? 0xffffffffu : (1u << width) - 1;
-            for (unsigned lane = 0; lane < HMS_WARP_LANES; lane += width) {
-                hms_warp_access row = *r;
-                row.mask = r->mask & (row_mask << lane);
-                hms_bank_result br;
-                if (!row.mask)
-                    continue;
-                if (!hms_banks_warp(c->arch, &row, &br))
-                    return false;
-                if (br.wavefronts > br.phases)
-                    return false;
-                any = true;
-            }
-        }
-    }
-    return any;
+    hms_bank_result br;
+    return hms_banks_warp(c->arch, row, &br) && br.wavefronts <= br.phases;
 }
 
 void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
@@ -175,7 +160,7 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
                        unknown_dependent(s->acc->index2, by_unknown);
         if (assumed && !(s->stride.affine && s->stride.is_const))
             continue; /* hms-analysis-limit names the unknown value */
-        if (conflicts_only_across_guessed_rows(c, i))
+        if (hms_only_across_guessed_rows(c, i, row_conflict_free))
             continue; /* hms-analysis-limit says the launch is assumed */
         char deg[32], wf[32], ideal[32], lat[32], lat1[32], apart[256] = "";
         double ways = s->wavefronts / s->requests;

@@ -69,11 +69,14 @@ static void stride_phrase(const hms_check_ctx *c, const hms_site_metrics *s, uns
  * all, as nvcc emits it; accesses at the same byte address up to a small
  * constant (a packed RGB pixel, a stencil's shifted reads, a struct's
  * fields) fill each lane's neighbouring bytes (passes/ir/byte_siblings.h). So
- * is a short constant loop over the lane's consecutive elements (passes/
- * vector_loop.h). */
+ * is a short constant loop over the lane's consecutive elements, or over its
+ * consecutive 16-byte vectors (passes/vector_loop.h). */
 static int merged_width(const hms_check_ctx *c, const hms_site_metrics *s)
 {
     int run = hms_vector_loop_bytes(c->k, s->acc);
+    if (run > s->acc->width)
+        return run;
+    run = hms_vector_chunk_bytes(c->k, s->acc);
     if (run > s->acc->width)
         return run;
     return hms_sibling_bytes(c, s);

@@ -169,3 +169,46 @@ bool hms_expr_assumed(const ir_kernel *k, const ir_expr *e)
     }
     return hms_expr_assumed(k, e->a) || hms_expr_assumed(k, e->b) || hms_expr_assumed(k, e->c);
 }
+
+bool hms_only_across_guessed_rows(const hms_check_ctx *c, size_t site, hms_row_judge fine)
+{
+    const ir_launch *l = &c->k->launch;
+    unsigned width = l->block[0];
+    if (l->source != IR_LAUNCH_DEFAULT || width == 0 || width >= HMS_WARP_LANES ||
+        HMS_WARP_LANES % width || l->block[1] * l->block[2] <= 1)
+        return false;
+    const hms_kernel_trace *t = &c->trace;
+    uint32_t row_mask = (1u << width) - 1;
+    bool any = false;
+    for (size_t b = 0; b < t->nblocks; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            const hms_warp_access *r = &t->stream.v[i];
+            if (r->site != site || !r->mask)
+                continue;
+            for (unsigned lane = 0; lane < HMS_WARP_LANES; lane += width) {
+                hms_warp_access row = *r;
+                row.mask = r->mask & (row_mask << lane);
+                if (!row.mask)
+                    continue;
+                if (!fine(c, &row))
+                    return false;
+                any = true;
+            }
+        }
+    }
+    return any;
+}
+
+bool hms_expr_block_dependent(const ir_expr *e, const bool *by_block)
+{
+    if (!e)
+        return false;
+    if (e->kind == IR_SYM)
+        return (e->sym >= IR_SYM_BID_X && e->sym <= IR_SYM_BID_Z) ||
+               (e->sym >= IR_SYM_GDIM_X && e->sym <= IR_SYM_GDIM_Z);
+    if (e->kind == IR_VAR)
+        return e->var >= 0 && by_block[e->var];
+    return hms_expr_block_dependent(e->a, by_block) || hms_expr_block_dependent(e->b, by_block) ||
+           hms_expr_block_dependent(e->c, by_block);
+}

@@ -43,6 +43,20 @@ bool hms_camping_judged(const hms_check_ctx *c, const char **why);
  * assumed (no --param, annotation or host call)? */
 bool hms_expr_assumed(const ir_kernel *k, const ir_expr *e);
 
+/* Does e name a block coordinate or the grid's size (blockIdx, gridDim),
+ * directly or through a variable flagged in by_block (fill it with
+ * ir_flag_assignments and this function)? */
+bool hms_expr_block_dependent(const ir_expr *e, const bool *by_block);
+
+/* Under an assumed launch whose block is narrower than a warp (the 2D
+ * default puts two 16-wide rows of threadIdx.x in each warp): true when
+ * `site` ran and, in every traced request, each row's lanes alone are
+ * `fine`. A finding then arises only between the rows a warp holds: it rests
+ * on the guessed block width, not on the code, since the real launch (a
+ * 32 x 32 tile's block, a 128 x 3 generator) may hold one row per warp. */
+typedef bool (*hms_row_judge)(const hms_check_ctx *c, const hms_warp_access *row);
+bool hms_only_across_guessed_rows(const hms_check_ctx *c, size_t site, hms_row_judge fine);
+
 /* True when the kernel has access sites but the trace ran none of them
  * (every thread left before its first access, typically under assumed
  * parameter values): there is nothing to judge memory behaviour on. */

@@ -33,4 +33,19 @@ bool hms_walks_own_run(const ir_kernel *k, const ir_access *a);
  * at most HMS_VECTOR_RUN_MAX_BYTES; otherwise a->width. */
 int hms_vector_loop_bytes(const ir_kernel *k, const ir_access *a);
 
+/* A site that already moves the widest vector per lane, in a short loop
+ * of constant trip that steps each lane to its next consecutive vector
+ * (`FLOAT4(c[row * N + col + n])` over n += 4, an epilogue's
+ * `O[... + j * 8]` halves over j): the loop's requests together cover the
+ * lane's run of trip x width bytes, which fills the sectors each request
+ * leaves half used. No wider access exists; L1 keeps the lines loads bring
+ * in and L2 merges the partial sector writes of stores. The run's bytes;
+ * for a load only when it is at most HMS_VECTOR_CHUNK_RUN_MAX_BYTES, two
+ * 128-byte lines per lane, so that a warp's whole footprint over the
+ * unrolled loop (8 KB at most) stays in L1 between its back-to-back
+ * requests (a longer load walk is a thread per row, hms_walks_own_run);
+ * a store's partial sectors merge in L2 at any run length. Else a->width. */
+#define HMS_VECTOR_CHUNK_RUN_MAX_BYTES 256
+int hms_vector_chunk_bytes(const ir_kernel *k, const ir_access *a);
+
 #endif

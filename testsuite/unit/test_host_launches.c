@@ -199,3 +199,20 @@ Test(host_launches, dim3_parameters_of_launchers)
               "%s", r.out);
     hms_run_free(&r);
 }
+
+Test(host_launches, torch_extension_launcher_with_derived_template_arguments)
+{
+    hms_run_result r = run2("--list-kernels", "kernels/launches/torch_tile_launcher.cu");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    /* torch/extension.h comes from hms-lint's headers: no missing header */
+    cr_assert(!strstr(r.err, "not found"), "%s", r.err);
+    /* launch_tile_rows<32, 1> and <64, 2>: kWarpD = kHeadDim / (8 * 4) is 1
+     * and 2, the other arguments are local constants; 32 * 2 * 4 threads */
+    cr_assert(strstr(r.out, "launch tile_rows_kernel<32, 16, 8, 2, 4, 2, 2, 1, 1, 8> line=51 "
+                            "grid=?(grid) block=(256,1,1)"),
+              "%s", r.out);
+    cr_assert(strstr(r.out, "launch tile_rows_kernel<64, 16, 8, 2, 4, 2, 2, 2, 2, 8> line=51 "
+                            "grid=?(grid) block=(256,1,1)"),
+              "%s", r.out);
+    hms_run_free(&r);
+}

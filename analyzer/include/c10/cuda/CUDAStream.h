@@ -1,0 +1,2 @@
+/* hms-lint hermetic headers: see hms_torch.h. */
+#include "../../hms_torch.h"
