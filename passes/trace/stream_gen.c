@@ -122,7 +122,8 @@ static bool setup_vars(tracer *t)
             hms_lanes_set_unknown(&t->var_init[i]); /* a local read before assignment */
         }
     }
-    return trace_stamps_init(&t->stamps, k->nvars, t->var_init);
+    return trace_stamps_init(&t->stamps, k->nvars, t->var_init) &&
+           trace_replay_init(&t->replay, k);
 }
 
 /* ---- one block ------------------------------------------------------------------------ */
@@ -376,6 +377,7 @@ static void tracer_free(tracer *t)
     free(t->var_noted);
     free(t->loads);
     trace_stamps_free(&t->stamps);
+    trace_replay_free(&t->replay);
     free(t->touched_lo);
     free(t->touched_hi);
     free(t->extent_bytes);

@@ -131,20 +131,25 @@ static uint64_t op_insts(trace_warp *w, const ir_expr *e, trace_memo *m, const h
         m->active = w->active;
         m->keyed = true;
     }
+    bool inserted = false;
     for (unsigned i = 0; i < HMS_TRACE_VALUE_PROBES; i++) {
         size_t slot = (size_t)((key + i) % HMS_TRACE_VALUE_MEMO);
         if (w->computed_run[slot] != w->run) { /* empty: remember it */
             w->computed_run[slot] = w->run;
             w->computed[slot] = key;
+            inserted = true;
             break;
         }
         if (w->computed[slot] == key)
             return 0;
     }
-    if (e->kind == IR_BINARY && (e->op == IR_OP_DIV || e->op == IR_OP_MOD) &&
-        !(e->b && e->b->kind == IR_CONST))
-        return HMS_TRACE_INT_DIV_INSTS;
-    return 1;
+    uint64_t insts = e->kind == IR_BINARY && (e->op == IR_OP_DIV || e->op == IR_OP_MOD) &&
+                             !(e->b && e->b->kind == IR_CONST)
+                         ? HMS_TRACE_INT_DIV_INSTS
+                         : 1;
+    if (inserted)
+        w->inserted += insts;
+    return insts;
 }
 
 /* *st receives the value's stamp (trace_memo.h). */
@@ -935,6 +940,23 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
     w->cont = saved_cont;
 }
 
+/* An access-free loop the warp already ran on the same inputs is replayed
+ * (trace_replay.h); any other run of it is recorded. */
+static void exec_loop_or_replay(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    trace_replay_loop *L = trace_replay_of(&t->replay, s);
+    if (!L) {
+        exec_loop(t, w, s);
+        return;
+    }
+    trace_replay_mark m;
+    if (trace_replay_apply(t, w, L, &m))
+        return;
+    trace_replay_begin(t, w, L, &m);
+    exec_loop(t, w, s);
+    trace_replay_end(t, w, L, &m);
+}
+
 static void exec_sync(tracer *t, trace_warp *w)
 {
     w->time++;
@@ -977,7 +999,7 @@ static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s)
         exec_if(t, w, s);
         return;
     case IR_S_LOOP:
-        exec_loop(t, w, s);
+        exec_loop_or_replay(t, w, s);
         return;
     case IR_S_SYNC:
         exec_sync(t, w);
@@ -1040,6 +1062,8 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
     w->steps = 0;
     w->flops = w->fp_insts = 0;
     w->untimed = 0;
+    w->inserted = 0;
+    w->summaries = 0;
     w->progress = 1;
     w->seq = 0;
     w->narrivals = 0;

@@ -11,6 +11,7 @@
 #include "passes/trace/lanes.h"
 #include "passes/trace/stream_gen.h"
 #include "passes/trace/trace_memo.h"
+#include "passes/trace/trace_replay.h"
 
 /* Deepest expression / statement nesting the interpreter accepts (it
  * recurses; real kernels stay far below). */
@@ -80,8 +81,11 @@ typedef struct {
      * slots of earlier runs (computed_run != run) are empty. */
     uint64_t computed[HMS_TRACE_VALUE_MEMO];
     uint64_t computed_run[HMS_TRACE_VALUE_MEMO];
-    unsigned untimed; /* > 0 while evaluating for bookkeeping (time restored after):
-                         such evaluations neither use nor fill the table */
+    unsigned untimed;   /* > 0 while evaluating for bookkeeping (time restored after):
+                           such evaluations neither use nor fill the table */
+    uint64_t inserted;  /* instructions of the operations whose key went into the table
+                           (what a replay of the same loop no longer pays, trace_replay.h) */
+    uint64_t summaries; /* loop summary steps that looked at time (trace_summary.c) */
 } trace_warp;
 
 /* Periodic-loop summary state of one run of one loop (trace_summary.c). */
@@ -129,6 +133,7 @@ typedef struct {
     size_t capepoch;
     trace_load *loads;   /* per site */
     trace_stamps stamps; /* value stamps of variables, memo of operations (trace_memo.h) */
+    trace_replay replay; /* access-free loops and their last recorded runs (trace_replay.h) */
     uint64_t runs;       /* warp runs so far */
     uint64_t total_steps;
     uint64_t total_lines;   /* 32-byte lines the records touch, for max_lines */
@@ -152,6 +157,13 @@ void trace_summary_init(trace_summary *s);
 void trace_summary_free(trace_summary *s);
 uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
                            uint64_t iter, uint32_t live);
+
+/* trace_replay.c: apply a recorded run of access-free loop L if the warp
+ * repeats it (true: done, the loop is not to be run); otherwise run it
+ * between trace_replay_begin and trace_replay_end, which record it. */
+bool trace_replay_apply(tracer *t, trace_warp *w, trace_replay_loop *L, trace_replay_mark *m);
+void trace_replay_begin(tracer *t, trace_warp *w, trace_replay_loop *L, trace_replay_mark *m);
+void trace_replay_end(tracer *t, trace_warp *w, trace_replay_loop *L, const trace_replay_mark *m);
 
 /* stream_gen.c */
 void trace_note(tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
