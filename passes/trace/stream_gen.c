@@ -122,8 +122,7 @@ static bool setup_vars(tracer *t)
             hms_lanes_set_unknown(&t->var_init[i]); /* a local read before assignment */
         }
     }
-    return trace_stamps_init(&t->stamps, k->nvars, t->var_init) &&
-           trace_replay_init(&t->replay, k);
+    return trace_stamps_init(&t->stamps, k->nvars, t->var_init) && trace_replay_init(&t->replay, k);
 }
 
 /* ---- one block ------------------------------------------------------------------------ */
@@ -367,6 +366,7 @@ static bool run(tracer *t)
     o->blocks_simulated = o->nblocks;
     o->sampled = o->nblocks < total;
     o->scale = o->nblocks ? (double)total / (double)o->nblocks : 0;
+    o->loop_replays = t->replay.replays;
     count_sites(t);
     return true;
 }

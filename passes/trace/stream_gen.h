@@ -167,6 +167,9 @@ typedef struct {
     uint32_t loop_summary_after;  /* loops that run at least this many iterations may be
                                      summarised (HMS_TRACE_DEFAULT_SUMMARY_AFTER); UINT32_MAX:
                                      trace every iteration */
+    bool no_loop_replay;          /* trace every run of an access-free loop, never replay a
+                                     recorded one (passes/trace/trace_replay.h; for tests:
+                                     the results are the same) */
 } hms_trace_options;
 
 typedef struct {
@@ -224,6 +227,7 @@ typedef struct {
     bool exact; /* every record exact and no budget hit (sampling aside) */
     bool budget_exhausted;
     bool loops_summarised; /* some records stand for summarised loop iterations (extra > 0) */
+    uint64_t loop_replays; /* runs of access-free loops replayed, not traced (trace_replay.h) */
     char **notes;          /* what was assumed, one line each ("parameter 'n' has no value:
                               assumed 1024"); at most HMS_TRACE_MAX_NOTES */
     size_t nnotes;

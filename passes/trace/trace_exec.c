@@ -944,7 +944,7 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
  * (trace_replay.h); any other run of it is recorded. */
 static void exec_loop_or_replay(tracer *t, trace_warp *w, const ir_stmt *s)
 {
-    trace_replay_loop *L = trace_replay_of(&t->replay, s);
+    trace_replay_loop *L = t->opt.no_loop_replay ? NULL : trace_replay_of(&t->replay, s);
     if (!L) {
         exec_loop(t, w, s);
         return;
