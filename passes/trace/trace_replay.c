@@ -299,6 +299,7 @@ void trace_replay_end(tracer *t, trace_warp *w, trace_replay_loop *L, const trac
         if (!clean)
             abort();
         verify_repeat(t, w, L, m);
+        t->replay.replays++; /* a replay, traced and compared */
     }
 #endif
     if (!clean)

@@ -55,7 +55,7 @@ typedef struct {
     const ir_stmt **slot_stmt; /* open addressing: loop statement -> loops index */
     uint32_t *slot_idx;
     size_t cap;
-    uint64_t replays, records; /* counters (for the bench's figures) */
+    uint64_t replays, records; /* runs replayed (verify builds: traced and compared), recorded */
 } trace_replay;
 
 /* Counters at the start of a recorded run. */
