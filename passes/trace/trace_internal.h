@@ -1,7 +1,7 @@
 /* Internals shared by the stream generator's files (stream_gen.c: driver,
  * trace_exec.c: the warp interpreter, trace_layout.c: array addresses,
- * trace_validate.c: IR checks). Not for use outside passes/trace_* and
- * passes/trace/stream_gen.c. */
+ * trace_validate.c: IR checks, trace_replay.c: access-free loops). Not for use outside
+ * passes/trace_* and passes/trace/stream_gen.c. */
 #ifndef HMS_PASSES_TRACE_INTERNAL_H
 #define HMS_PASSES_TRACE_INTERNAL_H
 
