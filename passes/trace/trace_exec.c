@@ -440,6 +440,18 @@ static bool push_epoch(tracer *t, size_t i, uint32_t epoch)
     return true;
 }
 
+bool trace_push_record(tracer *t, trace_warp *w, const hms_warp_access *r)
+{
+    hms_stream *st = &t->out->stream;
+    size_t i = st->n;
+    if (!hms_stream_push(st, r) || !push_epoch(t, i - t->block_first, (uint32_t)w->narrivals)) {
+        t->oom = true;
+        w->stopped = true;
+        return false;
+    }
+    return true;
+}
+
 /* Opaque lanes' offsets (lanes.h) rest on stand-in bases: those outside the
  * array are wrapped into it modulo a multiple of REBASE_UNIT bytes (the
  * extent rounded down), which keeps the sectors, lines and banks a warp's
@@ -588,12 +600,8 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
                    arr->name ? arr->name : "?", (long long)pitch);
 
     hms_stream *st = &t->out->stream;
-    size_t i = st->n;
-    if (!hms_stream_push(st, &r) || !push_epoch(t, i - t->block_first, (uint32_t)w->narrivals)) {
-        t->oom = true;
-        w->stopped = true;
+    if (!trace_push_record(t, w, &r))
         return;
-    }
     w->seq++;
     if (r.mask) {
         uint64_t units[HMS_WARP_UNITS_MAX];

@@ -38,12 +38,13 @@ struct trace_loop {
  * lanes read at most TRACE_STANDIN_GROUPS distinct addresses: what the
  * opaque stand-ins of its value are made from (lanes.h "opaque"). */
 #define TRACE_STANDIN_GROUPS 4
-typedef struct {
+struct trace_load {
     uint64_t run;                 /* trace_warp.run of that execution; other runs: none */
     uint32_t lanes;               /* lanes that read one of those addresses; 0: scattered */
     uint64_t key[HMS_WARP_LANES]; /* per lane: array and byte offset read */
     uint64_t stamp;               /* value stamp of its stand-ins (trace_memo.h) */
-} trace_load;
+};
+typedef struct trace_load trace_load;
 
 typedef struct {
     uint32_t warp;
@@ -145,6 +146,10 @@ typedef struct {
 void trace_run_warp(tracer *t, trace_warp *w);
 /* Prepares w for warp `warp` of a block (vars reset to var_init). */
 void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp);
+
+/* Appends record r of warp w to the stream with its barrier epoch; false
+ * (out of memory: the warp stops) on allocation failure (trace_exec.c). */
+bool trace_push_record(tracer *t, trace_warp *w, const hms_warp_access *r);
 
 /* Evaluates e for the warp's lanes into *out (trace_exec.c). */
 void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out);

@@ -10,10 +10,12 @@
 /* ---- finding the loops ------------------------------------------------------- */
 
 typedef struct {
-    bool leaves;  /* an access, barrier, break, continue or return */
-    bool *var;    /* nvars: read or assigned */
-    bool *assign; /* nvars */
-    bool *site;   /* nsites */
+    bool leaves;   /* a barrier, break, continue or return */
+    bool accesses; /* an access */
+    bool *var;     /* nvars: read or assigned */
+    bool *assign;  /* nvars */
+    bool *site;    /* nsites: stand-ins read */
+    bool *load;    /* nsites: load sites in it */
 } loop_scan;
 
 static void scan_expr(const ir_expr *e, loop_scan *c)
@@ -33,6 +35,12 @@ static void scan_stmt(const ir_stmt *s, void *ctx)
     loop_scan *c = ctx;
     switch (s->kind) {
     case IR_S_ACCESS:
+        c->accesses = true;
+        scan_expr(s->access.index, c);
+        scan_expr(s->access.index2, c);
+        if (s->access.kind == HMS_ACCESS_LOAD)
+            c->load[s->access.id] = true;
+        return;
     case IR_S_SYNC:
     case IR_S_BREAK:
     case IR_S_CONTINUE:
@@ -90,7 +98,9 @@ static bool add_loop(find_ctx *f, const ir_stmt *s)
     memset(c->var, 0, (k->nvars ? k->nvars : 1) * sizeof *c->var);
     memset(c->assign, 0, (k->nvars ? k->nvars : 1) * sizeof *c->assign);
     memset(c->site, 0, (k->nsites ? k->nsites : 1) * sizeof *c->site);
+    memset(c->load, 0, (k->nsites ? k->nsites : 1) * sizeof *c->load);
     c->leaves = false;
+    c->accesses = false;
     ir_stmt_each(s, scan_stmt, c);
     if (c->leaves)
         return true;
@@ -105,12 +115,16 @@ static bool add_loop(find_ctx *f, const ir_stmt *s)
     L->vars = list_of(c->var, k->nvars, &L->nvars);
     L->assigned = list_of(c->assign, k->nvars, &L->nassigned);
     L->sites = list_of(c->site, k->nsites, &L->nsites);
+    L->accesses = c->accesses;
+    L->loads = list_of(c->load, k->nsites, &L->nloads);
+    L->load_out = malloc((L->nloads ? L->nloads : 1) * sizeof *L->load_out);
     size_t nin = L->nvars + L->nsites;
     L->in = malloc((nin ? nin : 1) * sizeof *L->in);
     L->pending = malloc((nin ? nin : 1) * sizeof *L->pending);
     L->out = malloc((L->nassigned ? L->nassigned : 1) * sizeof *L->out);
     L->out_stamp = malloc((L->nassigned ? L->nassigned : 1) * sizeof *L->out_stamp);
-    return L->vars && L->assigned && L->sites && L->in && L->pending && L->out && L->out_stamp;
+    return L->vars && L->assigned && L->sites && L->in && L->pending && L->out && L->out_stamp &&
+           L->loads && L->load_out;
 }
 
 static void visit_loop(const ir_stmt *s, void *ctx)
@@ -127,13 +141,15 @@ bool trace_replay_init(trace_replay *r, const ir_kernel *k)
     f.scan.var = calloc(k->nvars ? k->nvars : 1, sizeof *f.scan.var);
     f.scan.assign = calloc(k->nvars ? k->nvars : 1, sizeof *f.scan.assign);
     f.scan.site = calloc(k->nsites ? k->nsites : 1, sizeof *f.scan.site);
-    if (f.scan.var && f.scan.assign && f.scan.site)
+    f.scan.load = calloc(k->nsites ? k->nsites : 1, sizeof *f.scan.load);
+    if (f.scan.var && f.scan.assign && f.scan.site && f.scan.load)
         ir_stmt_each(k->body, visit_loop, &f);
     else
         f.oom = true;
     free(f.scan.var);
     free(f.scan.assign);
     free(f.scan.site);
+    free(f.scan.load);
     if (f.oom)
         return false;
     r->cap = 16;
@@ -164,6 +180,9 @@ void trace_replay_free(trace_replay *r)
         free(L->pending);
         free(L->out);
         free(L->out_stamp);
+        free(L->recs);
+        free(L->loads);
+        free(L->load_out);
     }
     free(r->loops);
     free(r->slot_stmt);
@@ -209,7 +228,9 @@ static void take_inputs(const tracer *t, const trace_warp *w, const trace_replay
 static bool fits_budget(const tracer *t, const trace_warp *w, const trace_replay_loop *L)
 {
     return !w->draining && !w->untimed && w->steps + L->steps <= t->opt.max_steps_per_warp &&
-           t->total_steps + L->steps <= t->opt.max_steps;
+           t->total_steps + L->steps <= t->opt.max_steps &&
+           (!L->nrecs || (t->out->stream.n + L->nrecs < t->opt.max_records &&
+                          t->total_lines + L->lines < t->opt.max_lines));
 }
 
 static bool repeats(const tracer *t, const trace_warp *w, const trace_replay_loop *L)
@@ -239,6 +260,17 @@ bool trace_replay_apply(tracer *t, trace_warp *w, trace_replay_loop *L, trace_re
         w->vars[L->assigned[i]] = L->out[i];
         t->stamps.var[L->assigned[i]] = L->out_stamp[i];
     }
+    uint64_t start = w->time;
+    for (size_t i = 0; i < L->nrecs; i++) {
+        hms_warp_access r = L->recs[i];
+        r.time += start;
+        if (!trace_push_record(t, w, &r))
+            return true; /* out of memory: the warp stopped */
+    }
+    w->seq += L->nrecs;
+    t->total_lines += L->lines;
+    for (size_t i = 0; i < L->nloads; i++)
+        t->loads[L->loads[i]] = L->load_out[i];
     w->time += L->time;
     w->steps += L->steps;
     t->total_steps += L->steps;
@@ -268,6 +300,44 @@ void trace_replay_begin(tracer *t, trace_warp *w, trace_replay_loop *L, trace_re
     m->sticky = w->sticky_inexact;
     m->depth = w->inexact_depth;
     m->active = w->active;
+    m->lines = t->total_lines;
+    m->seq = w->seq;
+    m->rec_first = t->out->stream.n;
+}
+
+/* A recorded run with accesses must emit the same records on a repeat:
+ * none with lanes spread by the record counter (w->seq), none summarised,
+ * and no new value-table key (so the records' times move with the loop's
+ * start). */
+static bool records_repeat(const tracer *t, const trace_warp *w, const trace_replay_mark *m)
+{
+    const hms_stream *st = &t->out->stream;
+    if (w->inserted != m->inserted || st->n < m->rec_first ||
+        st->n - m->rec_first != w->seq - m->seq)
+        return false;
+    for (size_t i = m->rec_first; i < st->n; i++)
+        if (st->v[i].spread || st->v[i].extra || st->v[i].time < m->time)
+            return false;
+    return true;
+}
+
+static bool keep_records(trace_replay_loop *L, const tracer *t, const trace_replay_mark *m)
+{
+    const hms_stream *st = &t->out->stream;
+    size_t n = st->n - m->rec_first;
+    if (n > L->caprecs) {
+        hms_warp_access *v = realloc(L->recs, n * sizeof *v);
+        if (!v)
+            return false;
+        L->recs = v;
+        L->caprecs = n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        L->recs[i] = st->v[m->rec_first + i];
+        L->recs[i].time -= m->time;
+    }
+    L->nrecs = n;
+    return true;
 }
 
 #ifdef HMS_TRACE_VERIFY_MEMO
@@ -282,7 +352,19 @@ static void verify_repeat(const tracer *t, const trace_warp *w, const trace_repl
     for (size_t i = 0; i < L->nassigned; i++)
         if (!trace_same_value(&w->vars[L->assigned[i]], &L->out[i]))
             abort();
-    (void)t;
+    const hms_stream *st = &t->out->stream;
+    if (st->n - m->rec_first != L->nrecs || t->total_lines - m->lines != L->lines ||
+        w->seq - m->seq != L->nrecs)
+        abort();
+    for (size_t i = 0; i < L->nrecs; i++) {
+        hms_warp_access r = L->recs[i];
+        r.time += m->time;
+        if (memcmp(&r, &st->v[m->rec_first + i], sizeof r) != 0)
+            abort();
+    }
+    for (size_t i = 0; i < L->nloads; i++)
+        if (memcmp(&t->loads[L->loads[i]], &L->load_out[i], sizeof L->load_out[i]) != 0)
+            abort();
 }
 #endif
 
@@ -293,7 +375,8 @@ void trace_replay_end(tracer *t, trace_warp *w, trace_replay_loop *L, const trac
                  !w->draining && !w->untimed && w->summaries == m->summaries && w->ret == m->ret &&
                  w->brk == m->brk && w->cont == m->cont && w->sticky_inexact == m->sticky &&
                  w->inexact_depth == m->depth &&
-                 t->total_steps - m->total_steps == w->steps - m->steps;
+                 t->total_steps - m->total_steps == w->steps - m->steps &&
+                 (!L->accesses || records_repeat(t, w, m));
 #ifdef HMS_TRACE_VERIFY_MEMO
     if (m->check) {
         if (!clean)
@@ -321,6 +404,12 @@ void trace_replay_end(tracer *t, trace_warp *w, trace_replay_loop *L, const trac
     L->steps = w->steps - m->steps;
     L->flops = w->flops - m->flops;
     L->fp_insts = w->fp_insts - m->fp_insts;
+    L->nrecs = 0;
+    L->lines = t->total_lines - m->lines;
+    for (size_t i = 0; i < L->nloads; i++)
+        L->load_out[i] = t->loads[L->loads[i]];
+    if (L->accesses && !keep_records(L, t, m))
+        return;
     L->valid = true;
     t->replay.records++;
 }

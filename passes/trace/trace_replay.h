@@ -25,8 +25,13 @@
 
 #include "passes/ir/ir.h"
 #include "passes/trace/lanes.h"
+#include "runtime/stream.h"
 
-/* One access-free loop and its last recorded run. */
+/* What a load site's last execution leaves for the stand-ins (the layout
+ * of trace_internal.h's trace_load). */
+typedef struct trace_load trace_load_state;
+
+/* One loop without barrier or exit and its last recorded run. */
 typedef struct {
     const ir_stmt *loop;
     int *vars; /* variables it reads or assigns (partial masks keep old lanes) */
@@ -47,6 +52,15 @@ typedef struct {
     uint64_t *out_stamp;
     uint64_t time; /* instructions a replay adds (the recorded ones less the inserted keys') */
     uint64_t steps, flops, fp_insts;
+    /* loops with accesses: their records (time relative to the loop's start), the lines
+       they touch, and the state their load sites leave */
+    bool accesses;
+    hms_warp_access *recs;
+    size_t nrecs, caprecs;
+    uint64_t lines;
+    int *loads; /* load sites in it */
+    size_t nloads;
+    trace_load_state *load_out;
 } trace_replay_loop;
 
 typedef struct {
@@ -60,7 +74,8 @@ typedef struct {
 
 /* Counters at the start of a recorded run. */
 typedef struct {
-    uint64_t time, inserted, steps, total_steps, flops, fp_insts, summaries;
+    uint64_t time, inserted, steps, total_steps, flops, fp_insts, summaries, lines, seq;
+    size_t rec_first;
     uint32_t ret, brk, cont;
     bool cut, draining, sticky;
     int depth;
