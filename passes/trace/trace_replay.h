@@ -1,4 +1,8 @@
-/* Replay of access-free loops for the warp interpreter (trace_replay.c).
+/* Replay of loops for the warp interpreter (trace_replay.c). Access-free
+ * loops first; a loop with accesses is replayed the same way (its records
+ * pushed again, shifted to its start time) when its recorded run put no new
+ * key in the value table and none of its records is spread by the record
+ * counter or summarised.
  *
  * A loop that makes no access, passes no barrier and has no break, continue
  * or return (a register tile's FMA loops, `for (m) for (n) acc[m][n] += ...`
