@@ -122,7 +122,7 @@ static bool setup_vars(tracer *t)
             hms_lanes_set_unknown(&t->var_init[i]); /* a local read before assignment */
         }
     }
-    return trace_stamps_init(&t->stamps, k->nvars, t->var_init);
+    return trace_stamps_init(&t->stamps, k->nvars, t->var_init) && trace_replay_init(&t->replay, k);
 }
 
 /* ---- one block ------------------------------------------------------------------------ */
@@ -372,6 +372,7 @@ static bool run(tracer *t)
     o->blocks_simulated = o->nblocks;
     o->sampled = o->nblocks < total;
     o->scale = o->nblocks ? (double)total / (double)o->nblocks : 0;
+    o->loop_replays = t->replay.replays;
     count_sites(t);
     return true;
 }
@@ -382,6 +383,7 @@ static void tracer_free(tracer *t)
     free(t->var_noted);
     free(t->loads);
     trace_stamps_free(&t->stamps);
+    trace_replay_free(&t->replay);
     free(t->touched_lo);
     free(t->touched_hi);
     free(t->extent_bytes);

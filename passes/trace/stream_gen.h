@@ -170,6 +170,9 @@ typedef struct {
     /* The GPU's residency (passes/trace/sample.h hms_residency): the sample
      * then takes groups of co-resident neighbours; 0: unknown, even spread. */
     uint32_t sm_count, blocks_per_sm;
+    bool no_loop_replay; /* trace every run of a repeated loop, never replay a
+                            recorded one (passes/trace/trace_replay.h; for tests:
+                            the results are the same) */
 } hms_trace_options;
 
 typedef struct {
@@ -227,6 +230,7 @@ typedef struct {
     bool exact; /* every record exact and no budget hit (sampling aside) */
     bool budget_exhausted;
     bool loops_summarised; /* some records stand for summarised loop iterations (extra > 0) */
+    uint64_t loop_replays; /* runs of access-free loops replayed, not traced (trace_replay.h) */
     char **notes;          /* what was assumed, one line each ("parameter 'n' has no value:
                               assumed 1024"); at most HMS_TRACE_MAX_NOTES */
     size_t nnotes;

@@ -131,20 +131,25 @@ static uint64_t op_insts(trace_warp *w, const ir_expr *e, trace_memo *m, const h
         m->active = w->active;
         m->keyed = true;
     }
+    bool inserted = false;
     for (unsigned i = 0; i < HMS_TRACE_VALUE_PROBES; i++) {
         size_t slot = (size_t)((key + i) % HMS_TRACE_VALUE_MEMO);
         if (w->computed_run[slot] != w->run) { /* empty: remember it */
             w->computed_run[slot] = w->run;
             w->computed[slot] = key;
+            inserted = true;
             break;
         }
         if (w->computed[slot] == key)
             return 0;
     }
-    if (e->kind == IR_BINARY && (e->op == IR_OP_DIV || e->op == IR_OP_MOD) &&
-        !(e->b && e->b->kind == IR_CONST))
-        return HMS_TRACE_INT_DIV_INSTS;
-    return 1;
+    uint64_t insts = e->kind == IR_BINARY && (e->op == IR_OP_DIV || e->op == IR_OP_MOD) &&
+                             !(e->b && e->b->kind == IR_CONST)
+                         ? HMS_TRACE_INT_DIV_INSTS
+                         : 1;
+    if (inserted)
+        w->inserted += insts;
+    return insts;
 }
 
 /* *st receives the value's stamp (trace_memo.h). */
@@ -435,6 +440,18 @@ static bool push_epoch(tracer *t, size_t i, uint32_t epoch)
     return true;
 }
 
+bool trace_push_record(tracer *t, trace_warp *w, const hms_warp_access *r)
+{
+    hms_stream *st = &t->out->stream;
+    size_t i = st->n;
+    if (!hms_stream_push(st, r) || !push_epoch(t, i - t->block_first, (uint32_t)w->narrivals)) {
+        t->oom = true;
+        w->stopped = true;
+        return false;
+    }
+    return true;
+}
+
 /* Opaque lanes' offsets (lanes.h) rest on stand-in bases: those outside the
  * array are wrapped into it modulo a multiple of REBASE_UNIT bytes (the
  * extent rounded down), which keeps the sectors, lines and banks a warp's
@@ -583,12 +600,8 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
                    arr->name ? arr->name : "?", (long long)pitch);
 
     hms_stream *st = &t->out->stream;
-    size_t i = st->n;
-    if (!hms_stream_push(st, &r) || !push_epoch(t, i - t->block_first, (uint32_t)w->narrivals)) {
-        t->oom = true;
-        w->stopped = true;
+    if (!trace_push_record(t, w, &r))
         return;
-    }
     w->seq++;
     if (r.mask) {
         uint64_t units[HMS_WARP_UNITS_MAX];
@@ -935,6 +948,23 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
     w->cont = saved_cont;
 }
 
+/* An access-free loop the warp already ran on the same inputs is replayed
+ * (trace_replay.h); any other run of it is recorded. */
+static void exec_loop_or_replay(tracer *t, trace_warp *w, const ir_stmt *s)
+{
+    trace_replay_loop *L = t->opt.no_loop_replay ? NULL : trace_replay_of(&t->replay, s);
+    if (!L) {
+        exec_loop(t, w, s);
+        return;
+    }
+    trace_replay_mark m;
+    if (trace_replay_apply(t, w, L, &m))
+        return;
+    trace_replay_begin(t, w, L, &m);
+    exec_loop(t, w, s);
+    trace_replay_end(t, w, L, &m);
+}
+
 static void exec_sync(tracer *t, trace_warp *w)
 {
     w->time++;
@@ -977,7 +1007,7 @@ static void exec_stmt(tracer *t, trace_warp *w, const ir_stmt *s)
         exec_if(t, w, s);
         return;
     case IR_S_LOOP:
-        exec_loop(t, w, s);
+        exec_loop_or_replay(t, w, s);
         return;
     case IR_S_SYNC:
         exec_sync(t, w);
@@ -1040,6 +1070,8 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp)
     w->steps = 0;
     w->flops = w->fp_insts = 0;
     w->untimed = 0;
+    w->inserted = 0;
+    w->summaries = 0;
     w->progress = 1;
     w->seq = 0;
     w->narrivals = 0;

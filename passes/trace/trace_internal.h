@@ -1,7 +1,7 @@
 /* Internals shared by the stream generator's files (stream_gen.c: driver,
  * trace_exec.c: the warp interpreter, trace_layout.c: array addresses,
- * trace_validate.c: IR checks). Not for use outside passes/trace_* and
- * passes/trace/stream_gen.c. */
+ * trace_validate.c: IR checks, trace_replay.c: access-free loops). Not for use outside
+ * passes/trace_* and passes/trace/stream_gen.c. */
 #ifndef HMS_PASSES_TRACE_INTERNAL_H
 #define HMS_PASSES_TRACE_INTERNAL_H
 
@@ -11,6 +11,7 @@
 #include "passes/trace/lanes.h"
 #include "passes/trace/stream_gen.h"
 #include "passes/trace/trace_memo.h"
+#include "passes/trace/trace_replay.h"
 
 /* Deepest expression / statement nesting the interpreter accepts (it
  * recurses; real kernels stay far below). */
@@ -37,12 +38,13 @@ struct trace_loop {
  * lanes read at most TRACE_STANDIN_GROUPS distinct addresses: what the
  * opaque stand-ins of its value are made from (lanes.h "opaque"). */
 #define TRACE_STANDIN_GROUPS 4
-typedef struct {
+struct trace_load {
     uint64_t run;                 /* trace_warp.run of that execution; other runs: none */
     uint32_t lanes;               /* lanes that read one of those addresses; 0: scattered */
     uint64_t key[HMS_WARP_LANES]; /* per lane: array and byte offset read */
     uint64_t stamp;               /* value stamp of its stand-ins (trace_memo.h) */
-} trace_load;
+};
+typedef struct trace_load trace_load;
 
 typedef struct {
     uint32_t warp;
@@ -80,8 +82,11 @@ typedef struct {
      * slots of earlier runs (computed_run != run) are empty. */
     uint64_t computed[HMS_TRACE_VALUE_MEMO];
     uint64_t computed_run[HMS_TRACE_VALUE_MEMO];
-    unsigned untimed; /* > 0 while evaluating for bookkeeping (time restored after):
-                         such evaluations neither use nor fill the table */
+    unsigned untimed;   /* > 0 while evaluating for bookkeeping (time restored after):
+                           such evaluations neither use nor fill the table */
+    uint64_t inserted;  /* instructions of the operations whose key went into the table
+                           (what a replay of the same loop no longer pays, trace_replay.h) */
+    uint64_t summaries; /* loop summary steps that looked at time (trace_summary.c) */
 } trace_warp;
 
 /* Periodic-loop summary state of one run of one loop (trace_summary.c). */
@@ -129,6 +134,7 @@ typedef struct {
     size_t capepoch;
     trace_load *loads;   /* per site */
     trace_stamps stamps; /* value stamps of variables, memo of operations (trace_memo.h) */
+    trace_replay replay; /* access-free loops and their last recorded runs (trace_replay.h) */
     uint64_t runs;       /* warp runs so far */
     uint64_t total_steps;
     uint64_t total_lines;   /* 32-byte lines the records touch, for max_lines */
@@ -141,6 +147,10 @@ void trace_run_warp(tracer *t, trace_warp *w);
 /* Prepares w for warp `warp` of a block (vars reset to var_init). */
 void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp);
 
+/* Appends record r of warp w to the stream with its barrier epoch; false
+ * (out of memory: the warp stops) on allocation failure (trace_exec.c). */
+bool trace_push_record(tracer *t, trace_warp *w, const hms_warp_access *r);
+
 /* Evaluates e for the warp's lanes into *out (trace_exec.c). */
 void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out);
 
@@ -152,6 +162,13 @@ void trace_summary_init(trace_summary *s);
 void trace_summary_free(trace_summary *s);
 uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
                            uint64_t iter, uint32_t live);
+
+/* trace_replay.c: apply a recorded run of access-free loop L if the warp
+ * repeats it (true: done, the loop is not to be run); otherwise run it
+ * between trace_replay_begin and trace_replay_end, which record it. */
+bool trace_replay_apply(tracer *t, trace_warp *w, trace_replay_loop *L, trace_replay_mark *m);
+void trace_replay_begin(tracer *t, trace_warp *w, trace_replay_loop *L, trace_replay_mark *m);
+void trace_replay_end(tracer *t, trace_warp *w, trace_replay_loop *L, const trace_replay_mark *m);
 
 /* stream_gen.c */
 void trace_note(tracer *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

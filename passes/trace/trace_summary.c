@@ -403,6 +403,7 @@ uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_
         s->off = true;
         return 0;
     }
+    w->summaries++; /* what follows looks at time: a replay would not repeat it */
     s->time[slot(iter)] = w->time;
     s->rec[slot(iter)] = t->out->stream.n;
     s->arr[slot(iter)] = w->narrivals;
