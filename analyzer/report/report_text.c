@@ -265,6 +265,7 @@ static void print_finding(text_ctx *t, const hms_finding *f, const char *file_pa
 typedef struct {
     const hms_finding *f;
     size_t hidden;      /* summary notes of its kernel not shown (text is quiet) */
+    size_t instances;   /* other instances of its template whose summary here is not shown */
     const char *kernel; /* the kernel's name */
     const hms_finding_ref *ref;
     bool other_file; /* not in the file report's own path (a header): after it */
@@ -316,6 +317,34 @@ static const hms_finding *shown_summary(const hms_kernel_report *k, size_t *hidd
     return best;
 }
 
+/* Length of a template instance's name without its arguments ("k<8>" -> 1);
+ * 0 for a name that is not an instance. */
+static size_t template_base_len(const char *name)
+{
+    const char *lt = name ? strchr(name, '<') : NULL;
+    return lt ? (size_t)(lt - name) : 0;
+}
+
+/* Quiet text: the summary of one instance of a template stands for the
+ * others' at the same place (their figures differ, so they are not one
+ * finding; --explain and JSON keep each). The entry of v[0..n) it folds
+ * into, or NULL. */
+static sorted_finding *instance_summary_of(sorted_finding *v, size_t n, const hms_finding *f,
+                                           const char *kernel)
+{
+    size_t base = template_base_len(kernel);
+    if (!base || !is_summary(f))
+        return NULL;
+    for (size_t j = 0; j < n; j++) {
+        const hms_finding *o = v[j].f;
+        if (template_base_len(v[j].kernel) == base && !strncmp(v[j].kernel, kernel, base) &&
+            is_summary(o) && o->line == f->line && o->col == f->col &&
+            !strcmp(o->check, f->check) && !strcmp(o->file ? o->file : "", f->file ? f->file : ""))
+            return &v[j];
+    }
+    return NULL;
+}
+
 static void print_file(text_ctx *t, const hms_file_report *fr, bool all_notes,
                        hms_diag_counts *counts)
 {
@@ -340,8 +369,15 @@ static void print_file(text_ctx *t, const hms_file_report *fr, bool all_notes,
             const hms_finding *f = &fr->kernels[k].diagnostics[d];
             if (!all_notes && is_summary(f) && f != keep)
                 continue;
+            sorted_finding *first =
+                all_notes ? NULL : instance_summary_of(v, i, f, fr->kernels[k].name);
+            if (first) {
+                first->instances++;
+                continue;
+            }
             v[i].f = f;
             v[i].hidden = f == keep ? hidden : 0;
+            v[i].instances = 0;
             v[i].kernel = fr->kernels[k].name;
             v[i].ref = ref;
             v[i].other_file = f->file && fr->path && strcmp(f->file, fr->path) != 0;
@@ -363,6 +399,12 @@ static void print_file(text_ctx *t, const hms_file_report *fr, bool all_notes,
                     "  (%zu more note%s on kernel '%s': sampling, assumed values; --explain "
                     "or --format=json lists them)\n",
                     v[i].hidden, v[i].hidden == 1 ? "" : "s", v[i].kernel ? v[i].kernel : "?");
+        if (v[i].instances)
+            fprintf(t->out,
+                    "  (the same note, with other figures, on %zu more instance%s of '%.*s': "
+                    "--explain or --format=json lists them)\n",
+                    v[i].instances, v[i].instances == 1 ? "" : "s",
+                    (int)template_base_len(v[i].kernel), v[i].kernel);
     }
     hms_finding_groups_free(&groups);
     free(v);

@@ -307,3 +307,46 @@ Test(report_text, one_summary_note_per_kernel)
     unlink(src);
     free(src);
 }
+
+/* Instances of one template: their summary notes at the kernel's line differ
+ * in figures, so they are not one finding, but quiet text shows the first
+ * and counts the others; --explain shows each. */
+Test(report_text, one_summary_note_per_template)
+{
+    char *src = hms_sample_write_source();
+    cr_assert(src);
+    hms_report r;
+    hms_one_kernel_report(&r, src, "tile<8>");
+    hms_file_report *fr = &r.files[0];
+    fr->kernels = realloc(fr->kernels, 4 * sizeof *fr->kernels);
+    cr_assert(fr->kernels);
+    memset(fr->kernels + 1, 0, 3 * sizeof *fr->kernels);
+    fr->nkernels = 4;
+    const char *names[] = {"tile<8>", "tile<16>", "tile<32>", "other"};
+    const char *msgs[] = {"predicted 100 cycles", "predicted 200 cycles", "predicted 300 cycles",
+                          "predicted 400 cycles"};
+    for (int i = 0; i < 4; i++) {
+        if (i)
+            fr->kernels[i].name = strdup(names[i]);
+        hms_kernel_add_finding(&fr->kernels[i], "hms-memory-bound", HMS_SEV_NOTE, src, 1, 17,
+                               msgs[i]);
+    }
+    char *got = render(&r, false, false, NULL);
+    cr_expect(strstr(got, "predicted 100 cycles [hms-memory-bound]") != NULL, "%s", got);
+    cr_expect(strstr(got, "predicted 200 cycles") == NULL, "%s", got);
+    cr_expect(strstr(got, "predicted 300 cycles") == NULL, "%s", got);
+    cr_expect(strstr(got, "predicted 400 cycles [hms-memory-bound]") != NULL,
+              "a kernel of another name keeps its note: %s", got);
+    cr_expect(
+        strstr(got, "  (the same note, with other figures, on 2 more instances of 'tile': ") !=
+            NULL,
+        "%s", got);
+    free(got);
+    got = render(&r, false, true, NULL);
+    cr_expect(strstr(got, "predicted 200 cycles [hms-memory-bound]") != NULL, "%s", got);
+    cr_expect(strstr(got, "more instances") == NULL, "%s", got);
+    free(got);
+    hms_report_free(&r);
+    unlink(src);
+    free(src);
+}
