@@ -180,31 +180,19 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
             *st = t->stamps.sym[e->sym];
             return &w->laneid;
         case IR_SYM_BID_X:
-            uniform = t->bid[0];
-            break;
         case IR_SYM_BID_Y:
-            uniform = t->bid[1];
-            break;
         case IR_SYM_BID_Z:
-            uniform = t->bid[2];
+            uniform = t->bid[e->sym - IR_SYM_BID_X];
             break;
         case IR_SYM_BDIM_X:
-            uniform = t->bdim[0];
-            break;
         case IR_SYM_BDIM_Y:
-            uniform = t->bdim[1];
-            break;
         case IR_SYM_BDIM_Z:
-            uniform = t->bdim[2];
+            uniform = t->bdim[e->sym - IR_SYM_BDIM_X];
             break;
         case IR_SYM_GDIM_X:
-            uniform = t->gdim[0];
-            break;
         case IR_SYM_GDIM_Y:
-            uniform = t->gdim[1];
-            break;
         case IR_SYM_GDIM_Z:
-            uniform = t->gdim[2];
+            uniform = t->gdim[e->sym - IR_SYM_GDIM_X];
             break;
         case IR_SYM_WARPSIZE:
             uniform = HMS_WARP_LANES;
