@@ -1,28 +1,17 @@
 /* Ownership helpers for the report model in findings.h. */
 #include "passes/findings.h"
+#include "runtime/out_of_memory.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fprintf(stderr, "hms-lint: fatal: out of memory\n");
-        abort();
-    }
-    return q;
-}
-
 static char *vformat(const char *fmt, va_list ap)
 {
     char *s = NULL;
-    if (vasprintf(&s, fmt, ap) < 0) {
-        fprintf(stderr, "hms-lint: fatal: out of memory\n");
-        abort();
-    }
+    if (vasprintf(&s, fmt, ap) < 0)
+        hms_out_of_memory();
     return s;
 }
 
@@ -42,7 +31,7 @@ hms_finding *hms_kernel_add_finding(hms_kernel_report *k, const char *check, hms
                                     const char *file, unsigned line, unsigned col, const char *fmt,
                                     ...)
 {
-    k->diagnostics = xrealloc(k->diagnostics, (k->ndiagnostics + 1) * sizeof *k->diagnostics);
+    k->diagnostics = hms_xrealloc(k->diagnostics, (k->ndiagnostics + 1) * sizeof *k->diagnostics);
     hms_finding *f = &k->diagnostics[k->ndiagnostics++];
     memset(f, 0, sizeof *f);
     f->check = check;
@@ -60,7 +49,7 @@ hms_finding *hms_kernel_add_finding(hms_kernel_report *k, const char *check, hms
 void hms_finding_add_note(hms_finding *f, const char *file, unsigned line, unsigned col,
                           const char *fmt, ...)
 {
-    f->notes = xrealloc(f->notes, (f->nnotes + 1) * sizeof *f->notes);
+    f->notes = hms_xrealloc(f->notes, (f->nnotes + 1) * sizeof *f->notes);
     hms_note *n = &f->notes[f->nnotes++];
     n->file = file ? strdup(file) : NULL;
     n->line = line;
@@ -74,7 +63,7 @@ void hms_finding_add_note(hms_finding *f, const char *file, unsigned line, unsig
 void hms_finding_add_fixit(hms_finding *f, const char *file, unsigned line, unsigned col,
                            unsigned end_line, unsigned end_col, const char *replacement)
 {
-    f->fixits = xrealloc(f->fixits, (f->nfixits + 1) * sizeof *f->fixits);
+    f->fixits = hms_xrealloc(f->fixits, (f->nfixits + 1) * sizeof *f->fixits);
     hms_fixit *x = &f->fixits[f->nfixits++];
     x->file = file ? strdup(file) : NULL;
     x->line = line;
@@ -86,7 +75,7 @@ void hms_finding_add_fixit(hms_finding *f, const char *file, unsigned line, unsi
 
 void hms_file_add_error(hms_file_report *f, const char *fmt, ...)
 {
-    f->errors = xrealloc(f->errors, (f->nerrors + 1) * sizeof *f->errors);
+    f->errors = hms_xrealloc(f->errors, (f->nerrors + 1) * sizeof *f->errors);
     va_list ap;
     va_start(ap, fmt);
     f->errors[f->nerrors++] = vformat(fmt, ap);

@@ -8,12 +8,12 @@ const hms_arch *hms_find_arch(const hms_options *o, hms_file_error *why)
     return hms_arch_find(o->arch ? o->arch : HMS_ARCH_DEFAULT, why);
 }
 
-const hms_arch *hms_resolve_arch(const hms_options *o, FILE *err)
+const hms_arch *hms_resolve_arch(const hms_options *o, hms_diag_sink *said)
 {
     hms_file_error why;
     const hms_arch *a = hms_find_arch(o, &why);
     if (!a)
-        hms_diag_print_file_error(err, HMS_DIAG_ERROR, &why);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
     return a;
 }
 

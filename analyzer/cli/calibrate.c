@@ -15,8 +15,6 @@
 #include "analyzer/cli/commands.h"
 #include "runtime/arch_patch.h"
 
-#define ERROR_PREFIX "hms-lint: error: "
-
 static void print_fit(const char *title, const hms_cal_table *t, const hms_cal_fit *f)
 {
     printf("%s, %zu runs:\n", title, f->nruns);
@@ -35,53 +33,47 @@ static void print_fit(const char *title, const hms_cal_table *t, const hms_cal_f
     printf("\n");
 }
 
-int hms_cmd_calibrate(const hms_options *o)
+/* The command, its problems recorded in said (printed as they come). */
+static int calibrate(const hms_options *o, hms_diag_sink *said)
 {
-    if (o->files.n != 1) {
-        fprintf(stderr,
-                ERROR_PREFIX "calibrate takes one CSV file of measured runs, got %zu\n"
-                             "Run 'hms-lint --help' for usage.\n",
-                o->files.n);
-        return 2;
-    }
-    const hms_arch *a = hms_resolve_arch(o, stderr);
+    if (o->files.n != 1)
+        return hms_diag_usage_error(
+            stderr, "calibrate takes one CSV file of measured runs, got %zu", o->files.n);
+    const hms_arch *a = hms_resolve_arch(o, said);
     if (!a)
         return 2;
-    char err[700];
+    hms_file_error ferr;
     hms_cal_table t;
-    if (!hms_cal_table_read(o->files.v[0], &t, err, sizeof err)) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", err);
+    if (!hms_cal_table_read(o->files.v[0], &t, &ferr)) {
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &ferr);
         return 2;
     }
     /* runs from another GPU than the one a probed --arch file measured */
     for (size_t i = 0; a->probe_format > 0 && i < t.nruns; i++)
         if (t.run[i].device[0] && strcmp(t.run[i].device, a->probe_device) != 0) {
-            fprintf(stderr, ERROR_PREFIX "%s:%u: run measured on '%s', but %s was probed on '%s'\n",
-                    t.path, t.run[i].line, t.run[i].device, a->source_path, a->probe_device);
+            hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, t.path, t.run[i].line, 0, NULL, NULL},
+                      "run measured on '%s', but %s was probed on '%s'", t.run[i].device,
+                      a->source_path, a->probe_device);
             hms_cal_table_free(&t);
             return 2;
         }
     hms_cal_fit hsm, ovl;
-    bool ok = hms_cal_fit_hsm(&t, a->dram_bandwidth_gbs, a->clock_ghz, &hsm, err, sizeof err) &&
-              hms_cal_fit_overlap(&t, &ovl, err, sizeof err);
-    if (ok && !hsm.attempted && !ovl.attempted) {
-        snprintf(err, sizeof err,
-                 "%s: nothing to fit: the HSM fit needs rbh with bw_util (or dram_bytes and a "
-                 "time), the overlap fit e_global ... warps with overlap_ratio (or t_comp, t_mem, "
-                 "time_cycles); see docs/probe.md",
-                 t.path);
-        ok = false;
-    }
-    if (ok && hsm.attempted && (hsm.coeff[0] < 0 || hsm.coeff[1] < 0)) {
-        snprintf(err, sizeof err,
-                 "%s: the HSM fit gives c1 = %.4g, c2 = %.4g; both must be >= 0 (utilisation "
-                 "cannot fall as the row-buffer hit rate rises): are memory-bound runs only in "
-                 "the table?",
-                 t.path, hsm.coeff[0], hsm.coeff[1]);
-        ok = false;
-    }
+    bool ok = hms_cal_fit_hsm(&t, a->dram_bandwidth_gbs, a->clock_ghz, &hsm, &ferr) &&
+              hms_cal_fit_overlap(&t, &ovl, &ferr);
+    if (ok && !hsm.attempted && !ovl.attempted)
+        ok = hms_file_error_set(
+            &ferr, t.path, 0, 0,
+            "nothing to fit: the HSM fit needs rbh with bw_util (or dram_bytes and a time), the "
+            "overlap fit e_global ... warps with overlap_ratio (or t_comp, t_mem, time_cycles); "
+            "see docs/probe.md");
+    if (ok && hsm.attempted && (hsm.coeff[0] < 0 || hsm.coeff[1] < 0))
+        ok = hms_file_error_set(&ferr, t.path, 0, 0,
+                                "the HSM fit gives c1 = %.4g, c2 = %.4g; both must be >= 0 "
+                                "(utilisation cannot fall as the row-buffer hit rate rises): are "
+                                "memory-bound runs only in the table?",
+                                hsm.coeff[0], hsm.coeff[1]);
     if (!ok) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", err);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &ferr);
         hms_cal_table_free(&t);
         return 2;
     }
@@ -145,15 +137,15 @@ int hms_cmd_calibrate(const hms_options *o)
                  "# are fitted to measured runs; every other value is the base file's.\n",
                  t.path, o->arch ? o->arch : HMS_ARCH_DEFAULT, date, hsm.attempted ? "HSM" : "",
                  hsm.attempted && ovl.attempted ? " and " : "", ovl.attempted ? "T_overlap" : "");
+        char err[700];
         char *base = hms_arch_yaml_text(a, err, sizeof err);
         char *text =
             base ? hms_arch_patch(base, o->output, header, NULL, e, n, err, sizeof err) : NULL;
-        hms_file_error werr;
         if (!text) {
-            fprintf(stderr, ERROR_PREFIX "%s\n", err);
+            hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, NULL, 0, 0, NULL, NULL}, "%s", err);
             rc = 2;
-        } else if (!hms_write_file_atomic(o->output, text, strlen(text), &werr)) {
-            hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &werr);
+        } else if (!hms_write_file_atomic(o->output, text, strlen(text), &ferr)) {
+            hms_diag_file_error(said, HMS_DIAG_ERROR, &ferr);
             rc = 2;
         } else
             printf("wrote %s (use it with --arch=%s)\n", o->output, o->output);
@@ -161,5 +153,14 @@ int hms_cmd_calibrate(const hms_options *o)
         free(text);
     }
     hms_cal_table_free(&t);
+    return rc;
+}
+
+int hms_cmd_calibrate(const hms_options *o)
+{
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, stderr);
+    int rc = calibrate(o, &said);
+    hms_diag_sink_free(&said);
     return rc;
 }

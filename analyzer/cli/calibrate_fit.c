@@ -16,8 +16,8 @@
 /* Solves with the columns whose input is not 0 in every run; the others keep
  * fitted[j] = false. x is n x p row-major. */
 static bool solve(const hms_cal_table *t, const size_t *rows, size_t n, const double *x,
-                  const double *y, size_t p, const char *what, hms_cal_fit *fit, char *err,
-                  size_t errlen)
+                  const double *y, size_t p, const char *what, hms_cal_fit *fit,
+                  hms_file_error *err)
 {
     size_t keep[HMS_CAL_MAX_COEFFS], q = 0;
     for (size_t j = 0; j < p; j++) {
@@ -28,10 +28,9 @@ static bool solve(const hms_cal_table *t, const size_t *rows, size_t n, const do
             keep[q++] = j;
     }
     if (n < q || q == 0) {
-        snprintf(err, errlen,
-                 "%s: %zu run%s for the %zu coefficients of the %s fit: need at "
-                 "least %zu",
-                 t->path, n, n == 1 ? "" : "s", q, what, q ? q : 1);
+        hms_file_error_set(err, t->path, 0, 0,
+                           "%zu run%s for the %zu coefficients of the %s fit: need at least %zu", n,
+                           n == 1 ? "" : "s", q, what, q ? q : 1);
         return false;
     }
     double *xr = malloc(n * q * sizeof *xr), *res = malloc(n * sizeof *res);
@@ -43,12 +42,12 @@ static bool solve(const hms_cal_table *t, const size_t *rows, size_t n, const do
         for (size_t k = 0; k < q; k++)
             xr[i * q + k] = x[i * p + keep[k]];
     if (!ok)
-        snprintf(err, errlen, "%s: out of memory", t->path);
+        hms_file_error_set(err, t->path, 0, 0, "out of memory");
     else if (!(ok = hms_lsq_solve(xr, y, n, q, beta, res, &lf, lerr, sizeof lerr)))
-        snprintf(err, errlen,
-                 "%s: the %s fit cannot separate '%s' from the other inputs: vary it "
-                 "independently across runs",
-                 t->path, what, fit->names[keep[lf.rank_col < q ? lf.rank_col : 0]]);
+        hms_file_error_set(err, t->path, 0, 0,
+                           "the %s fit cannot separate '%s' from the other inputs: vary it "
+                           "independently across runs",
+                           what, fit->names[keep[lf.rank_col < q ? lf.rank_col : 0]]);
     if (ok) {
         fit->nruns = n;
         fit->r2 = lf.r2;
@@ -78,17 +77,17 @@ static bool solve(const hms_cal_table *t, const size_t *rows, size_t n, const do
 }
 
 static bool need(const hms_cal_table *t, const hms_cal_run *r, hms_cal_col c, const char *what,
-                 char *err, size_t errlen)
+                 hms_file_error *err)
 {
     if (r->has[c])
         return true;
-    snprintf(err, errlen, "%s:%u: the %s fit needs a value in column '%s'", t->path, r->line, what,
-             hms_cal_col_name(c));
+    hms_file_error_set(err, t->path, r->line, 0, "the %s fit needs a value in column '%s'", what,
+                       hms_cal_col_name(c));
     return false;
 }
 
 bool hms_cal_fit_hsm(const hms_cal_table *t, double b_max_gbs, double clock_ghz, hms_cal_fit *fit,
-                     char *err, size_t errlen)
+                     hms_file_error *err)
 {
     memset(fit, 0, sizeof *fit);
     fit->ncoeffs = 2;
@@ -100,10 +99,9 @@ bool hms_cal_fit_hsm(const hms_cal_table *t, double b_max_gbs, double clock_ghz,
     bool direct = t->col[HMS_CAL_BW_UTIL];
     bool timed = t->col[HMS_CAL_TIME_S] || t->col[HMS_CAL_TIME_CYCLES];
     if (!direct && !(t->col[HMS_CAL_DRAM_BYTES] && timed)) {
-        snprintf(err, errlen,
-                 "%s: missing columns for the HSM fit: it needs rbh and either bw_util, or "
-                 "dram_bytes with time_s (or time_ns, or time_cycles)",
-                 t->path);
+        hms_file_error_set(err, t->path, 0, 0,
+                           "missing columns for the HSM fit: it needs rbh and either bw_util, or "
+                           "dram_bytes with time_s (or time_ns, or time_cycles)");
         return false;
     }
     size_t n = t->nruns;
@@ -111,23 +109,22 @@ bool hms_cal_fit_hsm(const hms_cal_table *t, double b_max_gbs, double clock_ghz,
     size_t *rows = calloc(n ? n : 1, sizeof *rows);
     bool ok = x && y && rows;
     if (!ok)
-        snprintf(err, errlen, "%s: out of memory", t->path);
+        hms_file_error_set(err, t->path, 0, 0, "out of memory");
     for (size_t i = 0; ok && i < n; i++) {
         const hms_cal_run *r = &t->run[i];
-        ok = need(t, r, HMS_CAL_RBH, "HSM", err, errlen);
+        ok = need(t, r, HMS_CAL_RBH, "HSM", err);
         double u = 0;
         if (ok && direct)
-            ok =
-                need(t, r, HMS_CAL_BW_UTIL, "HSM", err, errlen) && ((u = r->v[HMS_CAL_BW_UTIL]), 1);
+            ok = need(t, r, HMS_CAL_BW_UTIL, "HSM", err) && ((u = r->v[HMS_CAL_BW_UTIL]), 1);
         else if (ok) {
             double secs = r->has[HMS_CAL_TIME_S] ? r->v[HMS_CAL_TIME_S]
                           : r->has[HMS_CAL_TIME_CYCLES]
                               ? r->v[HMS_CAL_TIME_CYCLES] / (clock_ghz * 1e9)
                               : 0;
-            ok = need(t, r, HMS_CAL_DRAM_BYTES, "HSM", err, errlen);
+            ok = need(t, r, HMS_CAL_DRAM_BYTES, "HSM", err);
             if (ok && !(secs > 0)) {
-                snprintf(err, errlen, "%s:%u: the HSM fit needs a positive kernel time", t->path,
-                         r->line);
+                hms_file_error_set(err, t->path, r->line, 0,
+                                   "the HSM fit needs a positive kernel time");
                 ok = false;
             }
             if (ok)
@@ -135,15 +132,15 @@ bool hms_cal_fit_hsm(const hms_cal_table *t, double b_max_gbs, double clock_ghz,
         }
         double rbh = r->v[HMS_CAL_RBH];
         if (ok && !(rbh >= 0 && rbh <= 1)) {
-            snprintf(err, errlen, "%s:%u: rbh %g is not a hit rate between 0 and 1", t->path,
-                     r->line, rbh);
+            hms_file_error_set(err, t->path, r->line, 0, "rbh %g is not a hit rate between 0 and 1",
+                               rbh);
             ok = false;
         }
         if (ok && !(u >= 0 && u <= BW_UTIL_SLACK)) {
-            snprintf(err, errlen,
-                     "%s:%u: bandwidth utilisation %.3g is above the theoretical peak (%.0f GB/s): "
-                     "wrong --arch or wrong units",
-                     t->path, r->line, u, b_max_gbs);
+            hms_file_error_set(err, t->path, r->line, 0,
+                               "bandwidth utilisation %.3g is above the theoretical peak (%.0f "
+                               "GB/s): wrong --arch or wrong units",
+                               u, b_max_gbs);
             ok = false;
         }
         if (ok) {
@@ -153,14 +150,14 @@ bool hms_cal_fit_hsm(const hms_cal_table *t, double b_max_gbs, double clock_ghz,
             rows[i] = i;
         }
     }
-    ok = ok && solve(t, rows, n, x, y, 2, "HSM", fit, err, errlen);
+    ok = ok && solve(t, rows, n, x, y, 2, "HSM", fit, err);
     free(x);
     free(y);
     free(rows);
     return ok;
 }
 
-bool hms_cal_fit_overlap(const hms_cal_table *t, hms_cal_fit *fit, char *err, size_t errlen)
+bool hms_cal_fit_overlap(const hms_cal_table *t, hms_cal_fit *fit, hms_file_error *err)
 {
     static const hms_cal_col inputs[HMS_OVERLAP_COUNT - 1] = {
         HMS_CAL_E_GLOBAL,   HMS_CAL_E_CONST,        HMS_CAL_E_TEX, HMS_CAL_E_SHARED,
@@ -181,19 +178,18 @@ bool hms_cal_fit_overlap(const hms_cal_table *t, hms_cal_fit *fit, char *err, si
     fit->attempted = true;
     for (int j = 0; j < HMS_OVERLAP_COUNT - 1; j++)
         if (!t->col[inputs[j]]) {
-            snprintf(err, errlen,
-                     "%s: missing column '%s': the overlap fit needs e_global, e_const, e_tex, "
-                     "e_shared, e_row_miss, e_row_conflict and warps",
-                     t->path, hms_cal_col_name(inputs[j]));
+            hms_file_error_set(err, t->path, 0, 0,
+                               "missing column '%s': the overlap fit needs e_global, e_const, "
+                               "e_tex, e_shared, e_row_miss, e_row_conflict and warps",
+                               hms_cal_col_name(inputs[j]));
             return false;
         }
     bool direct = t->col[HMS_CAL_OVERLAP_RATIO];
     if (!direct &&
         !(t->col[HMS_CAL_T_COMP] && t->col[HMS_CAL_T_MEM] && t->col[HMS_CAL_TIME_CYCLES])) {
-        snprintf(err, errlen,
-                 "%s: missing columns for the overlap fit: it needs overlap_ratio, or t_comp, "
-                 "t_mem and time_cycles",
-                 t->path);
+        hms_file_error_set(err, t->path, 0, 0,
+                           "missing columns for the overlap fit: it needs overlap_ratio, or "
+                           "t_comp, t_mem and time_cycles");
         return false;
     }
     const size_t p = HMS_OVERLAP_COUNT, n = t->nruns;
@@ -201,23 +197,23 @@ bool hms_cal_fit_overlap(const hms_cal_table *t, hms_cal_fit *fit, char *err, si
     size_t *rows = calloc(n ? n : 1, sizeof *rows);
     bool ok = x && y && rows;
     if (!ok)
-        snprintf(err, errlen, "%s: out of memory", t->path);
+        hms_file_error_set(err, t->path, 0, 0, "out of memory");
     for (size_t i = 0; ok && i < n; i++) {
         const hms_cal_run *r = &t->run[i];
         for (int j = 0; ok && j < HMS_OVERLAP_COUNT - 1; j++) {
-            ok = need(t, r, inputs[j], "overlap", err, errlen);
+            ok = need(t, r, inputs[j], "overlap", err);
             x[i * p + j] = r->v[inputs[j]];
         }
         x[i * p + HMS_OVERLAP_INTERCEPT] = 1;
         if (ok && direct) {
-            ok = need(t, r, HMS_CAL_OVERLAP_RATIO, "overlap", err, errlen);
+            ok = need(t, r, HMS_CAL_OVERLAP_RATIO, "overlap", err);
             y[i] = r->v[HMS_CAL_OVERLAP_RATIO];
         } else if (ok) {
-            ok = need(t, r, HMS_CAL_T_COMP, "overlap", err, errlen) &&
-                 need(t, r, HMS_CAL_T_MEM, "overlap", err, errlen) &&
-                 need(t, r, HMS_CAL_TIME_CYCLES, "overlap", err, errlen);
+            ok = need(t, r, HMS_CAL_T_COMP, "overlap", err) &&
+                 need(t, r, HMS_CAL_T_MEM, "overlap", err) &&
+                 need(t, r, HMS_CAL_TIME_CYCLES, "overlap", err);
             if (ok && !(r->v[HMS_CAL_T_MEM] > 0)) {
-                snprintf(err, errlen, "%s:%u: t_mem must be positive", t->path, r->line);
+                hms_file_error_set(err, t->path, r->line, 0, "t_mem must be positive");
                 ok = false;
             }
             if (ok)
@@ -226,7 +222,7 @@ bool hms_cal_fit_overlap(const hms_cal_table *t, hms_cal_fit *fit, char *err, si
         }
         rows[i] = i;
     }
-    ok = ok && solve(t, rows, n, x, y, p, "overlap", fit, err, errlen);
+    ok = ok && solve(t, rows, n, x, y, p, "overlap", fit, err);
     free(x);
     free(y);
     free(rows);

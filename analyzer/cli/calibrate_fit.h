@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "runtime/file_error.h"
+
 #include "analyzer/cli/calibrate_table.h"
 #include "runtime/arch.h"
 
@@ -33,14 +35,14 @@ typedef struct {
 /* Fit HSM c1/c2. b_max_gbs: the arch's theoretical DRAM bandwidth (to turn
  * dram_bytes / time into bw_util); clock_ghz to turn time_cycles into time.
  * Not attempted (true, fit->attempted false) when the table has no rbh
- * column. False with "path:line: reason" for a run missing a value, a value
+ * column. False with the file, line and reason in err for a run missing a value, a value
  * out of range (utilisation above the theoretical peak) or too few runs. */
 bool hms_cal_fit_hsm(const hms_cal_table *t, double b_max_gbs, double clock_ghz, hms_cal_fit *fit,
-                     char *err, size_t errlen);
+                     hms_file_error *err);
 
 /* Fit the T_overlap ratio coefficients, in HMS_OVERLAP_* order. Not
  * attempted when the table has none of the e_* / warps columns; an error
  * when it has some but not all. */
-bool hms_cal_fit_overlap(const hms_cal_table *t, hms_cal_fit *fit, char *err, size_t errlen);
+bool hms_cal_fit_overlap(const hms_cal_table *t, hms_cal_fit *fit, hms_file_error *err);
 
 #endif

@@ -89,24 +89,25 @@ void hms_cal_table_free(hms_cal_table *t)
     t->nruns = 0;
 }
 
-bool hms_cal_table_read(const char *path, hms_cal_table *t, char *err, size_t errlen)
+bool hms_cal_table_read(const char *path, hms_cal_table *t, hms_file_error *err)
 {
     memset(t, 0, sizeof *t);
     t->path = path;
     hms_csv csv;
-    if (!hms_csv_read(path, &csv, err, errlen))
+    if (!hms_csv_read(path, &csv, err))
         return false;
     bool ok = true;
     mapping *map = NULL;
     if (csv.nrows == 0) {
-        snprintf(err, errlen, "%s: empty file: expected a header row and one row per run", path);
+        hms_file_error_set(err, path, 0, 0,
+                           "empty file: expected a header row and one row per run");
         ok = false;
         goto out;
     }
     const hms_csv_row *h = &csv.row[0];
     map = calloc(h->ncells ? h->ncells : 1, sizeof *map);
     if (!map) {
-        snprintf(err, errlen, "%s: out of memory", path);
+        hms_file_error_set(err, path, 0, 0, "out of memory");
         ok = false;
         goto out;
     }
@@ -137,8 +138,8 @@ bool hms_cal_table_read(const char *path, hms_cal_table *t, char *err, size_t er
                 while (i < nu && strcmp(units[i].unit, u) != 0)
                     i++;
                 if (i == nu) {
-                    snprintf(err, errlen, "%s:%u: column '%s': unknown unit '%s'", path,
-                             unit_row->line, name, u);
+                    hms_file_error_set(err, path, unit_row->line, 0,
+                                       "column '%s': unknown unit '%s'", name, u);
                     ok = false;
                     goto out;
                 }
@@ -151,16 +152,15 @@ bool hms_cal_table_read(const char *path, hms_cal_table *t, char *err, size_t er
         }
     }
     if (!any) {
-        snprintf(err, errlen,
-                 "%s:%u: no known column in the header (expected e.g. rbh, bw_util, dram_bytes, "
-                 "time_s, e_global, ..., warps, overlap_ratio; see docs/probe.md)",
-                 path, h->line);
+        hms_file_error_set(err, path, h->line, 0,
+                           "no known column in the header (expected e.g. rbh, bw_util, dram_bytes, "
+                           "time_s, e_global, ..., warps, overlap_ratio; see docs/probe.md)");
         ok = false;
         goto out;
     }
     t->run = calloc(csv.nrows, sizeof *t->run);
     if (!t->run) {
-        snprintf(err, errlen, "%s: out of memory", path);
+        hms_file_error_set(err, path, 0, 0, "out of memory");
         ok = false;
         goto out;
     }
@@ -179,8 +179,8 @@ bool hms_cal_table_read(const char *path, hms_cal_table *t, char *err, size_t er
                 continue;
             double v;
             if (!parse_number(cell, t->ncu, &v)) {
-                snprintf(err, errlen, "%s:%u: column '%s': '%s' is not a number", path, row->line,
-                         h->cell[c], cell);
+                hms_file_error_set(err, path, row->line, 0, "column '%s': '%s' is not a number",
+                                   h->cell[c], cell);
                 ok = false;
                 break;
             }

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "runtime/file_error.h"
+
 /* The quantities a run can carry; one column each. */
 typedef enum {
     HMS_CAL_RBH = 0,     /* DRAM row-buffer hit rate, 0..1 */
@@ -45,10 +47,10 @@ typedef struct {
     size_t nruns;
 } hms_cal_table;
 
-/* Reads and converts the file. False with "path:line: reason" in err: an
+/* Reads and converts the file. False with the file, line and reason in err: an
  * unreadable file, a header with no known column, a non-numeric or
  * non-finite cell, a unit it does not know. */
-bool hms_cal_table_read(const char *path, hms_cal_table *t, char *err, size_t errlen);
+bool hms_cal_table_read(const char *path, hms_cal_table *t, hms_file_error *err);
 void hms_cal_table_free(hms_cal_table *t);
 
 #endif

@@ -20,7 +20,6 @@
 #include "passes/analyze.h"
 #include "runtime/hsm_corun.h"
 
-#define ERROR_PREFIX "hms-lint: error: "
 #define FAIR_THRESHOLD 0.9 /* HSM-Fair, Section 4.2 */
 
 typedef struct {
@@ -29,12 +28,18 @@ typedef struct {
     double demand_gbs, supply_gbs, rbh, time_cycles;
 } corun_side;
 
-static bool split_spec(const char *spec, corun_side *s)
+/* An error of the command about the run (no file), or at a file. */
+static hms_diag_head error_at(const char *file)
+{
+    return (hms_diag_head){HMS_DIAG_ERROR, file, 0, 0, NULL, NULL};
+}
+
+static bool split_spec(const char *spec, corun_side *s, hms_diag_sink *said)
 {
     const char *colon = strrchr(spec, ':');
     if (!colon || colon == spec || !colon[1] || (size_t)(colon - spec) >= sizeof s->file ||
         strlen(colon + 1) >= sizeof s->kernel) {
-        fprintf(stderr, ERROR_PREFIX "--corun: '%s': expected <file.cu>:<kernel>\n", spec);
+        hms_diagf(said, error_at(NULL), "--corun: '%s': expected <file.cu>:<kernel>", spec);
         return false;
     }
     memcpy(s->file, spec, (size_t)(colon - spec));
@@ -43,17 +48,30 @@ static bool split_spec(const char *spec, corun_side *s)
     return true;
 }
 
+/* "(kernels: a, b)", or why there is none (malloc'd). */
+static char *kernel_list(ir_kernel **ks, size_t nk)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        return NULL;
+    for (size_t i = 0; i < nk; i++)
+        fprintf(m, "%s%s", i ? ", " : "(kernels: ", ks[i]->name ? ks[i]->name : "?");
+    fputs(nk ? ")" : "(the file has no __global__ function)", m);
+    fclose(m);
+    return text;
+}
+
 /* Parses the file, analyses the named kernel, keeps the HSM inputs. */
-static bool analyse_side(const hms_options *o, const hms_arch *a, corun_side *s)
+static bool analyse_side(const hms_options *o, const hms_arch *a, corun_side *s,
+                         hms_diag_sink *said)
 {
     hms_tu tu;
     hms_frontend_options fo = hms_frontend_inputs(o, a);
-    hms_diag_sink said;
-    hms_diag_sink_init(&said, stderr);
-    bool parsed = hms_parse_file(&fo, s->file, &tu, &said);
+    bool parsed = hms_parse_file(&fo, s->file, &tu, said);
     ir_kernel **ks = NULL;
-    size_t nk = parsed ? hms_build_kernels(&tu, &fo, &ks, &said) : 0;
-    hms_diag_sink_free(&said);
+    size_t nk = parsed ? hms_build_kernels(&tu, &fo, &ks, said) : 0;
     if (!parsed)
         return false; /* hms_parse_file said why, naming the file */
     const ir_kernel *k = NULL;
@@ -62,18 +80,16 @@ static bool analyse_side(const hms_options *o, const hms_arch *a, corun_side *s)
             k = ks[i];
     bool ok = k != NULL;
     if (!k) {
-        fprintf(stderr, ERROR_PREFIX "%s: no kernel named '%s'", s->file, s->kernel);
-        for (size_t i = 0; i < nk; i++)
-            fprintf(stderr, "%s%s", i ? ", " : " (kernels: ", ks[i]->name ? ks[i]->name : "?");
-        fprintf(stderr, "%s\n", nk ? ")" : " (the file has no __global__ function)");
+        char *list = kernel_list(ks, nk);
+        hms_diagf(said, error_at(s->file), "no kernel named '%s' %s", s->kernel, list ? list : "");
+        free(list);
     } else {
         hms_analysis_options ao = {a, "-*", o->placement_threshold, 0};
         hms_kernel_report r;
         memset(&r, 0, sizeof r);
         ok = hms_analyze_kernel(k, &ao, &r);
         if (!ok)
-            fprintf(stderr, ERROR_PREFIX "%s: kernel '%s': internal analysis failure\n", s->file,
-                    s->kernel);
+            hms_diagf(said, error_at(s->file), "kernel '%s': internal analysis failure", s->kernel);
         else {
             s->demand_gbs = r.model.hsm_demand_gbs;
             s->supply_gbs = r.model.hsm_supply_gbs;
@@ -145,24 +161,20 @@ static void write_text(FILE *f, const corun_side sd[2], const hms_corun_system *
             hms_corun_mps_percent(r->sms[0], S), hms_corun_mps_percent(r->sms[1], S));
 }
 
-int hms_cmd_corun(const hms_options *o)
+/* The command, its problems recorded in said (printed as they come). */
+static int corun(const hms_options *o, hms_diag_sink *said)
 {
-    if (o->files.n != 2) {
-        fprintf(stderr,
-                ERROR_PREFIX "--corun takes two <file.cu>:<kernel> arguments, got %zu\n"
-                             "Run 'hms-lint --help' for usage.\n",
-                o->files.n);
-        return 2;
-    }
+    if (o->files.n != 2)
+        return hms_diag_usage_error(
+            stderr, "--corun takes two <file.cu>:<kernel> arguments, got %zu", o->files.n);
     corun_side sd[2];
     memset(sd, 0, sizeof sd);
     for (int i = 0; i < 2; i++)
-        if (!split_spec(o->files.v[i], &sd[i]))
+        if (!split_spec(o->files.v[i], &sd[i], said))
             return 2;
     if (strcmp(sd[0].kernel, sd[1].kernel) == 0 && same_file(sd[0].file, sd[1].file)) {
-        fprintf(stderr,
-                ERROR_PREFIX "%s: --corun names kernel '%s' twice: give two different kernels\n",
-                sd[0].file, sd[0].kernel);
+        hms_diagf(said, error_at(sd[0].file),
+                  "--corun names kernel '%s' twice: give two different kernels", sd[0].kernel);
         return 2;
     }
     int hp = -1;
@@ -176,18 +188,18 @@ int hms_cmd_corun(const hms_options *o)
             if (strlen(sd[i].kernel) == nlen && strncmp(sd[i].kernel, o->qos, nlen) == 0)
                 hp = i;
         if (!colon || !end || *end || !(target > 0) || target > 1 || hp < 0) {
-            fprintf(stderr,
-                    ERROR_PREFIX "--qos=%s: expected <kernel>:<np> with one of the two kernels "
-                                 "and 0 < np <= 1\n",
-                    o->qos);
+            hms_diagf(said, error_at(NULL),
+                      "--qos=%s: expected <kernel>:<np> with one of the two kernels and 0 < np "
+                      "<= 1",
+                      o->qos);
             return 2;
         }
     }
-    const hms_arch *a = hms_resolve_arch(o, stderr);
+    const hms_arch *a = hms_resolve_arch(o, said);
     if (!a)
         return 2;
     for (int i = 0; i < 2; i++)
-        if (!analyse_side(o, a, &sd[i]))
+        if (!analyse_side(o, a, &sd[i], said))
             return 2;
 
     hms_corun_system sys = {a->sm_count, a->dram_bandwidth_gbs, hms_hsm_coeffs_for(a)};
@@ -202,7 +214,7 @@ int hms_cmd_corun(const hms_options *o)
         ok = hp >= 0 ? hms_corun_qos(&sys, k, hp, target, &adv, err, sizeof err)
                      : hms_corun_fair(&sys, k, FAIR_THRESHOLD, &adv, err, sizeof err);
     if (!ok) {
-        fprintf(stderr, ERROR_PREFIX "%s\n", all ? err : "out of memory");
+        hms_diagf(said, error_at(NULL), "%s", all ? err : "out of memory");
         free(all);
         return 2;
     }
@@ -211,7 +223,7 @@ int hms_cmd_corun(const hms_options *o)
     hms_atomic_file af = {0};
     hms_file_error why;
     if (o->output && !(out = hms_atomic_open(&af, o->output, &why))) {
-        hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &why);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         free(all);
         return 2;
     }
@@ -245,9 +257,18 @@ int hms_cmd_corun(const hms_options *o)
         write_text(out, sd, &sys, all, &adv, policy, hp, target);
     int rc = 0;
     if (o->output && !hms_atomic_commit(&af, &why)) {
-        hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &why);
+        hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         rc = 2;
     }
     free(all);
+    return rc;
+}
+
+int hms_cmd_corun(const hms_options *o)
+{
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, stderr);
+    int rc = corun(o, &said);
+    hms_diag_sink_free(&said);
     return rc;
 }

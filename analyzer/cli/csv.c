@@ -64,14 +64,12 @@ static bool add_row(hms_csv *c, hms_csv_row *r)
     return true;
 }
 
-bool hms_csv_read(const char *path, hms_csv *out, char *err, size_t errlen)
+bool hms_csv_read(const char *path, hms_csv *out, hms_file_error *err)
 {
     *out = (hms_csv){0};
-    if (errlen)
-        err[0] = '\0';
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        hms_file_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
         return false;
     }
     text t = {0};
@@ -83,12 +81,12 @@ bool hms_csv_read(const char *path, hms_csv *out, char *err, size_t errlen)
     int ch;
     while (ok && (ch = fgetc(f)) != EOF) {
         if (++total > MAX_CSV_BYTES) {
-            snprintf(err, errlen, "%s: larger than 64 MB; not a table of runs", path);
+            hms_file_error_set(err, path, 0, 0, "larger than 64 MB; not a table of runs");
             ok = false;
             break;
         }
         if (ch == '\0') {
-            snprintf(err, errlen, "%s:%u: binary data (a NUL byte); not a CSV file", path, line);
+            hms_file_error_set(err, path, line, 0, "binary data (a NUL byte); not a CSV file");
             ok = false;
             break;
         }
@@ -122,27 +120,24 @@ bool hms_csv_read(const char *path, hms_csv *out, char *err, size_t errlen)
             r.line = ++line;
         } else if (ch != '\r')
             ok = add_char(&t, (char)ch);
-        if (!ok && !err[0])
-            snprintf(err, errlen, "%s: out of memory", path);
+        if (!ok)
+            hms_file_error_set(err, path, 0, 0, "out of memory");
     }
     if (ok && quoted) {
-        snprintf(err, errlen, "%s:%u: unterminated quoted cell", path, quote_line);
+        hms_file_error_set(err, path, quote_line, 0, "unterminated quoted cell");
         ok = false;
     }
     if (ok && ferror(f)) {
-        snprintf(err, errlen, "%s: read error", path);
+        hms_file_error_set(err, path, 0, 0, "read error");
         ok = false;
     }
-    if (ok && (t.n || r.ncells))
-        ok = add_cell(&r, &t) && add_row(out, &r);
+    if (ok && (t.n || r.ncells) && !(add_cell(&r, &t) && add_row(out, &r)))
+        ok = hms_file_error_set(err, path, 0, 0, "out of memory");
     fclose(f);
     free(t.s);
     row_free(&r);
-    if (!ok) {
-        if (!err[0])
-            snprintf(err, errlen, "%s: out of memory", path);
+    if (!ok)
         hms_csv_free(out);
-    }
     return ok;
 }
 

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "runtime/file_error.h"
+
 typedef struct {
     char **cell;
     size_t ncells;
@@ -18,9 +20,9 @@ typedef struct {
     size_t nrows;
 } hms_csv;
 
-/* Reads the whole file; blank lines are skipped. False with "path: reason"
- * (or "path:line: reason" for an unterminated quote) in err. */
-bool hms_csv_read(const char *path, hms_csv *out, char *err, size_t errlen);
+/* Reads the whole file; blank lines are skipped. False with the
+ * file (and line, for an unterminated quote) and the reason in err. */
+bool hms_csv_read(const char *path, hms_csv *out, hms_file_error *err);
 void hms_csv_free(hms_csv *c);
 
 #endif

@@ -61,7 +61,8 @@ int hms_cmd_dump_config(const hms_options *o)
     size_t len = 0;
     FILE *c = open_memstream(&checks, &len);
     if (!c) {
-        fprintf(stderr, "hms-lint: error: out of memory\n");
+        hms_file_error_set(&err, NULL, 0, 0, "out of memory");
+        hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &err);
         free(path);
         if (have)
             hms_config_free(&cfg);

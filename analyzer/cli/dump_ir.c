@@ -333,7 +333,8 @@ int hms_cmd_dump_ir(const hms_options *o)
     if (o->output) {
         out = fopen(o->output, "w");
         if (!out) {
-            fprintf(stderr, "hms-lint: error: %s: %s\n", o->output, strerror(errno));
+            hms_diagf(&said, (hms_diag_head){HMS_DIAG_ERROR, o->output, 0, 0, NULL, NULL}, "%s",
+                      strerror(errno));
             hms_diag_sink_free(&said);
             return 2;
         }
@@ -356,7 +357,8 @@ int hms_cmd_dump_ir(const hms_options *o)
         hms_tu_dispose(&tu);
     }
     if (out != stdout && fclose(out) != 0) {
-        fprintf(stderr, "hms-lint: error: %s: %s\n", o->output, strerror(errno));
+        hms_diagf(&said, (hms_diag_head){HMS_DIAG_ERROR, o->output, 0, 0, NULL, NULL},
+                  "cannot write: %s", strerror(errno));
         rc = 2;
     }
     hms_diag_sink_free(&said);

@@ -32,8 +32,6 @@
 #include "analyzer/cli/worker.h"
 #include "passes/analyze.h"
 
-#define ERROR_PREFIX "hms-lint: error: "
-
 typedef struct {
     const char *path;
     hms_merged_options merged;
@@ -393,12 +391,12 @@ int hms_cmd_lint(const hms_options *o)
     size_t n = o->files.n;
     file_job *jobs = calloc(n ? n : 1, sizeof *jobs);
     if (!jobs) {
+        hms_diagf(&said, (hms_diag_head){HMS_DIAG_ERROR, NULL, 0, 0, NULL, NULL}, "out of memory");
         hms_launch_cli_free(&cli);
         free_arches(arches, narches);
         hms_diag_sink_free(&said);
         hms_baseline_free(baseline);
         free(source_root);
-        fprintf(stderr, ERROR_PREFIX "out of memory\n");
         return 2;
     }
     config_set configs = {0};

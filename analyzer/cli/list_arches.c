@@ -36,7 +36,10 @@ static void print_row(const hms_arch *a, bool selected)
 
 int hms_cmd_list_arches(const hms_options *o)
 {
-    const hms_arch *target = hms_resolve_arch(o, stderr);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, stderr);
+    const hms_arch *target = hms_resolve_arch(o, &said);
+    hms_diag_sink_free(&said);
     if (!target)
         return 2;
     size_t n = hms_arch_builtin_count();

@@ -2,22 +2,20 @@
 #include "analyzer/cli/options.h"
 
 #include <getopt.h>
+#include <stdarg.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyzer/report/diag_sink.h"
 #include "runtime/arch.h"
+#include "runtime/out_of_memory.h"
 
 void hms_strvec_push(hms_strvec *v, const char *s)
 {
     if (v->n == v->cap) {
         size_t cap = v->cap ? v->cap * 2 : 8;
-        const char **nv = realloc(v->v, cap * sizeof *nv);
-        if (!nv) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            exit(2);
-        }
-        v->v = nv;
+        v->v = hms_xrealloc(v->v, cap * sizeof *v->v);
         v->cap = cap;
     }
     v->v[v->n++] = s;
@@ -191,12 +189,14 @@ static const struct option long_opts[] = {
     {0, 0, 0, 0},
 };
 
-static int usage_error(const char *fmt, const char *arg)
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
 {
-    fprintf(stderr, "hms-lint: error: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nRun 'hms-lint --help' for usage.\n");
-    return 2;
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = hms_diag_vusage_error(stderr, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 static int free_extra(hms_strvec *a, hms_strvec *b, int rc)

@@ -1,5 +1,6 @@
 /* Finding explicit function-template instantiations in raw source text. */
 #include "analyzer/frontend/explicit_inst.h"
+#include "runtime/out_of_memory.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -66,10 +67,8 @@ static void put(out_buf *o, const char *s, size_t n)
     if (o->len + n + 1 > o->cap) {
         o->cap = (o->len + n + 1) * 2 + 64;
         char *b = realloc(o->buf, o->cap);
-        if (!b) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            abort();
-        }
+        if (!b)
+            hms_out_of_memory();
         o->buf = b;
     }
     memcpy(o->buf + o->len, s, n);

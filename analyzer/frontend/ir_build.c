@@ -9,6 +9,7 @@
 #include "analyzer/frontend/ir_build_impl.h"
 #include "analyzer/frontend/kernel_discovery.h"
 #include "analyzer/frontend/launch_sites.h"
+#include "runtime/out_of_memory.h"
 
 /* Nodes a kernel may cost before its analysis stops (inlining included). */
 #define KERNEL_BUDGET 400000u
@@ -35,10 +36,8 @@ typedef struct {
 static char *xstrdup(const char *s)
 {
     char *p = strdup(s ? s : "");
-    if (!p) {
-        fprintf(stderr, "hms-lint: fatal: out of memory\n");
-        abort();
-    }
+    if (!p)
+        hms_out_of_memory();
     return p;
 }
 
@@ -127,10 +126,8 @@ static void add_ref(kernel_refs *r, CXCursor fn, CXCursor pattern, char *name)
     if (r->n == r->cap) {
         r->cap = r->cap ? r->cap * 2 : 16;
         kernel_ref *v = realloc(r->v, r->cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            abort();
-        }
+        if (!v)
+            hms_out_of_memory();
         r->v = v;
     }
     kernel_ref *k = &r->v[r->n];

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyzer/frontend/ir_build_impl.h"
+#include "runtime/out_of_memory.h"
 
 static bptr no_ptr(irb *b)
 {
@@ -338,10 +339,8 @@ int ab_array_for_decl(irb *b, CXCursor decl)
     if (b->nglobals == b->capglobals) {
         b->capglobals = b->capglobals ? b->capglobals * 2 : 16;
         global_array *v = realloc(b->globals, b->capglobals * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            abort();
-        }
+        if (!v)
+            hms_out_of_memory();
         b->globals = v;
     }
     b->globals[b->nglobals++] = (global_array){decl, id};

@@ -7,16 +7,15 @@
 #include <string.h>
 
 #include "analyzer/frontend/ir_build_impl.h"
+#include "runtime/out_of_memory.h"
 
 size_t bind_push(irb *b, CXCursor decl, bind_kind kind, const char *name)
 {
     if (b->nbinds == b->capbinds) {
         size_t cap = b->capbinds ? b->capbinds * 2 : 64;
         binding *v = realloc(b->binds, cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            abort();
-        }
+        if (!v)
+            hms_out_of_memory();
         b->binds = v;
         b->capbinds = cap;
     }
@@ -239,10 +238,8 @@ static void set_add(bind_set *s, size_t i)
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 16;
         size_t *v = realloc(s->v, s->cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            abort();
-        }
+        if (!v)
+            hms_out_of_memory();
         s->v = v;
     }
     s->v[s->n++] = i;

@@ -6,6 +6,7 @@
 
 #include "analyzer/frontend/ir_build_impl.h"
 #include "analyzer/frontend/parse.h"
+#include "runtime/out_of_memory.h"
 
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -14,10 +15,8 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
     if (l->n == l->cap) {
         unsigned cap = l->cap * 2;
         CXCursor *v = l->v == l->small ? malloc(cap * sizeof *v) : realloc(l->v, cap * sizeof *v);
-        if (!v) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            abort();
-        }
+        if (!v)
+            hms_out_of_memory();
         if (l->v == l->small)
             memcpy(v, l->small, l->n * sizeof *v);
         l->v = v;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyzer/frontend/cursor_util.h"
+#include "runtime/out_of_memory.h"
 
 typedef struct {
     const hms_tu *owner;
@@ -79,10 +80,8 @@ static void *grow(void *v, size_t *cap, size_t elem)
 {
     size_t n = *cap ? *cap * 2 : 16;
     void *nv = realloc(v, n * elem);
-    if (!nv) {
-        fprintf(stderr, "hms-lint: fatal: out of memory\n");
-        abort();
-    }
+    if (!nv)
+        hms_out_of_memory();
     *cap = n;
     return nv;
 }

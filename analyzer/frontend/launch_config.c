@@ -8,14 +8,13 @@
 #include <string.h>
 
 #include "runtime/arch.h"
+#include "runtime/out_of_memory.h"
 
 static char *dup_n(const char *s, size_t n)
 {
     char *p = malloc(n + 1);
-    if (!p) {
-        fprintf(stderr, "hms-lint: fatal: out of memory\n");
-        abort();
-    }
+    if (!p)
+        hms_out_of_memory();
     memcpy(p, s, n);
     p[n] = '\0';
     return p;
@@ -328,10 +327,8 @@ void hms_launch_cli_free(hms_launch_cli *c)
 static void push_annotation(hms_annotations *a, const hms_annotation *x)
 {
     hms_annotation *v = realloc(a->v, (a->n + 1) * sizeof *v);
-    if (!v) {
-        fprintf(stderr, "hms-lint: fatal: out of memory\n");
-        abort();
-    }
+    if (!v)
+        hms_out_of_memory();
     a->v = v;
     a->v[a->n++] = *x;
 }

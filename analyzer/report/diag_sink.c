@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/out_of_memory.h"
+
 static const char *const level_names[] = {"note", "warning", "error"};
 
 void hms_diag_sink_init(hms_diag_sink *s, FILE *echo)
@@ -118,6 +120,27 @@ void hms_diag_print_file_error(FILE *out, hms_diag_level level, const hms_file_e
 {
     hms_diagnostic d = file_error_record(level, e);
     hms_diag_print(&d, out);
+}
+
+int hms_diag_vusage_error(FILE *out, const char *fmt, va_list ap)
+{
+    char *msg = NULL;
+    if (vasprintf(&msg, fmt, ap) < 0)
+        hms_out_of_memory();
+    hms_diagnostic d = {HMS_DIAG_ERROR, NULL, 0, 0, msg, NULL, NULL};
+    hms_diag_print(&d, out);
+    fputs("Run 'hms-lint --help' for usage.\n", out);
+    free(msg);
+    return 2;
+}
+
+int hms_diag_usage_error(FILE *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = hms_diag_vusage_error(out, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 void hms_diag_sink_append(hms_diag_sink *dst, hms_diag_sink *src)

@@ -13,6 +13,7 @@
 #define HMS_ANALYZER_DIAG_SINK_H
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -59,6 +60,13 @@ bool hms_diag_add(hms_diag_sink *s, const hms_diagnostic *d); /* copies d */
 bool hms_diag_file_error(hms_diag_sink *s, hms_diag_level level, const hms_file_error *e);
 /* The same record printed straight away, for a command that stops at it. */
 void hms_diag_print_file_error(FILE *out, hms_diag_level level, const hms_file_error *e);
+
+/* A usage error of the command line itself, printed at once as a record
+ * about the run ("hms-lint: error: message") followed by the pointer to
+ * --help. Returns 2, a usage error's exit status. */
+int hms_diag_usage_error(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int hms_diag_vusage_error(FILE *out, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 
 /* Appends src's records to dst in order (dst's keys dedupe them). */
 void hms_diag_sink_append(hms_diag_sink *dst, hms_diag_sink *src);

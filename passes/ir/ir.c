@@ -1,5 +1,6 @@
 /* Construction, ownership and printing of the kernel IR. */
 #include "passes/ir/ir.h"
+#include "runtime/out_of_memory.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,10 +21,8 @@ static void *arena_alloc(ir_kernel *k, size_t size)
     if (!a || a->used + size > a->size) {
         size_t cap = size > 65536 ? size : 65536;
         ir_arena *n = malloc(sizeof *n + cap);
-        if (!n) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            abort();
-        }
+        if (!n)
+            hms_out_of_memory();
         n->next = a;
         n->used = 0;
         n->size = cap;
@@ -83,10 +82,8 @@ static void *grow(void *v, size_t *n, size_t elem)
     /* Capacity is implicit: the array doubles whenever n reaches 0 or a power of two. */
     if (*n == 0 || (*n & (*n - 1)) == 0) {
         void *nv = realloc(v, (*n ? *n * 2 : 2) * elem);
-        if (!nv) {
-            fprintf(stderr, "hms-lint: fatal: out of memory\n");
-            abort();
-        }
+        if (!nv)
+            hms_out_of_memory();
         v = nv;
     }
     return v;

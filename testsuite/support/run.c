@@ -116,3 +116,14 @@ size_t hms_test_each_cu(const char *rel, void (*fn)(const char *path, const char
         free(names);
     return n > 0 ? (size_t)n : 0;
 }
+
+bool hms_line_starts_with(const char *text, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (const char *p = text; p; p = strchr(p, '\n')) {
+        p += *p == '\n';
+        if (strncmp(p, prefix, n) == 0)
+            return true;
+    }
+    return false;
+}

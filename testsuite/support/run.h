@@ -2,6 +2,7 @@
 #ifndef HMS_TEST_RUN_H
 #define HMS_TEST_RUN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct {
@@ -13,6 +14,10 @@ typedef struct {
 /* Runs HMS_LINT_BIN with the given arguments (NULL-terminated). */
 hms_run_result hms_run(const char *const *args);
 void hms_run_free(hms_run_result *r);
+
+/* Whether some line of text begins with prefix: a diagnostic printed in the
+ * compiler's form "file:line: severity: message" starts its line. */
+bool hms_line_starts_with(const char *text, const char *prefix);
 
 /* Path of a file under testsuite/ (static buffer, valid until the next call). */
 const char *hms_test_path(const char *rel);

@@ -220,8 +220,11 @@ static void expect_error(const char *name, const char *text, const char *piece)
     const char *out = path_of("never.yaml");
     hms_run_result r = calibrate(p, out);
     cr_assert_eq(r.status, 2, "%s: status %d, %s", name, r.status, r.err);
-    cr_assert(strstr(r.err, p), "names the file: %s", r.err);
-    cr_assert(strstr(r.err, piece), "%s: expected '%s' in: %s", name, piece, r.err);
+    /* through the diagnostic sink: "<file>[:line]: error: reason" */
+    char line[4400];
+    snprintf(line, sizeof line, "%s%s", p, piece);
+    cr_assert(hms_line_starts_with(r.err, line), "%s: expected a line '%s...' in: %s", name, line,
+              r.err);
     FILE *g = fopen(out, "r");
     cr_assert_null(g, "no architecture file after an error");
     hms_run_free(&r);
@@ -230,31 +233,31 @@ static void expect_error(const char *name, const char *text, const char *piece)
 Test(calibrate, bad_tables_are_named_errors)
 {
     expect_error("missing.csv", "rbh,warps\n0.5,12\n0.6,13\n0.7,14\n",
-                 "missing columns for the HSM fit");
+                 ": error: missing columns for the HSM fit");
     expect_error("nonnum.csv", "rbh,bw_util\n0.5,0.6\n0.6,abc\n0.7,0.66\n",
-                 ":3: column 'bw_util': 'abc' is not a number");
+                 ":3: error: column 'bw_util': 'abc' is not a number");
     expect_error("empty_cell.csv", "rbh,bw_util\n0.5,0.6\n,0.61\n0.7,0.66\n",
-                 ":3: column 'rbh': '' is not a number");
+                 ":3: error: column 'rbh': '' is not a number");
     expect_error("few.csv",
                  "e_global,e_const,e_tex,e_shared,e_row_miss,e_row_conflict,warps,overlap_ratio\n"
                  "0.1,0.2,0.3,0.4,0.5,0.6,8,0.4\n0.2,0.1,0.3,0.1,0.5,0.2,16,0.5\n"
                  "0.3,0.3,0.1,0.4,0.2,0.6,32,0.6\n",
-                 "3 runs for the 8 coefficients of the overlap fit: need at least 8");
+                 ": error: 3 runs for the 8 coefficients of the overlap fit: need at least 8");
     expect_error("partial.csv", "e_global,e_tex,warps,overlap_ratio\n0.1,0.2,8,0.3\n",
-                 "missing column 'e_const'");
-    expect_error("unknown.csv", "foo,bar\n1,2\n", "no known column in the header");
+                 ": error: missing column 'e_const'");
+    expect_error("unknown.csv", "foo,bar\n1,2\n", ":1: error: no known column in the header");
     expect_error("over_peak.csv", "rbh,bw_util\n0.5,0.6\n0.6,1.4\n0.7,0.66\n",
-                 ":3: bandwidth utilisation 1.4 is above the theoretical peak");
+                 ":3: error: bandwidth utilisation 1.4 is above the theoretical peak");
     expect_error("rbh_range.csv", "rbh,bw_util\n0.5,0.6\n1.6,0.4\n",
-                 ":3: rbh 1.6 is not a hit rate");
-    expect_error("empty.csv", "", "empty file");
-    expect_error("quote.csv", "rbh,bw_util\n\"0.5,0.6\n", ":2: unterminated quoted cell");
+                 ":3: error: rbh 1.6 is not a hit rate");
+    expect_error("empty.csv", "", ": error: empty file");
+    expect_error("quote.csv", "rbh,bw_util\n\"0.5,0.6\n", ":2: error: unterminated quoted cell");
     expect_error("unit.csv",
                  "\"ID\",\"gpu__time_duration.sum\",\"dram__bytes.sum\",\"rbh\"\n"
                  "\"\",\"fortnight\",\"byte\",\"\"\n\"0\",\"1\",\"1\",\"0.5\"\n",
-                 "unknown unit 'fortnight'");
+                 ":2: error: column 'gpu__time_duration.sum': unknown unit 'fortnight'");
     expect_error("constant_rbh.csv", "rbh,bw_util\n0.5,0.6\n0.5,0.61\n0.5,0.59\n",
-                 "cannot separate");
+                 ": error: the HSM fit cannot separate");
 }
 
 Test(calibrate, missing_file_and_wrong_argument_count)
@@ -262,12 +265,15 @@ Test(calibrate, missing_file_and_wrong_argument_count)
     const char *args[] = {"calibrate", "/nonexistent/runs.csv", NULL};
     hms_run_result r = hms_run(args);
     cr_assert_eq(r.status, 2);
-    cr_assert(strstr(r.err, "/nonexistent/runs.csv: cannot read"), "%s", r.err);
+    cr_assert(hms_line_starts_with(r.err, "/nonexistent/runs.csv: error: cannot read: "), "%s",
+              r.err);
     hms_run_free(&r);
     const char *none[] = {"calibrate", NULL};
     r = hms_run(none);
     cr_assert_eq(r.status, 2);
-    cr_assert(strstr(r.err, "calibrate takes one CSV file"), "%s", r.err);
+    cr_assert(hms_line_starts_with(r.err, "hms-lint: error: calibrate takes one CSV file"), "%s",
+              r.err);
+    cr_assert(strstr(r.err, "Run 'hms-lint --help' for usage."), "%s", r.err);
     hms_run_free(&r);
 }
 
@@ -331,7 +337,9 @@ Test(calibrate, runs_from_another_gpu_than_the_probed_arch_are_refused)
     const char *args[] = {"calibrate", archopt, csv, NULL};
     hms_run_result r = hms_run(args);
     cr_assert_eq(r.status, 2, "%s%s", r.out, r.err);
-    cr_assert(strstr(r.err, ":4: run measured on 'NVIDIA A100-SXM4-40GB', but "), "%s", r.err);
+    cr_assert(
+        strstr(r.err, "other_gpu.csv:4: error: run measured on 'NVIDIA A100-SXM4-40GB', but "),
+        "%s", r.err);
     cr_assert(strstr(r.err, "was probed on 'NVIDIA H100 80GB HBM3'"), "%s", r.err);
     hms_run_free(&r);
 }
