@@ -293,7 +293,7 @@ static bool export_fixes(const hms_options *o, const hms_report *r, hms_source_c
         return false;
     }
     const char *main_file = o->files.n == 1 ? o->files.v[0] : "";
-    if (!hms_write_fixes_yaml(r, src, main_file, out, stderr)) {
+    if (!hms_write_fixes_yaml(r, src, main_file, out, said)) {
         hms_atomic_abort(&af);
         hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, o->export_fixes, 0, 0, NULL, NULL},
                   "cannot write the fixes");
@@ -472,7 +472,7 @@ int hms_cmd_lint(const hms_options *o)
         ok &= export_fixes(o, &report, &src, &said);
     if (ok && o->fix) { /* never touch sources after a failed write */
         size_t applied = 0;
-        ok &= hms_apply_fixes(&report, &src, stderr, &applied);
+        ok &= hms_apply_fixes(&report, &src, &said, &applied);
     }
     if (!o->quiet) {
         hms_write_text_summary(&counts, stderr);

@@ -16,6 +16,12 @@ typedef struct {
     size_t order;
 } replacement;
 
+/* A fix-it left out: a warning at its place (line/col 0: the file). */
+static hms_diag_head warning_at(const char *path, unsigned line, unsigned col)
+{
+    return (hms_diag_head){HMS_DIAG_WARNING, path, line, col, NULL, NULL};
+}
+
 static char *canonical(const char *path)
 {
     char *r = realpath(path, NULL);
@@ -163,7 +169,7 @@ static const char *level_name(hms_severity s)
 }
 
 static void emit_diagnostic(yaml_out *y, hms_source_cache *src, const hms_finding *f,
-                            const char *file_path, export_seen *seen, FILE *err)
+                            const char *file_path, export_seen *seen, hms_diag_sink *said)
 {
     const char *path = f->file ? f->file : file_path;
     char *canon = canonical(path);
@@ -193,18 +199,16 @@ static void emit_diagnostic(yaml_out *y, hms_source_cache *src, const hms_findin
         const char *xpath = x->file ? x->file : path;
         size_t xo, xl;
         if (!fixit_range(src, xpath, x, &xo, &xl)) {
-            fprintf(err, "hms-lint: warning: %s:%u:%u: fix-it outside the file; not exported\n",
-                    xpath, x->line, x->col);
+            hms_diagf(said, warning_at(xpath, x->line, x->col),
+                      "fix-it outside the file; not exported");
             continue;
         }
         char *xcanon = canonical(xpath);
         replacement r = {xpath, xcanon, xo, xl, x->replacement ? x->replacement : "", 0};
         int verdict = xcanon ? accept_edit(seen, &r) : 0;
         if (verdict == 2)
-            fprintf(err,
-                    "hms-lint: warning: %s:%u:%u: fix-it conflicts with the fix-it of an "
-                    "earlier finding; not exported\n",
-                    xpath, x->line, x->col);
+            hms_diagf(said, warning_at(xpath, x->line, x->col),
+                      "fix-it conflicts with the fix-it of an earlier finding; not exported");
         if (verdict != 0) {
             free(xcanon);
             continue;
@@ -231,7 +235,7 @@ static int yaml_write_file(void *data, unsigned char *buffer, size_t size)
 }
 
 bool hms_write_fixes_yaml(const hms_report *r, hms_source_cache *src, const char *main_file,
-                          FILE *out, FILE *err)
+                          FILE *out, hms_diag_sink *said)
 {
     yaml_out y = {.ok = true};
     if (!yaml_emitter_initialize(&y.em))
@@ -255,7 +259,7 @@ bool hms_write_fixes_yaml(const hms_report *r, hms_source_cache *src, const char
         for (size_t k = 0; k < r->files[i].nkernels; k++)
             for (size_t d = 0; d < r->files[i].kernels[k].ndiagnostics; d++)
                 emit_diagnostic(&y, src, &r->files[i].kernels[k].diagnostics[d], r->files[i].path,
-                                &seen, err);
+                                &seen, said);
     export_seen_free(&seen);
     sequence(&y, false);
     mapping(&y, false);
@@ -309,13 +313,14 @@ static bool collide(const replacement *a, const replacement *b)
 }
 
 /* Rewrites one file with v[0..n) (all in that file). */
-static bool apply_to_file(hms_source_cache *src, replacement *v, size_t n, FILE *err,
+static bool apply_to_file(hms_source_cache *src, replacement *v, size_t n, hms_diag_sink *said,
                           size_t *applied)
 {
     size_t len;
     const char *text = hms_source_text(src, v[0].path, &len);
     if (!text) {
-        fprintf(err, "hms-lint: error: %s: cannot read the file to apply fixes\n", v[0].path);
+        hms_diagf(said, (hms_diag_head){HMS_DIAG_ERROR, v[0].path, 0, 0, NULL, NULL},
+                  "cannot read the file to apply fixes");
         return false;
     }
     /* In finding order, an edit that collides with one already accepted is
@@ -331,15 +336,13 @@ static bool apply_to_file(hms_source_cache *src, replacement *v, size_t n, FILE 
         if (dup)
             continue;
         if (clash) {
-            fprintf(err,
-                    "hms-lint: warning: %s: fix-it at offset %zu overlaps another; not "
-                    "applied\n",
-                    v[i].path, v[i].offset);
+            hms_diagf(said, warning_at(v[i].path, 0, 0),
+                      "fix-it at offset %zu overlaps another; not applied", v[i].offset);
             continue;
         }
         if (v[i].offset + v[i].length > len) {
-            fprintf(err, "hms-lint: warning: %s: fix-it past the end of the file; not applied\n",
-                    v[i].path);
+            hms_diagf(said, warning_at(v[i].path, 0, 0),
+                      "fix-it past the end of the file; not applied");
             continue;
         }
         replacement tmp = v[kept];
@@ -366,10 +369,10 @@ static bool apply_to_file(hms_source_cache *src, replacement *v, size_t n, FILE 
     if (ok && kept > 0) {
         ok = hms_write_file_atomic(v[0].path, buf, blen, &why);
         if (!ok)
-            hms_diag_print_file_error(err, HMS_DIAG_ERROR, &why);
+            hms_diag_file_error(said, HMS_DIAG_ERROR, &why);
         else
-            fprintf(err, "hms-lint: applied %zu fix%s to %s\n", kept, kept == 1 ? "" : "es",
-                    v[0].path);
+            hms_diagf(said, (hms_diag_head){HMS_DIAG_NOTE, v[0].path, 0, 0, NULL, NULL},
+                      "applied %zu fix%s", kept, kept == 1 ? "" : "es");
     }
     if (ok && applied)
         *applied += kept;
@@ -391,7 +394,8 @@ static bool is_linted_file(const hms_report *r, const char *canon)
     return found;
 }
 
-bool hms_apply_fixes(const hms_report *r, hms_source_cache *src, FILE *err, size_t *applied)
+bool hms_apply_fixes(const hms_report *r, hms_source_cache *src, hms_diag_sink *said,
+                     size_t *applied)
 {
     if (applied)
         *applied = 0;
@@ -409,10 +413,8 @@ bool hms_apply_fixes(const hms_report *r, hms_source_cache *src, FILE *err, size
                     const char *path = fx->file ? fx->file : f->file ? f->file : fr->path;
                     replacement rp = {path, NULL, 0, 0, fx->replacement ? fx->replacement : "", n};
                     if (!fixit_range(src, path, fx, &rp.offset, &rp.length)) {
-                        fprintf(err,
-                                "hms-lint: warning: %s:%u:%u: fix-it outside the file; not "
-                                "applied\n",
-                                path, fx->line, fx->col);
+                        hms_diagf(said, warning_at(path, fx->line, fx->col),
+                                  "fix-it outside the file; not applied");
                         continue;
                     }
                     if (n == cap) {
@@ -426,10 +428,8 @@ bool hms_apply_fixes(const hms_report *r, hms_source_cache *src, FILE *err, size
                     if (!rp.canon)
                         continue;
                     if (!is_linted_file(r, rp.canon)) {
-                        fprintf(err,
-                                "hms-lint: warning: %s:%u:%u: fix-it in a file not linted; not "
-                                "applied\n",
-                                path, fx->line, fx->col);
+                        hms_diagf(said, warning_at(path, fx->line, fx->col),
+                                  "fix-it in a file not linted; not applied");
                         free(rp.canon);
                         continue;
                     }
@@ -444,7 +444,7 @@ bool hms_apply_fixes(const hms_report *r, hms_source_cache *src, FILE *err, size
         size_t j = i + 1;
         while (j < n && strcmp(v[j].canon, v[i].canon) == 0)
             j++;
-        if (!apply_to_file(src, v + i, j - i, err, applied))
+        if (!apply_to_file(src, v + i, j - i, said, applied))
             ok = false;
         i = j;
     }

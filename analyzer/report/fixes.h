@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "analyzer/report/diag_sink.h"
 #include "analyzer/report/source_cache.h"
 #include "passes/findings.h"
 
@@ -16,15 +17,17 @@
  * DiagnosticName, DiagnosticMessage {Message, FilePath, FileOffset,
  * Replacements[] {FilePath, Offset, Length, ReplacementText}}, Level }.
  * `main_file` is the single input ("" when several). Fix-its whose position
- * is outside their file are left out with a warning on err. */
+ * is outside their file are left out with a warning in said. */
 bool hms_write_fixes_yaml(const hms_report *r, hms_source_cache *src, const char *main_file,
-                          FILE *out, FILE *err);
+                          FILE *out, hms_diag_sink *said);
 
 /* Applies every fix-it, file by file, back to front, each file rewritten
  * atomically. Taking findings in report order, a replacement that overlaps
- * one already accepted is skipped with a warning; identical duplicates are
- * applied once. Returns false when a file could not be rewritten. *applied
- * (may be NULL) gets the count applied. */
-bool hms_apply_fixes(const hms_report *r, hms_source_cache *src, FILE *err, size_t *applied);
+ * one already accepted is skipped with a warning (in said, as is a note of
+ * each file rewritten); identical duplicates are applied once. Returns
+ * false when a file could not be rewritten. *applied (may be NULL) gets the
+ * count applied. */
+bool hms_apply_fixes(const hms_report *r, hms_source_cache *src, hms_diag_sink *said,
+                     size_t *applied);
 
 #endif

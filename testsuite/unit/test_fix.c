@@ -80,8 +80,12 @@ Test(fix, export_fixes_yaml_offsets)
     char *buf = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);
-    cr_assert(hms_write_fixes_yaml(&r, &cache, src, m, stderr));
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, stderr);
+    cr_assert(hms_write_fixes_yaml(&r, &cache, src, m, &said));
     fclose(m);
+    cr_assert_eq(said.n, 0, "every fix-it exported, nothing to say");
+    hms_diag_sink_free(&said);
 
     yaml_parser_t p;
     yaml_document_t d;
@@ -165,10 +169,15 @@ Test(fix, apply_rewrites_atomically_keeping_the_mode)
     hms_source_cache cache;
     hms_source_cache_init(&cache);
     size_t applied = 0;
-    FILE *err = tmpfile();
-    cr_assert(hms_apply_fixes(&r, &cache, err, &applied));
-    fclose(err);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    cr_assert(hms_apply_fixes(&r, &cache, &said, &applied));
     cr_assert_eq(applied, 3);
+    cr_assert_eq(said.n, 1);
+    cr_assert_eq(said.v[0].level, HMS_DIAG_NOTE);
+    cr_assert_str_eq(said.v[0].file, src);
+    cr_assert_str_eq(said.v[0].message, "applied 3 fixes");
+    hms_diag_sink_free(&said);
     char *now = hms_read_file(src, NULL);
     cr_assert_str_eq(now, fixed_source);
     free(now);
@@ -199,13 +208,15 @@ Test(fix, overlapping_fix_skipped_duplicate_applied_once)
     hms_source_cache cache;
     hms_source_cache_init(&cache);
     size_t applied = 0;
-    char *log = NULL;
-    size_t loglen = 0;
-    FILE *err = open_memstream(&log, &loglen);
-    cr_assert(hms_apply_fixes(&r, &cache, err, &applied));
-    fclose(err);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    cr_assert(hms_apply_fixes(&r, &cache, &said, &applied));
+    char *log = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
     cr_assert_eq(applied, 3);
-    cr_assert(strstr(log, "overlaps another; not applied") != NULL, "%s", log);
+    cr_assert(strstr(log, ": warning: fix-it at offset ") &&
+                  strstr(log, " overlaps another; not applied"),
+              "%s", log);
     char *now = hms_read_file(src, NULL);
     cr_assert_str_eq(now, fixed_source);
     free(now);
@@ -228,13 +239,14 @@ Test(fix, fixit_outside_the_file_is_refused)
     hms_source_cache cache;
     hms_source_cache_init(&cache);
     size_t applied = 0;
-    char *log = NULL;
-    size_t loglen = 0;
-    FILE *err = open_memstream(&log, &loglen);
-    cr_assert(hms_apply_fixes(&r, &cache, err, &applied));
-    fclose(err);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    cr_assert(hms_apply_fixes(&r, &cache, &said, &applied));
+    char *log = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
     cr_assert_eq(applied, 2);
-    cr_assert(strstr(log, ":40:28: fix-it outside the file") != NULL, "%s", log);
+    cr_assert(strstr(log, ":40:28: warning: fix-it outside the file; not applied") != NULL, "%s",
+              log);
     free(log);
     hms_source_cache_free(&cache);
     hms_report_free(&r);
@@ -260,7 +272,10 @@ Test(fix, clang_apply_replacements_agrees)
     hms_source_cache cache;
     hms_source_cache_init(&cache);
     f = fopen(yml, "w");
-    cr_assert(hms_write_fixes_yaml(&r, &cache, src, f, stderr));
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, stderr);
+    cr_assert(hms_write_fixes_yaml(&r, &cache, src, f, &said));
+    hms_diag_sink_free(&said);
     fclose(f);
     char cmd[8300];
     snprintf(cmd, sizeof cmd, "clang-apply-replacements '%s'", dir);
@@ -317,9 +332,14 @@ Test(fix, read_only_file_is_refused_or_keeps_owner_and_mode)
     hms_source_cache cache;
     hms_source_cache_init(&cache);
     size_t applied = 0;
-    FILE *err = tmpfile();
-    bool ok = hms_apply_fixes(&r, &cache, err, &applied);
-    fclose(err);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    bool ok = hms_apply_fixes(&r, &cache, &said, &applied);
+    if (!ok) /* the refusal names the file */
+        cr_assert(said.n && said.v[said.n - 1].level == HMS_DIAG_ERROR && said.v[said.n - 1].file &&
+                      strcmp(said.v[said.n - 1].file, src) == 0,
+                  "no error naming %s", src);
+    hms_diag_sink_free(&said);
     char *now = hms_read_file(src, NULL);
     struct stat after;
     cr_assert_eq(stat(src, &after), 0);
@@ -356,11 +376,11 @@ Test(fix, fixit_in_a_file_not_linted_is_not_applied)
     hms_source_cache cache;
     hms_source_cache_init(&cache);
     size_t applied = 0;
-    char *msg = NULL;
-    size_t len = 0;
-    FILE *err = open_memstream(&msg, &len);
-    hms_apply_fixes(&r, &cache, err, &applied);
-    fclose(err);
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    hms_apply_fixes(&r, &cache, &said, &applied);
+    char *msg = hms_diag_sink_text(&said);
+    hms_diag_sink_free(&said);
     cr_assert_eq(applied, 0);
     cr_assert(strstr(msg, "fix-it in a file not linted; not applied"), "%s", msg);
     char *header_now = hms_read_file(header, NULL);
