@@ -93,9 +93,8 @@ int hms_main(int argc, char **argv)
     }
     /* clang-tidy: --checks='-*' linting is an error, not a silent run of nothing. */
     if (o.command == HMS_CMD_LINT && o.checks && !any_check_enabled(o.checks)) {
-        hms_file_error_set(&err, NULL, 0, 0, "--checks='%s' enables no check (see --list-checks)",
-                           o.checks);
-        hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &err);
+        hms_diag_printf(stderr, (hms_diag_head){HMS_DIAG_ERROR, NULL, 0, 0, NULL, NULL},
+                        "--checks='%s' enables no check (see --list-checks)", o.checks);
         hms_options_free(&o);
         return 2;
     }

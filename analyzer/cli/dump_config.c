@@ -61,8 +61,8 @@ int hms_cmd_dump_config(const hms_options *o)
     size_t len = 0;
     FILE *c = open_memstream(&checks, &len);
     if (!c) {
-        hms_file_error_set(&err, NULL, 0, 0, "out of memory");
-        hms_diag_print_file_error(stderr, HMS_DIAG_ERROR, &err);
+        hms_diag_printf(stderr, (hms_diag_head){HMS_DIAG_ERROR, NULL, 0, 0, NULL, NULL},
+                        "out of memory");
         free(path);
         if (have)
             hms_config_free(&cfg);

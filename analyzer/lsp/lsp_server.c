@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@
 #include "analyzer/cli/config.h"
 #include "analyzer/lsp/lsp_convert.h"
 #include "analyzer/lsp/lsp_io.h"
+#include "analyzer/report/diag_sink.h"
 
 #define DEFAULT_DEBOUNCE_MS 300
 
@@ -75,17 +77,27 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static void log_msg(const char *fmt, const char *a)
+/* The server's own problems, on stderr (the client's log), through the
+ * diagnostic sink's printer: "hms-lint: warning: --lsp: ...", or at a file. */
+static void log_msg(hms_diag_level level, const char *file, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void log_msg(hms_diag_level level, const char *file, const char *fmt, ...)
 {
-    fprintf(stderr, "hms-lint --lsp: ");
-    fprintf(stderr, fmt, a ? a : "");
-    fputc('\n', stderr);
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = NULL;
+    bool made = vasprintf(&msg, fmt, ap) >= 0;
+    va_end(ap);
+    hms_diag_printf(stderr, (hms_diag_head){level, file, 0, 0, NULL, NULL}, "--lsp: %s",
+                    made ? msg : fmt);
+    if (made)
+        free(msg);
 }
 
 static void send_msg(json_t *msg)
 {
     if (!hms_lsp_send(STDOUT_FILENO, msg))
-        log_msg("cannot write to the client%s", "");
+        log_msg(HMS_DIAG_ERROR, NULL, "cannot write to the client");
 }
 
 static void reply(json_t *id, json_t *result)
@@ -231,7 +243,7 @@ static void start_run(lsp_server *s, lsp_doc *d)
     d->due = 0;
     char *target = d->dirty ? buffer_copy(d) : strdup(d->path);
     if (!target) {
-        log_msg("cannot prepare a lint of %s", d->path);
+        log_msg(HMS_DIAG_ERROR, d->path, "cannot prepare a lint");
         return;
     }
     char *db = s->db ? strdup(s->db) : find_compile_db(d->path);
@@ -284,7 +296,7 @@ static void start_run(lsp_server *s, lsp_doc *d)
 
     int pipefd[2];
     if (pipe(pipefd) != 0) {
-        log_msg("pipe: %s", strerror(errno));
+        log_msg(HMS_DIAG_ERROR, NULL, "pipe: %s", strerror(errno));
     } else {
         pid_t pid = fork();
         if (pid == 0) {
@@ -302,7 +314,7 @@ static void start_run(lsp_server *s, lsp_doc *d)
         close(pipefd[1]);
         if (pid < 0) {
             close(pipefd[0]);
-            log_msg("fork: %s", strerror(errno));
+            log_msg(HMS_DIAG_ERROR, NULL, "fork: %s", strerror(errno));
         } else {
             d->pid = pid;
             d->fd = pipefd[0];
@@ -420,7 +432,8 @@ static void did_open(lsp_server *s, json_t *params)
     const char *text = str_at(params, "textDocument", "text");
     char *path = hms_lsp_uri_to_path(uri);
     if (!path || !text) {
-        log_msg("didOpen of %s ignored: not a file:// document with text", uri);
+        log_msg(HMS_DIAG_WARNING, NULL, "didOpen of %s ignored: not a file:// document with text",
+                uri ? uri : "");
         free(path);
         return;
     }
@@ -530,7 +543,7 @@ static bool handle(lsp_server *s, const char *body, int *exit_code)
         char what[300];
         snprintf(what, sizeof what, "parse error: %s (line %d, column %d)", jerr.text, jerr.line,
                  jerr.column);
-        log_msg("%s", what);
+        log_msg(HMS_DIAG_WARNING, NULL, "%s", what);
         reply_error(NULL, PARSE_ERROR, what);
         return true;
     }
@@ -573,7 +586,8 @@ static bool handle(lsp_server *s, const char *body, int *exit_code)
         snprintf(what, sizeof what, "method not found: %s", method);
         reply_error(id, METHOD_NOT_FOUND, what);
     } else if (!json_is_object(params)) {
-        log_msg("notification %s without params ignored", method);
+        log_msg(HMS_DIAG_WARNING, NULL, "notification %s without params ignored",
+                method ? method : "");
     } else if (strcmp(method, "textDocument/didOpen") == 0) {
         did_open(s, params);
     } else if (strcmp(method, "textDocument/didChange") == 0) {
@@ -595,7 +609,7 @@ int hms_cmd_lsp(void)
     s.debounce_ms = DEFAULT_DEBOUNCE_MS;
     ssize_t n = readlink("/proc/self/exe", s.exe, sizeof s.exe - 1);
     if (n <= 0) {
-        fprintf(stderr, "hms-lint: error: --lsp: cannot find its own executable\n");
+        log_msg(HMS_DIAG_ERROR, NULL, "cannot find its own executable");
         return 2;
     }
     s.exe[n] = '\0';
@@ -647,7 +661,8 @@ int hms_cmd_lsp(void)
             hms_lsp_frame f;
             while (running && (f = hms_lsp_reader_next(&rd, &body)) != HMS_LSP_NEED_MORE) {
                 if (f == HMS_LSP_BAD_HEADER) {
-                    log_msg("malformed message header (no Content-Length): skipped%s", "");
+                    log_msg(HMS_DIAG_WARNING, NULL,
+                            "malformed message header (no Content-Length): skipped");
                     reply_error(NULL, PARSE_ERROR,
                                 "malformed message header: expected 'Content-Length: <n>'");
                     continue;
@@ -658,7 +673,8 @@ int hms_cmd_lsp(void)
         }
     }
     if (!input_open && running)
-        log_msg("the client closed the connection%s", s.shutdown ? "" : " without 'exit'");
+        log_msg(s.shutdown ? HMS_DIAG_NOTE : HMS_DIAG_WARNING, NULL,
+                "the client closed the connection%s", s.shutdown ? "" : " without 'exit'");
     for (size_t i = 0; i < s.ndocs; i++)
         free_doc(s.docs[i]);
     free(s.docs);

@@ -122,15 +122,28 @@ void hms_diag_print_file_error(FILE *out, hms_diag_level level, const hms_file_e
     hms_diag_print(&d, out);
 }
 
-int hms_diag_vusage_error(FILE *out, const char *fmt, va_list ap)
+void hms_diag_vprintf(FILE *out, hms_diag_head h, const char *fmt, va_list ap)
 {
     char *msg = NULL;
     if (vasprintf(&msg, fmt, ap) < 0)
         hms_out_of_memory();
-    hms_diagnostic d = {HMS_DIAG_ERROR, NULL, 0, 0, msg, NULL, NULL};
+    hms_diagnostic d = {h.level, (char *)h.file, h.line, h.col, msg, (char *)h.code, NULL};
     hms_diag_print(&d, out);
-    fputs("Run 'hms-lint --help' for usage.\n", out);
     free(msg);
+}
+
+void hms_diag_printf(FILE *out, hms_diag_head h, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    hms_diag_vprintf(out, h, fmt, ap);
+    va_end(ap);
+}
+
+int hms_diag_vusage_error(FILE *out, const char *fmt, va_list ap)
+{
+    hms_diag_vprintf(out, (hms_diag_head){HMS_DIAG_ERROR, NULL, 0, 0, NULL, NULL}, fmt, ap);
+    fputs("Run 'hms-lint --help' for usage.\n", out);
     return 2;
 }
 

@@ -61,6 +61,13 @@ bool hms_diag_file_error(hms_diag_sink *s, hms_diag_level level, const hms_file_
 /* The same record printed straight away, for a command that stops at it. */
 void hms_diag_print_file_error(FILE *out, hms_diag_level level, const hms_file_error *e);
 
+/* One record printed straight away, kept nowhere: for a command that stops
+ * at it, or a long-running server's log. */
+void hms_diag_printf(FILE *out, hms_diag_head h, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void hms_diag_vprintf(FILE *out, hms_diag_head h, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
 /* A usage error of the command line itself, printed at once as a record
  * about the run ("hms-lint: error: message") followed by the pointer to
  * --help. Returns 2, a usage error's exit status. */
