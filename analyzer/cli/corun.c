@@ -74,6 +74,13 @@ static bool analyse_side(const hms_options *o, const hms_arch *a, corun_side *s,
     size_t nk = parsed ? hms_build_kernels(&tu, &fo, &ks, said) : 0;
     if (!parsed)
         return false; /* hms_parse_file said why, naming the file */
+    if (hms_tu_failed(&tu)) {
+        /* clang's errors are in said, at their lines; advice on the kernel
+         * as recovered from them would not be the kernel the user runs */
+        hms_free_kernels(ks, nk);
+        hms_tu_dispose(&tu);
+        return false;
+    }
     const ir_kernel *k = NULL;
     for (size_t i = 0; i < nk && !k; i++)
         if (ks[i]->name && strcmp(ks[i]->name, s->kernel) == 0)

@@ -260,6 +260,34 @@ Test(calibrate, bad_tables_are_named_errors)
                  ": error: the HSM fit cannot separate");
 }
 
+/* The architecture and the output file go through the same sink: a broken
+ * --arch file at its line, an output path that is a directory at that path;
+ * status 2, and nothing written. */
+Test(calibrate, bad_arch_file_and_output_directory_are_located_errors)
+{
+    const char *csv = write_hsm_csv("ok.csv", 20, 0.01);
+    const char *arch = path_of("broken-arch.yaml");
+    FILE *f = fopen(arch, "w");
+    cr_assert(f);
+    fputs("name: x\nsms: [\n", f);
+    fclose(f);
+    char archopt[4200], want[4300];
+    snprintf(archopt, sizeof archopt, "--arch=%s", arch);
+    const char *args[] = {"calibrate", archopt, csv, NULL};
+    hms_run_result r = hms_run(args);
+    cr_assert_eq(r.status, 2, "%s", r.err);
+    snprintf(want, sizeof want, "%s:3: error: YAML syntax error", arch);
+    cr_assert(hms_line_starts_with(r.err, want), "expected '%s...' in: %s", want, r.err);
+    cr_assert_str_empty(r.out, "%s", r.out);
+    hms_run_free(&r);
+
+    r = calibrate(csv, tmpdir);
+    cr_assert_eq(r.status, 2, "%s", r.err);
+    snprintf(want, sizeof want, "%s: error: is a directory", tmpdir);
+    cr_assert(hms_line_starts_with(r.err, want), "expected '%s...' in: %s", want, r.err);
+    hms_run_free(&r);
+}
+
 Test(calibrate, missing_file_and_wrong_argument_count)
 {
     const char *args[] = {"calibrate", "/nonexistent/runs.csv", NULL};

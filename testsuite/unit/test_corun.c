@@ -4,6 +4,8 @@
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime/hsm_corun.h"
@@ -179,4 +181,73 @@ Test(corun, cli_bad_input)
     expect_usage_error(qos_alone, "--qos needs --corun");
     const char *nofile[] = {"--corun", "/nonexistent/a.cu:k", spec_b, NULL};
     expect_usage_error(nofile, "/nonexistent/a.cu");
+}
+
+/* Writes text to dir/name; the path in a static slot (four in turn). */
+static const char *write_in(const char *dir, const char *name, const char *text)
+{
+    static char paths[4][4200];
+    static int slot;
+    char *p = paths[slot++ % 4];
+    snprintf(p, sizeof paths[0], "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    cr_assert(f, "cannot write %s", p);
+    fputs(text, f);
+    fclose(f);
+    return p;
+}
+
+/* Runs args; the run must exit with status 2 (not crash), write no advice,
+ * and print a diagnostic line in the compiler's form starting with line. */
+static void expect_located_error(const char *const *args, const char *line)
+{
+    hms_run_result r = hms_run(args);
+    cr_assert_eq(r.status, 2, "status %d: %s", r.status, r.err);
+    cr_assert(hms_line_starts_with(r.err, line), "expected a line '%s...' in: %s", line, r.err);
+    cr_assert_str_empty(r.out, "no advice after an error: %s", r.out);
+    hms_run_free(&r);
+}
+
+/* Bad input reaches the user through the diagnostic sink: one record per
+ * problem, "<file>[:line[:col]]: error: <reason>". */
+Test(corun, bad_input_goes_through_the_diagnostic_sink)
+{
+    specs();
+    char dir[] = "/tmp/hms-corun-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char want[4400], spec[4300], opt[4300];
+
+    /* a clang error: at its line and column, and no advice on the kernel
+     * clang recovered from it */
+    const char *broken =
+        write_in(dir, "broken.cu", "__global__ void k(float *p)\n{\n    p[0] = ;\n}\n");
+    snprintf(spec, sizeof spec, "%s:k", broken);
+    const char *parse[] = {"--corun", spec, spec_b, NULL};
+    snprintf(want, sizeof want, "%s:3:12: error: expected expression", broken);
+    expect_located_error(parse, want);
+
+    /* a broken --arch file: at the line of the YAML error */
+    const char *arch = write_in(dir, "bad.yaml", "name: x\nsms: [\n");
+    snprintf(opt, sizeof opt, "--arch=%s", arch);
+    const char *bad_arch[] = {"--corun", opt, spec_a, spec_b, NULL};
+    snprintf(want, sizeof want, "%s:3: error: YAML syntax error", arch);
+    expect_located_error(bad_arch, want);
+
+    /* --output naming a directory */
+    snprintf(opt, sizeof opt, "--output=%s", dir);
+    const char *out_dir[] = {"--corun", opt, spec_a, spec_b, NULL};
+    snprintf(want, sizeof want, "%s: error: is a directory", dir);
+    expect_located_error(out_dir, want);
+
+    /* a kernel the file does not define: at the file, with the ones it does */
+    snprintf(spec, sizeof spec, "%s:no_such", hms_test_path("kernels/corun/pair.cu"));
+    const char *unknown[] = {"--corun", spec_a, spec, NULL};
+    snprintf(want, sizeof want,
+             "%s: error: no kernel named 'no_such' (kernels: stream_copy, poly_eval)",
+             hms_test_path("kernels/corun/pair.cu"));
+    expect_located_error(unknown, want);
+
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
 }

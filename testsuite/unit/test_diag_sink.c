@@ -146,3 +146,21 @@ Test(diag_sink, records_survive_the_worker_wire)
     hms_diag_sink_free(&s);
     hms_diag_sink_free(&got);
 }
+
+/* A record printed at once and a usage error use the one printer's form. */
+Test(diag_sink, printed_at_once_in_the_sink_form)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    cr_assert(m);
+    hms_diag_printf(m, (hms_diag_head){HMS_DIAG_WARNING, "k.cu", 4, 0, NULL, NULL}, "odd %s", "x");
+    hms_diag_printf(m, (hms_diag_head){HMS_DIAG_NOTE, NULL, 0, 0, NULL, NULL}, "about the run");
+    cr_assert_eq(hms_diag_usage_error(m, "unknown --format '%s'", "yml"), 2);
+    fclose(m);
+    cr_assert_str_eq(text, "k.cu:4: warning: odd x\n"
+                           "hms-lint: note: about the run\n"
+                           "hms-lint: error: unknown --format 'yml'\n"
+                           "Run 'hms-lint --help' for usage.\n");
+    free(text);
+}
