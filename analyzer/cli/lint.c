@@ -254,7 +254,7 @@ static bool write_report(const hms_options *o, const hms_report *r, hms_source_c
         break;
     }
     case HMS_FMT_JSON: {
-        hms_json_options jo = {src};
+        hms_json_options jo = {src, said};
         ok = hms_write_json(r, out, &jo);
         break;
     }
@@ -441,8 +441,10 @@ int hms_cmd_lint(const hms_options *o)
         if (j->setup_error)
             hms_file_add_error(&j->report, "%s", j->setup_error);
         if (!j->setup_error &&
-            !hms_apply_finding_policy(&j->report, &j->merged.opts, msg, sizeof msg))
+            !hms_apply_finding_policy(&j->report, &j->merged.opts, msg, sizeof msg)) {
+            hms_diagf(&said, (hms_diag_head){HMS_DIAG_ERROR, j->path, 0, 0, NULL, NULL}, "%s", msg);
             hms_file_add_error(&j->report, "%s: %s", j->path, msg);
+        }
         input_error |= j->report.nerrors > 0;
         if (!report.arch && j->arch)
             report.arch = j->arch->name;

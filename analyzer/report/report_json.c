@@ -268,7 +268,34 @@ json_t *hms_report_to_json(const hms_report *r, const hms_json_options *o)
     }
     json_t *tool = json_pack("{s:s, s:s}", "name", r->tool_name ? r->tool_name : "hms-lint",
                              "version", r->tool_version ? r->tool_version : "unknown");
-    return json_pack("{s:o, s:o, s:o}", "tool", tool, "arch", str_or_null(r->arch), "files", files);
+    json_t *j =
+        json_pack("{s:o, s:o, s:o}", "tool", tool, "arch", str_or_null(r->arch), "files", files);
+    if (o && o->notifications)
+        json_object_set_new(j, "notifications", hms_diag_sink_to_json(o->notifications));
+    return j;
+}
+
+/* 0 (unknown) as null. */
+static json_t *position_or_null(unsigned v)
+{
+    return v ? json_integer(v) : json_null();
+}
+
+json_t *hms_diag_sink_to_json(hms_diag_sink *s)
+{
+    static const char *const severities[] = {"note", "warning", "error"};
+    json_t *a = json_array();
+    pthread_mutex_lock(&s->lock);
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_diagnostic *d = &s->v[i];
+        json_array_append_new(
+            a, json_pack("{s:s, s:o, s:o, s:o, s:s, s:o}", "severity", severities[d->level], "file",
+                         str_or_null(d->file), "line", position_or_null(d->line), "column",
+                         position_or_null(d->col), "message", d->message ? d->message : "", "code",
+                         str_or_null(d->code)));
+    }
+    pthread_mutex_unlock(&s->lock);
+    return a;
 }
 
 bool hms_write_json(const hms_report *r, FILE *out, const hms_json_options *o)

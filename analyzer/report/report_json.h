@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "analyzer/report/diag_sink.h"
 #include "analyzer/report/source_cache.h"
 #include "passes/findings.h"
 
@@ -16,7 +17,14 @@ typedef struct {
      * with surrounding blanks trimmed, so --baseline can match findings whose
      * line number moved. NULL: no source reading at all. */
     hms_source_cache *sources;
+    /* When set, the run's own diagnostics (parse errors, missing headers,
+     * bad options...) as the top-level "notifications": records with
+     * severity, file, line, column, message and code. */
+    hms_diag_sink *notifications;
 } hms_json_options;
+
+/* The records of a diagnostic sink as a JSON array (new reference). */
+json_t *hms_diag_sink_to_json(hms_diag_sink *s);
 
 /* The report as a jansson value (new reference). */
 json_t *hms_report_to_json(const hms_report *r, const hms_json_options *o);

@@ -39,7 +39,7 @@ static void setup(void)
     hms_kernel_add_finding(k, "hms-uncoalesced-access", HMS_SEV_WARNING, src, 3, 3, "stride b");
     hms_source_cache cache;
     hms_source_cache_init(&cache);
-    hms_json_options jo = {&cache};
+    hms_json_options jo = {.sources = &cache};
     json_path = strdup("/tmp/hms-baseline-XXXXXX.json");
     int fd = mkstemps(json_path, 5);
     cr_assert(fd >= 0);

@@ -298,7 +298,7 @@ Test(report_json, source_line_added_for_baselines_when_sources_given)
     hms_sample_report(&r, src);
     hms_source_cache cache;
     hms_source_cache_init(&cache);
-    hms_json_options o = {&cache};
+    hms_json_options o = {.sources = &cache};
     json_t *j = round_trip(&r, &o);
     json_t *d = json_object_get(
         json_array_get(json_object_get(json_array_get(json_object_get(j, "files"), 0), "kernels"),
@@ -324,4 +324,41 @@ Test(report_json, empty_report_is_still_a_report)
     cr_assert(json_is_array(json_object_get(j, "files")));
     cr_assert_eq(json_array_size(json_object_get(j, "files")), 0);
     json_decref(j);
+}
+
+/* The run's own diagnostics, when given, are the top-level "notifications":
+ * structured records, an unknown position null. */
+Test(report_json, run_diagnostics_are_structured_notifications)
+{
+    hms_report r = {"hms-lint", "1.0", "h100", NULL, 0};
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    hms_diagf(&said, (hms_diag_head){HMS_DIAG_ERROR, "k.cu", 7, 3, "hms-parse-error", NULL},
+              "expected '%s'", ";");
+    hms_diagf(&said, (hms_diag_head){HMS_DIAG_WARNING, "k.cu", 2, 0, NULL, NULL},
+              "'x.h' not found; analysing without it");
+    hms_diagf(&said, (hms_diag_head){HMS_DIAG_NOTE, NULL, 0, 0, NULL, NULL}, "about the run");
+    hms_json_options o = {.notifications = &said};
+    json_t *j = round_trip(&r, &o);
+    assert_keys(j, "tool", "arch", "files", "notifications", NULL);
+    json_t *n = json_object_get(j, "notifications");
+    cr_assert_eq(json_array_size(n), 3);
+    json_t *e = json_array_get(n, 0);
+    assert_keys(e, "severity", "file", "line", "column", "message", "code", NULL);
+    cr_assert_str_eq(str(e, "severity"), "error");
+    cr_assert_str_eq(str(e, "file"), "k.cu");
+    cr_assert_eq(json_integer_value(json_object_get(e, "line")), 7);
+    cr_assert_eq(json_integer_value(json_object_get(e, "column")), 3);
+    cr_assert_str_eq(str(e, "message"), "expected ';'");
+    cr_assert_str_eq(str(e, "code"), "hms-parse-error");
+    json_t *w = json_array_get(n, 1);
+    cr_assert_str_eq(str(w, "severity"), "warning");
+    cr_assert(json_is_null(json_object_get(w, "column")));
+    cr_assert(json_is_null(json_object_get(w, "code")));
+    json_t *about = json_array_get(n, 2);
+    cr_assert_str_eq(str(about, "severity"), "note");
+    cr_assert(json_is_null(json_object_get(about, "file")));
+    cr_assert(json_is_null(json_object_get(about, "line")));
+    json_decref(j);
+    hms_diag_sink_free(&said);
 }

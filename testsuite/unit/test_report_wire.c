@@ -18,7 +18,7 @@ static char *json_of(hms_file_report *f)
     size_t len = 0;
     FILE *m = open_memstream(&text, &len);
     cr_assert(m);
-    hms_json_options jo = {NULL};
+    hms_json_options jo = {.sources = NULL};
     cr_assert(hms_write_json(&r, m, &jo));
     fclose(m);
     return text;
