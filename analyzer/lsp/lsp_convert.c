@@ -162,31 +162,37 @@ static json_t *finding(json_t *d, const char *text, const char *uri)
     return out;
 }
 
-/* "<path>:<line>:<col>: <reason>" or "<path>: <reason>" -> a diagnostic at
- * that place (line 1 when the error names none). */
-static json_t *file_error(const char *e, const char *text)
+/* One of the run's notifications (docs/report-format.md) -> a diagnostic, or
+ * NULL when the editor need not show it. One about the linted file (path)
+ * goes at its place; an error elsewhere (a header, a .hms-lint, the run)
+ * at line 1, naming where it is. Warnings about other files and notes stay
+ * in the log. */
+static json_t *notification(json_t *n, const char *path, const char *text)
 {
-    long line = 1, col = 1;
-    const char *msg = e;
-    /* The path may hold ':' itself: take the first ":<digits>:<digits>: ". */
-    for (const char *p = strchr(e, ':'); p; p = strchr(p + 1, ':')) {
-        long l, c;
-        int used = 0;
-        if (sscanf(p, ":%ld:%ld: %n", &l, &c, &used) == 2 && used > 0) {
-            line = l;
-            col = c;
-            msg = p + used;
-            break;
-        }
+    const char *sev = str_of(n, "severity"), *msg = str_of(n, "message");
+    const char *file = json_string_value(json_object_get(n, "file"));
+    const char *code = json_string_value(json_object_get(n, "code"));
+    long line = int_of(n, "line"), col = int_of(n, "column");
+    bool here = file && path && strcmp(file, path) == 0;
+    if (strcmp(sev, "error") != 0 && !(here && strcmp(sev, "warning") == 0))
+        return NULL;
+    char *where = NULL; /* "file[:line[:col]]: message" for a record elsewhere */
+    if (!here && file) {
+        int made = line && col ? asprintf(&where, "%s:%ld:%ld: %s", file, line, col, msg)
+                   : line      ? asprintf(&where, "%s:%ld: %s", file, line, msg)
+                               : asprintf(&where, "%s: %s", file, msg);
+        if (made < 0)
+            where = NULL;
     }
-    if (msg == e) {
-        const char *p = strstr(e, ": ");
-        if (p)
-            msg = p + 2;
-    }
-    return json_pack("{s:o, s:i, s:s, s:s, s:s}", "range", range_of(text, line, col, 0, 0),
-                     "severity", 1, "code", "hms-parse-error", "source", "hms-lint", "message",
-                     msg);
+    json_t *d = json_pack("{s:o, s:i, s:s, s:s}", "range",
+                          here ? range_of(text, line > 0 ? line : 1, col > 0 ? col : 1, 0, 0)
+                               : range_of(text, 1, 1, 0, 0),
+                          "severity", lsp_severity(sev), "source", "hms-lint", "message",
+                          where ? where : msg);
+    free(where);
+    if (d && code)
+        json_object_set_new(d, "code", json_string(code));
+    return d;
 }
 
 /* Each finding once: a finding reached from several kernels is listed in each
@@ -203,14 +209,16 @@ static bool seen_before(json_t *seen, json_t *d)
     return dup;
 }
 
-json_t *hms_lsp_diagnostics(json_t *file, const char *text, const char *uri)
+json_t *hms_lsp_diagnostics(json_t *file, json_t *notifications, const char *text, const char *uri)
 {
-    json_t *out = json_array(), *seen = json_object(), *k, *d, *e;
+    json_t *out = json_array(), *seen = json_object(), *k, *d, *n;
     size_t i, j;
-    json_array_foreach(json_object_get(file, "errors"), i, e)
+    const char *path = json_string_value(json_object_get(file, "path"));
+    json_array_foreach(notifications, i, n)
     {
-        if (json_is_string(e))
-            json_array_append_new(out, file_error(json_string_value(e), text));
+        json_t *diag = notification(n, path, text);
+        if (diag)
+            json_array_append_new(out, diag);
     }
     json_array_foreach(json_object_get(file, "kernels"), i, k)
     {

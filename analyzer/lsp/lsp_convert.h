@@ -19,8 +19,10 @@ long hms_lsp_byte_column(const char *text, long line0, long character);
 
 /* Diagnostic[] for one file of a report (`file` the report's files[] entry,
  * NULL: none): findings with their notes as relatedInformation, and the
- * file's errors ("<file>:<line>:<col>: <reason>") as hms-parse-error. */
-json_t *hms_lsp_diagnostics(json_t *file, const char *text, const char *uri);
+ * run's `notifications` (the report's top level, structured records): its
+ * errors and the warnings at the linted file (a clang error with its code
+ * hms-parse-error, a header not found at its #include). */
+json_t *hms_lsp_diagnostics(json_t *file, json_t *notifications, const char *text, const char *uri);
 
 /* CodeAction[] (quickfix) for the fix-its of findings whose range meets the
  * 0-based LSP range [l0, l1]. */

@@ -364,8 +364,10 @@ static void finish_run(lsp_doc *d)
     d->report = json_incref(file);
     d->report_text = d->run_text;
     d->run_text = NULL;
+    json_t *diagnostics = hms_lsp_diagnostics(d->report, json_object_get(report, "notifications"),
+                                              d->report_text, d->uri);
     json_decref(report);
-    publish(d, hms_lsp_diagnostics(d->report, d->report_text, d->uri));
+    publish(d, diagnostics);
 }
 
 static void read_run_output(lsp_doc *d)

@@ -148,6 +148,16 @@ try:
     check(any(d.get("code") == "hms-uncoalesced-access" for d in diags),
           "the buffer run uses the database's flags for the file (-DHMS_TEST_STRIDED)")
 
+    # A header that is not there: the run's warning (a structured record of
+    # the report's notifications) at its #include line.
+    missing = '#include "no_such_header.h"\n' + fixed
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
+                                        "contentChanges": [{"text": missing}]})
+    diags = c.diagnostics(uri) or []
+    nf = [d for d in diags if "'no_such_header.h' not found" in d.get("message", "")]
+    check(len(nf) == 1 and nf[0]["severity"] == 2 and nf[0]["range"]["start"]["line"] == 0,
+          "missing header -> a warning at its #include line: %s" % nf)
+
     # A syntax error in the buffer: an hms-parse-error diagnostic at its place.
     broken = fixed.replace("__syncthreads();", "__syncthreads()", 1)
     c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
