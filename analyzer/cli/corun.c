@@ -14,6 +14,7 @@
 #include "analyzer/cli/frontend_inputs.h"
 #include "analyzer/cli/atomic_file.h"
 #include "analyzer/report/diag_sink.h"
+#include "analyzer/report/report_json.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/frontend/ir_build.h"
 #include "analyzer/frontend/parse.h"
@@ -257,6 +258,9 @@ static int corun(const hms_options *o, hms_diag_sink *said)
                       a->sm_count, "dram_bandwidth_gbs", a->dram_bandwidth_gbs, "hsm", "c1",
                       sys.c.c1, "c2", sys.c.c2, "default", a->hsm_coeffs_default, "kernels", kern,
                       "splits", splits, "recommended", rec, "estimate", 1);
+        /* what parsing the two files said (a header not found ...), as the
+         * lint's JSON report carries it */
+        json_object_set_new(root, "notifications", hms_diag_sink_to_json(said));
         json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
         fputc('\n', out);
         json_decref(root);

@@ -251,3 +251,42 @@ Test(corun, bad_input_goes_through_the_diagnostic_sink)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     cr_assert_eq(system(cmd), 0);
 }
+
+/* The JSON advice carries what parsing said, as structured notifications. */
+Test(corun, json_carries_the_parse_notifications)
+{
+    specs();
+    char dir[] = "/tmp/hms-corun-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    const char *k = write_in(dir, "k.cu",
+                             "#include \"no_such_header.h\"\n"
+                             "__global__ void copy(float *o, const float *i)\n"
+                             "{\n    o[threadIdx.x] = i[threadIdx.x];\n}\n");
+    char spec[4300];
+    snprintf(spec, sizeof spec, "%s:copy", k);
+    const char *args[] = {"--corun", "--format=json", spec, spec_b, NULL};
+    hms_run_result r = hms_run(args);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    json_error_t je;
+    json_t *root = json_loads(r.out, 0, &je);
+    cr_assert(root, "%s: %s", je.text, r.out);
+    json_t *n = json_object_get(root, "notifications");
+    cr_assert(json_is_array(n), "%s", r.out);
+    json_t *w = NULL, *e;
+    size_t i;
+    json_array_foreach(n, i, e)
+    {
+        const char *m = json_string_value(json_object_get(e, "message"));
+        if (m && strstr(m, "'no_such_header.h' not found"))
+            w = e;
+    }
+    cr_assert(w, "no notification of the missing header: %s", r.out);
+    cr_assert_str_eq(json_string_value(json_object_get(w, "severity")), "warning");
+    cr_assert_str_eq(json_string_value(json_object_get(w, "file")), k);
+    cr_assert_eq(json_integer_value(json_object_get(w, "line")), 1);
+    json_decref(root);
+    hms_run_free(&r);
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
