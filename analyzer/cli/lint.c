@@ -259,7 +259,7 @@ static bool write_report(const hms_options *o, const hms_report *r, hms_source_c
         break;
     }
     case HMS_FMT_SARIF: {
-        hms_sarif_options so = {src, source_root, o->sarif_notes};
+        hms_sarif_options so = {src, source_root, o->sarif_notes, said};
         ok = hms_write_sarif(r, out, &so);
         break;
     }

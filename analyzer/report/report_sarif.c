@@ -193,14 +193,46 @@ static bool is_semver(const char *v)
     return parts == 3;
 }
 
+/* A record of the run's diagnostic sink as a tool execution notification:
+ * its level and message, and its file and place when it names them. */
+static json_t *notification_json(const sarif_ctx *c, const hms_diagnostic *d)
+{
+    static const char *const levels[] = {"note", "warning", "error"};
+    json_t *n = json_pack("{s:s, s:{s:s}}", "level", levels[d->level], "message", "text",
+                          d->message ? d->message : "");
+    if (d->file) {
+        json_t *phys = json_pack("{s:o}", "artifactLocation", artifact(c, d->file));
+        if (d->line)
+            json_object_set_new(phys, "region", region(d->line, d->col, 0, 0));
+        json_object_set_new(n, "locations", json_pack("[{s:o}]", "physicalLocation", phys));
+    }
+    return n;
+}
+
+/* The sink's records as notifications; *failed when one is an error. */
+static json_t *sink_notifications(const sarif_ctx *c, hms_diag_sink *s, bool *failed)
+{
+    json_t *a = json_array();
+    pthread_mutex_lock(&s->lock);
+    for (size_t i = 0; i < s->n; i++) {
+        json_array_append_new(a, notification_json(c, &s->v[i]));
+        *failed |= s->v[i].level == HMS_DIAG_ERROR;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return a;
+}
+
 json_t *hms_report_to_sarif(const hms_report *r, const hms_sarif_options *o)
 {
     sarif_ctx c = {o, json_object()};
     json_t *results = json_array();
-    json_t *notifications = json_array();
+    bool failed = false;
+    json_t *notifications =
+        o && o->notifications ? sink_notifications(&c, o->notifications, &failed) : json_array();
     for (size_t i = 0; i < r->nfiles; i++) {
         const hms_file_report *fr = &r->files[i];
-        for (size_t e = 0; e < fr->nerrors; e++)
+        failed |= fr->nerrors > 0;
+        for (size_t e = 0; e < fr->nerrors && !(o && o->notifications); e++)
             json_array_append_new(notifications,
                                   json_pack("{s:s, s:{s:s}, s:[{s:{s:o}}]}", "level", "error",
                                             "message", "text", fr->errors[e], "locations",
@@ -217,7 +249,7 @@ json_t *hms_report_to_sarif(const hms_report *r, const hms_sarif_options *o)
         }
     }
     json_decref(c.seen);
-    bool ok = json_array_size(notifications) == 0;
+    bool ok = !failed;
     const char *version = r->tool_version ? r->tool_version : "unknown";
     json_t *driver =
         json_pack("{s:s, s:s, s:s, s:o}", "name", r->tool_name ? r->tool_name : "hms-lint",

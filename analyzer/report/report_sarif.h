@@ -1,7 +1,8 @@
 /* --format=sarif: SARIF 2.1.0 (OASIS), one run, shaped for GitHub code
  * scanning (docs/ci.md): rules come from the checks registry with help from
  * docs/checks, results carry partialFingerprints and root-relative URIs,
- * file-level errors become tool execution notifications. */
+ * what the run said about its input (or the files' errors) becomes tool
+ * execution notifications. */
 #ifndef HMS_ANALYZER_REPORT_SARIF_H
 #define HMS_ANALYZER_REPORT_SARIF_H
 
@@ -9,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "analyzer/report/diag_sink.h"
 #include "analyzer/report/source_cache.h"
 #include "passes/findings.h"
 
@@ -25,6 +27,10 @@ typedef struct {
      * (originalUriBaseIds), as GitHub code scanning wants. NULL: as given. */
     const char *source_root;
     bool include_notes; /* note-level findings as results (GitHub: one alert each) */
+    /* When set, the run's own diagnostics (errors, warnings and notes with
+     * their places) are the tool execution notifications; NULL: the files'
+     * errors are. */
+    hms_diag_sink *notifications;
 } hms_sarif_options;
 
 /* `o` may be NULL (no sources, paths as given, no notes). */

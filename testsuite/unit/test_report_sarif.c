@@ -46,7 +46,7 @@ static json_t *sarif_with(const hms_sarif_options *o)
 /* Notes included, paths as given: every finding of the sample. */
 static json_t *sample_sarif(void)
 {
-    hms_sarif_options o = {NULL, NULL, true};
+    hms_sarif_options o = {.include_notes = true};
     return sarif_with(&o);
 }
 
@@ -208,4 +208,47 @@ Test(report_sarif, paths_become_uris)
     u = hms_path_to_uri("/home/me/my kernels/k#1.cu");
     cr_assert_str_eq(u, "file:///home/me/my%20kernels/k%231.cu");
     free(u);
+}
+
+/* Given the run's diagnostic sink, its records are the tool execution
+ * notifications, each with its level and place; still valid SARIF. */
+Test(report_sarif, run_diagnostics_become_located_notifications)
+{
+    json_t *schema = load_schema();
+    hms_diag_sink said;
+    hms_diag_sink_init(&said, NULL);
+    hms_diagf(&said, (hms_diag_head){HMS_DIAG_ERROR, "src/k.cu", 7, 3, "hms-parse-error", NULL},
+              "expected ';'");
+    hms_diagf(&said, (hms_diag_head){HMS_DIAG_WARNING, "src/k.cu", 2, 0, NULL, NULL},
+              "'x.h' not found; analysing without it");
+    hms_diagf(&said, (hms_diag_head){HMS_DIAG_NOTE, NULL, 0, 0, NULL, NULL}, "about the run");
+    hms_sarif_options o = {.include_notes = true, .notifications = &said};
+    json_t *doc = sarif_with(&o);
+    char err[1024];
+    cr_assert(hms_json_schema_validate(schema, doc, err, sizeof err), "invalid SARIF: %s", err);
+    json_t *inv = json_array_get(
+        json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "invocations"), 0);
+    cr_assert(json_is_false(json_object_get(inv, "executionSuccessful")));
+    json_t *notes = json_object_get(inv, "toolExecutionNotifications");
+    cr_assert_eq(json_array_size(notes), 3);
+    static const char *const levels[] = {"error", "warning", "note"};
+    for (size_t i = 0; i < 3; i++)
+        cr_assert_str_eq(json_string_value(json_object_get(json_array_get(notes, i), "level")),
+                         levels[i]);
+    json_t *phys =
+        json_object_get(json_array_get(json_object_get(json_array_get(notes, 0), "locations"), 0),
+                        "physicalLocation");
+    cr_assert_str_eq(
+        json_string_value(json_object_get(json_object_get(phys, "artifactLocation"), "uri")),
+        "src/k.cu");
+    json_t *reg = json_object_get(phys, "region");
+    cr_assert_eq(json_integer_value(json_object_get(reg, "startLine")), 7);
+    cr_assert_eq(json_integer_value(json_object_get(reg, "startColumn")), 3);
+    cr_assert_str_eq(json_string_value(json_object_get(
+                         json_object_get(json_array_get(notes, 0), "message"), "text")),
+                     "expected ';'");
+    cr_assert_null(json_object_get(json_array_get(notes, 2), "locations"), "about the run");
+    json_decref(doc);
+    json_decref(schema);
+    hms_diag_sink_free(&said);
 }

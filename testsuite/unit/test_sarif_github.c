@@ -82,7 +82,7 @@ Test(sarif_github, sample_follows_githubs_rules_and_the_schema)
 {
     char cwd[PATH_MAX];
     cr_assert(getcwd(cwd, sizeof cwd));
-    hms_sarif_options o = {NULL, cwd, true};
+    hms_sarif_options o = {.source_root = cwd, .include_notes = true};
     json_t *doc = sample_with(&o);
     char err[512];
     cr_assert(hms_github_sarif_check(doc, err, sizeof err), "%s", err);
@@ -135,7 +135,7 @@ Test(sarif_github, rule_help_comes_from_the_docs_page)
 Test(sarif_github, the_rule_check_rejects_what_github_would)
 {
     char err[512];
-    hms_sarif_options o = {NULL, NULL, true};
+    hms_sarif_options o = {.include_notes = true};
     json_t *doc = sample_with(&o);
     json_t *rule0 = json_array_get(
         json_object_get(json_object_get(json_object_get(run0(doc), "tool"), "driver"), "rules"), 0);
@@ -179,7 +179,7 @@ Test(sarif_github, notes_are_results_only_when_asked)
         cr_assert_str_neq(json_string_value(json_object_get(json_array_get(results, i), "level")),
                           "note");
     json_decref(doc);
-    hms_sarif_options o = {NULL, NULL, true};
+    hms_sarif_options o = {.include_notes = true};
     doc = sample_with(&o);
     cr_assert_eq(json_array_size(json_object_get(run0(doc), "results")), 3);
     json_decref(doc);
