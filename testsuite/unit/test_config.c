@@ -231,6 +231,22 @@ Test(config, malformed_config_fails_the_run_with_exit_2)
     hms_run_free(&r);
 }
 
+/* A header filter that is not a regular expression fails the file, said
+ * on stderr at the file (it used to reach only the JSON report's errors). */
+Test(config, bad_header_filter_is_said_at_the_file)
+{
+    write_file(at("sub/.hms-lint"), "HeaderFilterRegex: '('\n");
+    char file[PATH_MAX + 64];
+    snprintf(file, sizeof file, "%s", at("sub/deeper/k.cu"));
+    hms_run_result r = hms_run((const char *[]){"--quiet", file, NULL});
+    cr_assert_eq(r.status, 2, "stderr: %s", r.err);
+    char want[PATH_MAX + 128];
+    snprintf(want, sizeof want, "%s: error: header filter '(' is not a valid POSIX extended regex",
+             file);
+    cr_assert(hms_line_starts_with(r.err, want), "want \"%s\" in: %s", want, r.err);
+    hms_run_free(&r);
+}
+
 Test(config, list_checks_follows_the_config_of_the_current_directory)
 {
     write_file(at(".hms-lint"), "checks: '-*,hms-shared-bank-conflict'\n");
