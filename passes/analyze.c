@@ -14,6 +14,7 @@
 #include "passes/checks/check_util.h"
 #include "passes/checks/checks.h"
 #include "passes/trace/sample.h"
+#include "runtime/l1_carveout.h"
 
 void hms_ctx_add_limit(hms_check_ctx *c, const char *fmt, ...)
 {
@@ -226,6 +227,7 @@ static void fill_model(hms_check_ctx *c, hms_kernel_report *r)
         m->t_comp = f->time.t_comp;
         m->t_mem = f->time.t_mem;
         m->t_overlap = f->time.t_overlap;
+        m->t_pipe = f->time.t_pipe;
         m->mlp = f->pk.mlp;
         m->amat = f->time.amat;
     }
@@ -334,6 +336,10 @@ bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_k
     out->registers_per_thread = c.regs_per_thread;
     out->registers_source = hms_regs_source_name(c.reg.source);
     if (c.occ_ok) {
+        /* the L1 the driver's carve-out leaves this kernel (Volta on) */
+        long long shared = (long long)c.occ.shared_per_block * c.occ.blocks_per_sm;
+        if (hms_arch_with_carveout(arch, shared, &c.arch_carved))
+            c.arch = &c.arch_carved;
         out->occupancy_blocks_per_sm = c.occ.blocks_per_sm;
         out->occupancy_warps_per_sm = c.occ.warps_per_sm;
         out->occupancy_limiter = limiter_name(c.occ.limit);

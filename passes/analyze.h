@@ -162,6 +162,7 @@ typedef struct {
 struct hms_check_ctx {
     const ir_kernel *k;
     const hms_arch *arch;
+    hms_arch arch_carved; /* the options' arch with this kernel's L1 carve-out (l1_carveout.h) */
     const hms_analysis_options *opt;
     double placement_threshold;
 

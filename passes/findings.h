@@ -72,6 +72,8 @@ typedef struct {
 typedef struct {
     double data_reuse, lat_hiding, bw_util, ch_skew, shm_eff, branch_eff, mpe;
     double t_comp, t_mem, t_overlap;
+    double
+        t_pipe; /* memory-pipe bound per SM (passes x pass cycles); model time = max(eq. 1, it) */
     double mlp; /* memory requests a warp keeps in flight (Huang & Li eq. 18's MLP): an estimate */
     double amat, camat, c_h, c_m, pmr, pamp;
     double dram_row_hit_rate, occupancy;

@@ -126,6 +126,9 @@ typedef struct {
     double dram_bandwidth_gbs;      /* theoretical */
     double dram_bandwidth_meas_gbs; /* measured maximum, 0 if unknown */
     double l2_bytes_per_clock;      /* L2 bandwidth (all slices, SM clock); 0 = no L2 bound */
+    uint32_t l1_unified_bytes;      /* L1 and shared memory are one array of this size (Volta on):
+                                       the L1 is what the kernel's shared carve-out leaves; 0 = the
+                                       L1 is always caches.l1.size */
 
     /* regression coefficients: defaults unless refitted (see docs/model.md) */
     double hsm_c1, hsm_c2;

@@ -115,6 +115,7 @@ static const field fields[] = {
     F("global.tlb_miss_latency", T_INT, a.global_latency_tlb_miss, REQ | NONNEG),
 
     CACHE_FIELDS("caches.l1", l1),
+    F("caches.l1.unified_with_shared", T_U32, a.l1_unified_bytes, POS | SIZE),
     CACHE_FIELDS("caches.texture", tex_l1),
     CACHE_FIELDS("caches.readonly", readonly),
     CACHE_FIELDS("caches.constant", constant),
@@ -693,6 +694,20 @@ static bool parse_document(ctx *c, yaml_parser_t *p)
     return true;
 }
 
+/* T_overlap from Hong & Kim's cases unless the file says otherwise
+ * (`coefficients.overlap.hong_kim`) or fits eq. 11's coefficients: a file
+ * with fitted coefficients and no key keeps the equation it was fitted to. */
+static void overlap_model_default(hms_arch *a, const hms_arch_src *src)
+{
+    int f = find_field("coefficients.overlap.hong_kim");
+    if (f >= 0 && src->field_line[f])
+        return;
+    bool any = false;
+    for (int i = 0; i < HMS_OVERLAP_COUNT; i++)
+        any |= a->overlap_coeff[i] != 0;
+    a->overlap_hong_kim = a->overlap_coeffs_default || !any;
+}
+
 bool hms_arch_parse_at(const char *yaml, size_t len, const char *origin, hms_arch *out,
                        hms_file_error *err)
 {
@@ -708,6 +723,8 @@ bool hms_arch_parse_at(const char *yaml, size_t len, const char *origin, hms_arc
     } else {
         yaml_parser_set_input_string(&p, (const unsigned char *)yaml, len);
         ok = parse_document(&c, &p) && hms_arch_check(&s->a, src, origin, err);
+        if (ok)
+            overlap_model_default(&s->a, src);
         yaml_parser_delete(&p);
     }
     if (ok) {

@@ -232,7 +232,8 @@ static bool check_events(const hms_placement_events *e, char *err, size_t errlen
                         e->kernel.dram_latency,
                         e->kernel.hit_latency,
                         e->kernel.dram_bytes,
-                        e->kernel.replays};
+                        e->kernel.replays,
+                        e->kernel.const_replays};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         if (!nonneg(v[i])) {
             snprintf(err, errlen, "placement events (%s): counts must be finite and >= 0", sname);
@@ -354,12 +355,23 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
      * schedulers_per_sm of them: ITILP_max = avg_inst_lat / cpi_sm. */
     double itilp_max = lat / cpi_sm;
     out->itilp = fmin(ilp * N, itilp_max);
-    /* Replays pass through the SM's one memory unit, whatever scheduler
-     * issues them: each costs at least its passes' time in SM cycles. */
+    /* A replay of an L1 / shared-memory access is one more pass of the SM's
+     * one memory pipe, not a dependent instruction: it costs throughput, not
+     * latency. T_comp charges the instructions without those replays; each
+     * pass (first and replayed) of the pipe goes into the bound t_pipe,
+     * which the time never drops under. Constant operands and their replays
+     * are served by the constant cache, outside that pipe: its replays stay
+     * in T_comp at no less than their passes' time. */
     const hms_kernel_traffic *t = &target->kernel;
     double replays = fmin(t->replays / W, out->inst);
-    double per_inst = lat / out->itilp, per_replay = fmax(per_inst, hms_replay_sm_cycles(a));
-    out->t_comp = ((out->inst - replays) * per_inst + replays * per_replay) * W / sms + k->w_serial;
+    double const_replays = fmin(fmin(t->const_replays, t->replays) / W, replays);
+    double pipe_replays = replays - const_replays;
+    double per_inst = lat / out->itilp, pass_cycles = hms_replay_sm_cycles(a);
+    out->t_comp =
+        ((out->inst - replays) * per_inst + const_replays * fmax(per_inst, pass_cycles)) * W / sms +
+        k->w_serial;
+    double pipe_requests = fmax(0.0, t->requests - t->group_requests[HMS_OVL_CONSTANT]) / W;
+    out->t_pipe = (pipe_requests + pipe_replays) * pass_cycles * W / sms;
 
     /* Eq. 5. The paper uses the L2 hit latency for every cache and notes the
      * equation could weigh each cache's own latency; the events carry that
@@ -391,7 +403,7 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
         mwp_peak = bw_gbs / a->clock_ghz / sms * out->amat / bytes_per_req;
     out->mwp = fmin(mwp_peak, N);
     /* a warp's issue cycles as the SM sees them: schedulers_per_sm warps issue at once */
-    double comp_cycles = (out->inst - replays) * cpi_sm + replays * fmax(cpi_sm, per_replay);
+    double comp_cycles = (out->inst - replays) * cpi_sm + replays * fmax(cpi_sm, pass_cycles);
     double mem_cycles = k->mem_insts * out->amat;
     out->cwp = comp_cycles > 0 ? fmin((mem_cycles + comp_cycles) / comp_cycles, N) : N;
     double mwp_cp = fmin(fmax(1.0, out->cwp - 1.0), out->mwp);
@@ -440,7 +452,9 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
                                                        : (double)a->global_latency_dram;
         out->t_copy = target->copy_bytes / line / (sms * out->itmlp) * (dram + hit_lat);
     }
-    out->time = out->t_comp + out->t_mem - out->t_overlap + out->t_copy;
+    /* The pipe's passes overlap with outstanding memory requests: a bound,
+     * not a term (docs/model.md "Replays as pipe throughput"). */
+    out->time = fmax(out->t_comp + out->t_mem - out->t_overlap, out->t_pipe) + out->t_copy;
     return true;
 }
 

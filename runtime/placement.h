@@ -128,12 +128,14 @@ typedef struct {
                                                    misses; shared bank conflicts */
     double row_hits, row_misses, row_conflicts; /* DRAM row-buffer outcomes */
     double dram_latency;                        /* cycles, eq. 7 */
-    double hit_latency;  /* mean latency of the off-chip requests a cache served (cycles);
-                            0 -> the L2 hit latency for every cache, as in the paper */
-    double dram_bytes;   /* bytes moved between L2 and DRAM (MWP_peak_bw) */
-    double replays;      /* replays (1)-(4) of every access of the kernel: executed + replays =
-                            issued instructions */
-    bool dram_saturated; /* a DRAM bank queue had rho >= 1 */
+    double hit_latency;   /* mean latency of the off-chip requests a cache served (cycles);
+                             0 -> the L2 hit latency for every cache, as in the paper */
+    double dram_bytes;    /* bytes moved between L2 and DRAM (MWP_peak_bw) */
+    double replays;       /* replays (1)-(4) of every access of the kernel: executed + replays =
+                             issued instructions */
+    double const_replays; /* the constant cache's share of `replays` (misses, divergent
+                             addresses): its own unit, not the L1 / shared-memory pipe */
+    bool dram_saturated;  /* a DRAM bank queue had rho >= 1 */
 } hms_kernel_traffic;
 
 /* The inputs eq. 11 weighs, in HMS_OVERLAP_* order: the event ratios
@@ -187,8 +189,9 @@ typedef struct {
     double overlap_ratio;   /* eq. 11, clamped to [0, 1] */
     bool overlap_clamped;
     double t_overlap; /* eq. 12, or Hong & Kim's cases (arch overlap_hong_kim) */
+    double t_pipe;    /* memory-pipe passes per SM (requests + replays) x pass cycles */
     double t_copy;    /* filling shared memory from global (paper Section III-B) */
-    double time;      /* eq. 1, plus t_copy */
+    double time;      /* max(eq. 1, t_pipe), plus t_copy */
 } hms_placement_breakdown;
 
 /* Predicts one placement: `current` holds the array's events in its current

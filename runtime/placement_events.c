@@ -534,6 +534,8 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
         *have = 1;
     }
     kt->replays += w * replay;
+    if (eff == HMS_SPACE_CONSTANT)
+        kt->const_replays += w * replay;
     t->l2_misses += w * mo.l2_misses;
     if (mo.l2_misses > 0)
         kt->dram_requests += w;
@@ -570,7 +572,8 @@ static void scale_counts(hms_placement_events *e, double scale)
                         &kt->row_misses,
                         &kt->row_conflicts,
                         &kt->dram_bytes,
-                        &kt->replays};
+                        &kt->replays,
+                        &kt->const_replays};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
         *counts[i] *= scale;
     for (int g = 0; g < HMS_OVL_GROUPS; g++) {

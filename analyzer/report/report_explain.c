@@ -221,6 +221,10 @@ void hms_write_explain(const hms_kernel_report *k, const char *file, FILE *out)
     fprintf(out, "  time (cycles, Huang & Li eq. 1): t_comp %s + t_mem %s - t_overlap %s = %s\n",
             num(a, sizeof a, m->t_comp), num(b, sizeof b, m->t_mem), num(c, sizeof c, m->t_overlap),
             num(d, sizeof d, m->t_comp < 0 || m->t_mem < 0 || m->t_overlap < 0 ? -1 : total));
+    if (m->t_pipe > 0)
+        fprintf(out,
+                "  memory-pipe bound (cycles per SM: requests and replays, one pass each): %s%s\n",
+                num(a, sizeof a, m->t_pipe), m->t_pipe > total ? " (binds: the model's time)" : "");
     if (m->mlp > 0)
         fprintf(out,
                 "  memory requests in flight per warp (MLP, estimate): %s (off-chip loads issued "

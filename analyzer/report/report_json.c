@@ -123,6 +123,7 @@ static json_t *model_json(const hms_model_figures *m, const hms_kernel_report *k
         {"t_comp", m->t_comp},
         {"t_mem", m->t_mem},
         {"t_overlap", m->t_overlap},
+        {"t_pipe", m->t_pipe},
         {"amat", m->amat},
         {"camat", m->camat},
         {"c_h", m->c_h},

@@ -325,20 +325,21 @@ Test(checks, placement_threshold_and_check_globs)
     hms_analyzed_file_free(&f);
 }
 
-/* hms-shared-reuse is judged by the model: the staged copy's direct-read
- * variant is predicted 1.19x faster on h100 (AMAT charges its shared loads
- * no cache hit), so it is reported under a 1.1x threshold and not under
- * 1.5x. */
+/* hms-shared-reuse is judged by the model: bigTable's direct-read variant
+ * (a 32 KB table filled per block for 128 reads) is predicted 5.61x faster
+ * on h100, so it is reported under a 1.1x threshold and not under 10x;
+ * stagedCopy's (data reuse 1, one wave) is predicted 1.01x: reported only
+ * under a threshold below that. */
 Test(checks, shared_reuse_follows_the_predicted_speedup)
 {
     hms_analyzed_file f;
     analyse("kernels/checks/misc.cu", "h100", &f);
-    const ir_kernel *k = hms_af_kernel(&f, "stagedCopy");
+    const ir_kernel *k = hms_af_kernel(&f, "bigTable");
     cr_assert(k);
     hms_analysis_options o = {0};
     o.arch = f.arch;
     o.checks = "-*,hms-shared-reuse";
-    const double thresholds[] = {1.1, 1.5};
+    const double thresholds[] = {1.1, 10};
     const size_t want[] = {1, 0};
     for (int i = 0; i < 2; i++) {
         hms_kernel_report r;

@@ -116,13 +116,16 @@ Test(placement, hand_worked_current_placement)
     cr_assert(dflt, "no overlap coefficients in the arch: defaults must be flagged");
 }
 
-/* Replays in SM time: four schedulers (cc 3.x, warp_size = simd_width)
- * issue a warp instruction every 0.25 cycles, but the 100 replays per warp
- * go through the SM's one memory unit at 1 cycle each (one bank pass).
- * 64 resident warps: ITILP = min(64, 10 / 0.25) = 40, 0.25 cycles per
- * instruction; T_comp = (300 * 0.25 + 100 * 1) * 100 / 10 = 1750 (1000 if
- * the replays were spread over the schedulers). */
-Test(placement, replays_cost_the_sm_memory_unit)
+/* Replays as memory-pipe throughput: four schedulers (cc 3.x, warp_size =
+ * simd_width) issue a warp instruction every 0.25 cycles; the 100 replays
+ * per warp are passes of the SM's one memory pipe (1 cycle each), not
+ * dependent instructions. 64 resident warps: ITILP = min(64, 10 / 0.25) =
+ * 40, 0.25 cycles per instruction; T_comp = 300 * 0.25 * 100 / 10 = 750
+ * (the replays are not charged as latency); the pipe bound is every pass:
+ * (10 requests + 100 replays) x 1 cycle x 100 / 10 = 1100 per SM. Without
+ * replays T_comp = 400 * 0.25 * 10 = 1000 and the pipe 10 x 10 = 100.
+ * With 390 replays (only 10 other instructions) the pipe, 4000, binds. */
+Test(placement, replays_are_memory_pipe_throughput)
 {
     hms_arch a = tiny_arch();
     a.cc_major = 3;
@@ -135,10 +138,40 @@ Test(placement, replays_cost_the_sm_memory_unit)
     char err[256];
     cr_assert(hms_placement_predict(&a, &k, &g, &g, &b, NULL, err, sizeof err), "%s", err);
     cr_assert(NEAR(b.itilp, 40, 1e-12));
-    cr_assert(NEAR(b.t_comp, 1750, 1e-9), "t_comp %g", b.t_comp);
+    cr_assert(NEAR(b.t_comp, 750, 1e-9), "t_comp %g", b.t_comp);
+    cr_assert(NEAR(b.t_pipe, 1100, 1e-9), "t_pipe %g", b.t_pipe);
+    cr_assert(NEAR(b.time, fmax(b.t_comp + b.t_mem - b.t_overlap, b.t_pipe), 1e-9));
     g.kernel.replays = 0;
     cr_assert(hms_placement_predict(&a, &k, &g, &g, &b, NULL, err, sizeof err), "%s", err);
     cr_assert(NEAR(b.t_comp, 1000, 1e-9), "t_comp %g", b.t_comp);
+    cr_assert(NEAR(b.t_pipe, 100, 1e-9), "t_pipe %g", b.t_pipe);
+    g.kernel.replays = 390 * k.total_warps;
+    cr_assert(hms_placement_predict(&a, &k, &g, &g, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.t_comp, 25, 1e-9), "t_comp %g", b.t_comp);
+    cr_assert(NEAR(b.t_pipe, 4000, 1e-9), "t_pipe %g", b.t_pipe);
+    cr_assert(b.t_comp + b.t_mem - b.t_overlap < b.t_pipe, "the pipe should bind here");
+    cr_assert(NEAR(b.time, 4000, 1e-9), "time %g", b.time);
+}
+
+/* Constant replays (misses, divergent addresses) are the constant cache's,
+ * outside the L1 / shared pipe: they stay in T_comp at no less than a pass
+ * each, and constant requests take no pipe pass. 100 constant replays per
+ * warp, as above: T_comp = (300 x 0.25 + 100 x 1) x 10 = 1750; the pipe
+ * holds nothing. */
+Test(placement, constant_replays_stay_in_t_comp)
+{
+    hms_arch a = tiny_arch();
+    a.cc_major = 3;
+    a.schedulers_per_sm = 4;
+    hms_placement_kernel k = tiny_kernel();
+    k.warps_per_sm = 64;
+    hms_placement_events c = constant_events();
+    c.kernel.replays = c.kernel.const_replays = 100 * k.total_warps;
+    hms_placement_breakdown b;
+    char err[256];
+    cr_assert(hms_placement_predict(&a, &k, &c, &c, &b, NULL, err, sizeof err), "%s", err);
+    cr_assert(NEAR(b.t_comp, 1750, 1e-9), "t_comp %g", b.t_comp);
+    cr_assert(NEAR(b.t_pipe, 0, 1e-9), "t_pipe %g", b.t_pipe);
 }
 
 /* Constant candidate, by hand:

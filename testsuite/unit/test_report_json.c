@@ -208,9 +208,9 @@ Test(report_json, model_figures)
     json_t *root;
     json_t *m = json_object_get(sample_kernel(&root), "model");
     assert_keys(m, "data_reuse", "lat_hiding", "bw_util", "ch_skew", "shm_eff", "branch_eff", "mpe",
-                "t_comp", "t_mem", "t_overlap", "amat", "camat", "c_h", "c_m", "pmr", "pamp",
-                "dram_row_hit_rate", "occupancy", "predicted_time", "dram_gbs", "dram_peak_gbs",
-                "flops", "mlp", "bound", "binding", "bounds", "overlap_inputs",
+                "t_comp", "t_mem", "t_overlap", "t_pipe", "amat", "camat", "c_h", "c_m", "pmr",
+                "pamp", "dram_row_hit_rate", "occupancy", "predicted_time", "dram_gbs",
+                "dram_peak_gbs", "flops", "mlp", "bound", "binding", "bounds", "overlap_inputs",
                 "registers_per_thread", "registers_source", NULL);
     const struct {
         const char *k;
