@@ -67,7 +67,10 @@ static bool analyse_side(const hms_options *o, const hms_arch *a, corun_side *s)
             fprintf(stderr, "%s%s", i ? ", " : " (kernels: ", ks[i]->name ? ks[i]->name : "?");
         fprintf(stderr, "%s\n", nk ? ")" : " (the file has no __global__ function)");
     } else {
-        hms_analysis_options ao = {a, "-*", o->placement_threshold, 0};
+        hms_analysis_options ao = {.arch = a,
+                                   .checks = "-*",
+                                   .placement_threshold = o->placement_threshold,
+                                   .budget_scale = o->analysis_budget};
         hms_kernel_report r;
         memset(&r, 0, sizeof r);
         ok = hms_analyze_kernel(k, &ao, &r);
