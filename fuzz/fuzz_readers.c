@@ -44,7 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 1: {
         hms_arch *a = calloc(1, sizeof *a);
         if (a && hms_arch_parse(text, len, "fuzz.yaml", a, err, sizeof err)) {
-            hms_analysis_options ao = {a, NULL, HMS_DEFAULT_PLACEMENT_THRESHOLD, 2};
+            hms_analysis_options ao = {
+                .arch = a, .placement_threshold = HMS_DEFAULT_PLACEMENT_THRESHOLD, .max_blocks = 2};
             hms_kernel_report kr = {0};
             hms_analyze_kernel(fixed_kernel(), &ao, &kr);
             hms_kernel_report_free(&kr);

@@ -39,7 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ir_kernel **kernels = NULL;
         size_t nk = hms_build_kernels(&tu, &fo, &kernels, NULL);
         /* few blocks: an instrumented run stays fast enough to explore */
-        hms_analysis_options ao = {arch, NULL, HMS_DEFAULT_PLACEMENT_THRESHOLD, 2};
+        hms_analysis_options ao = {
+            .arch = arch, .placement_threshold = HMS_DEFAULT_PLACEMENT_THRESHOLD, .max_blocks = 2};
         for (size_t i = 0; i < nk; i++) {
             hms_kernel_report kr = {0};
             hms_analyze_kernel(kernels[i], &ao, &kr);

@@ -113,11 +113,12 @@ static void step_occupancy(hms_check_ctx *c)
 
 static void step_trace(hms_check_ctx *c)
 {
-    c->topt.max_blocks = c->opt->max_blocks;
-    c->topt.max_records = HMS_ANALYSIS_MAX_RECORDS;
+    c->topt.max_blocks = c->budget.blocks;
+    c->topt.max_records = (size_t)c->budget.records;
+    c->topt.max_lines = c->budget.lines;
     if (c->occ_ok) {
         uint64_t wave = (uint64_t)c->occ.blocks_per_sm * (uint64_t)c->arch->sm_count;
-        uint64_t budget = c->opt->max_blocks ? c->opt->max_blocks : HMS_SAMPLE_DEFAULT_BUDGET;
+        uint64_t budget = c->budget.blocks;
         /* A first wave larger than the budget would be sampled sparsely;
          * then keep at least the blocks CuMAPz checks for channel skew
          * (eq. 4) whole, so partition camping sees concurrent neighbours. */
@@ -327,6 +328,9 @@ bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_k
     c.k = k;
     c.arch = arch;
     c.opt = o;
+    c.budget = hms_analysis_budget_scaled(o->budget_scale);
+    if (o->max_blocks)
+        c.budget.blocks = o->max_blocks;
     c.placement_threshold =
         o->placement_threshold > 0 ? o->placement_threshold : HMS_DEFAULT_PLACEMENT_THRESHOLD;
     c.report = out;

@@ -13,6 +13,7 @@
 
 #include "runtime/placement.h"
 
+#include "passes/analysis_budget.h"
 #include "passes/checks/checks.h"
 #include "passes/findings.h"
 #include "passes/ir/ir.h"
@@ -32,7 +33,9 @@ typedef struct {
     const hms_arch *arch;
     const char *checks;         /* --checks globs, NULL = defaults */
     double placement_threshold; /* minimum predicted speedup for hms-placement (default 1.10) */
-    unsigned max_blocks;        /* block sampling budget, 0 = default */
+    unsigned max_blocks;        /* block sampling budget, 0 = the scaled default */
+    double budget_scale;        /* --analysis-budget: every work budget times this, 0 = 1
+                                   (passes/analysis_budget.h) */
 } hms_analysis_options;
 
 #define HMS_DEFAULT_PLACEMENT_THRESHOLD 1.10
@@ -40,10 +43,6 @@ typedef struct {
  * __launch_bounds__ and no compiler to ask): a typical count for small
  * memory-bound kernels. Occupancy says so when it binds (hms-analysis-limit). */
 #define HMS_DEFAULT_REGS_PER_THREAD 32
-/* Warp accesses traced per kernel: the block sample shrinks to fit (passes/
- * stream_gen.h). Half the tracer's own default, which keeps a kernel near
- * half a second of analysis; the report says when the sample shrank. */
-#define HMS_ANALYSIS_MAX_RECORDS ((size_t)1 << 17)
 
 /* Fills `out` (zero it first). Returns false only on an internal failure;
  * kernels that cannot be analysed fully still get a report and an
@@ -164,6 +163,7 @@ struct hms_check_ctx {
     const hms_arch *arch;
     hms_arch arch_carved; /* the options' arch with this kernel's L1 carve-out (l1_carveout.h) */
     const hms_analysis_options *opt;
+    hms_analysis_budget budget; /* opt's work budgets, resolved */
     double placement_threshold;
 
     hms_trace_options topt;

@@ -92,7 +92,10 @@ static bool analyse_side(const hms_options *o, const hms_arch *a, corun_side *s,
         hms_diagf(said, error_at(s->file), "no kernel named '%s' %s", s->kernel, list ? list : "");
         free(list);
     } else {
-        hms_analysis_options ao = {a, "-*", o->placement_threshold, 0};
+        hms_analysis_options ao = {.arch = a,
+                                   .checks = "-*",
+                                   .placement_threshold = o->placement_threshold,
+                                   .budget_scale = o->analysis_budget};
         hms_kernel_report r;
         memset(&r, 0, sizeof r);
         ok = hms_analyze_kernel(k, &ao, &r);

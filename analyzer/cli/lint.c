@@ -193,8 +193,10 @@ static void analyse_file(file_job *j)
         size_t nk = hms_build_kernels(&tu, &j->fe, &kernels, err);
         if (j->merged.opts.ptxas && nk)
             hms_ptxas_apply(&j->fe, j->path, kernels, nk, err);
-        hms_analysis_options ao = {j->arch, j->merged.opts.checks,
-                                   j->merged.opts.placement_threshold, 0};
+        hms_analysis_options ao = {.arch = j->arch,
+                                   .checks = j->merged.opts.checks,
+                                   .placement_threshold = j->merged.opts.placement_threshold,
+                                   .budget_scale = j->merged.opts.analysis_budget};
         j->report.kernels = nk ? calloc(nk, sizeof *j->report.kernels) : NULL;
         for (size_t i = 0; i < nk && j->report.kernels; i++) {
             hms_kernel_report *kr = &j->report.kernels[j->report.nkernels++];

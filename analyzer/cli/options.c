@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyzer/report/diag_sink.h"
+#include "passes/analysis_budget.h"
 #include "runtime/arch.h"
 #include "runtime/out_of_memory.h"
 
@@ -72,6 +73,10 @@ void hms_print_usage(FILE *out)
           "  --placement-threshold=<x>      report hms-placement / hms-shared-reuse when another\n"
           "                                 space / direct reads are predicted at least x times\n"
           "                                 faster (default 1.10)\n"
+          "  --analysis-budget=<x>          work per kernel: x times the default sample of blocks,\n"
+          "                                 traced accesses and re-simulated cache lines (0.01 to\n"
+          "                                 16, default 1); more is slower with a smaller\n"
+          "                                 sampling error\n"
           "  --ptxas                        registers per thread from nvcc's ptxas (nvcc\n"
           "                                 installed) instead of the IR's estimate\n"
           "  --baseline=<file>              ignore findings in this baseline (--write-baseline)\n"
@@ -147,6 +152,7 @@ enum {
     OPT_ASSUME_FILENAME,
     OPT_PTXAS,
     OPT_TIMEOUT,
+    OPT_ANALYSIS_BUDGET,
 };
 
 static const struct option long_opts[] = {
@@ -185,6 +191,7 @@ static const struct option long_opts[] = {
     {"assume-filename", required_argument, 0, OPT_ASSUME_FILENAME},
     {"ptxas", no_argument, 0, OPT_PTXAS},
     {"timeout", required_argument, 0, OPT_TIMEOUT},
+    {"analysis-budget", required_argument, 0, OPT_ANALYSIS_BUDGET},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -220,6 +227,7 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
     o->arch = HMS_ARCH_DEFAULT;
     o->fail_on = HMS_FAIL_WARNING;
     o->placement_threshold = 1.10;
+    o->analysis_budget = 1;
     o->jobs = 1;
     o->timeout = 300;
     o->color = -1;
@@ -286,6 +294,19 @@ int hms_options_parse(int argc, char **argv, hms_options *o)
                     usage_error("bad --placement-threshold '%s' (a speedup > 0, e.g. 1.10)",
                                 optarg));
             o->placement_threshold = x;
+            break;
+        }
+        case OPT_ANALYSIS_BUDGET: {
+            /* range: passes/analysis_budget.h HMS_BUDGET_SCALE_MIN/MAX */
+            char *end = NULL;
+            double x = strtod(optarg, &end);
+            if (!end || end == optarg || *end || !(x >= HMS_BUDGET_SCALE_MIN) ||
+                x > HMS_BUDGET_SCALE_MAX)
+                return free_extra(&extra_before, &extra_after,
+                                  usage_error("bad --analysis-budget '%s' (a factor from 0.01 to "
+                                              "16, e.g. 4 for four times the default work)",
+                                              optarg));
+            o->analysis_budget = x;
             break;
         }
         case OPT_TIMEOUT: {

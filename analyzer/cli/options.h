@@ -39,6 +39,7 @@ typedef struct {
     bool arch_given;            /* --arch was typed (a config's arch yields to it) */
     bool fail_on_given;         /* --fail-on was typed */
     double placement_threshold; /* --placement-threshold, default 1.10 */
+    double analysis_budget;     /* --analysis-budget: work budgets' scale, default 1 */
     const char *checks;         /* --checks glob list, NULL = defaults */
     hms_format format;
     const char *qos;    /* --qos=kernel:np target for --corun, NULL = fairness */

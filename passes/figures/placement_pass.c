@@ -31,18 +31,23 @@
 #include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
 
-/* Records the placement model re-simulates per candidate (every legal space
- * of every array re-runs the whole stream through the caches and DRAM):
- * above this, every m-th simulated block is used and the counts are scaled
- * to the launch. */
-#define HMS_PLACEMENT_MAX_RECORDS 32768
-/* Work budget of one re-simulation, in cache lines the records touch (the
- * unit the caches and DRAM cost): scattered accesses touch up to 32 lines a
- * record, so the record cap alone would let one kernel take many seconds.
- * Above it, blocks are thinned further, and if one block alone is over, its
- * first records up to the budget stand for it. */
-#define HMS_PLACEMENT_MAX_LINES ((size_t)1 << 18)
 #define HMS_PLACEMENT_LINE_BYTES 32
+/* Records the placement model re-simulates per candidate (every legal space
+ * of every array re-runs the whole stream through the caches and DRAM): at
+ * most the line budget over this (32768 at the default budget); above,
+ * every m-th simulated block is used and the counts are scaled to the
+ * launch. */
+#define HMS_PLACEMENT_LINES_PER_RECORD 8
+
+/* Work budget of one re-simulation, in cache lines the records touch (the
+ * unit the caches and DRAM cost; passes/analysis_budget.h): scattered
+ * accesses touch up to 32 lines a record, so the record cap alone would let
+ * one kernel take many seconds. Above it, blocks are thinned further, and if
+ * one block alone is over, its first records up to the budget stand for it. */
+static size_t max_lines(const hms_check_ctx *c)
+{
+    return (size_t)c->budget.placement_lines;
+}
 
 typedef struct {
     bool used;
@@ -205,6 +210,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
                          size_t *cut_kept, size_t *cut_total)
 {
     const hms_kernel_trace *t = &c->trace;
+    size_t budget = max_lines(c);
     *own = false;
     *blocks = (double)t->nblocks;
     *cut_kept = *cut_total = 0;
@@ -224,8 +230,11 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
         total += lines[b];
     }
     size_t m = 1;
-    if (t->stream.n > HMS_PLACEMENT_MAX_RECORDS && nb >= 2)
-        m = (t->stream.n + HMS_PLACEMENT_MAX_RECORDS - 1) / HMS_PLACEMENT_MAX_RECORDS;
+    size_t max_records = budget / HMS_PLACEMENT_LINES_PER_RECORD;
+    if (max_records < 1)
+        max_records = 1;
+    if (t->stream.n > max_records && nb >= 2)
+        m = (t->stream.n + max_records - 1) / max_records;
     for (;;) { /* thin the blocks until the kept ones fit the line budget */
         if (!thin_blocks(c, m, keep)) {
             free(lines);
@@ -235,11 +244,11 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
         size_t work = 0;
         for (size_t b = 0; b < nb; b++)
             work += keep[b] ? lines[b] : 0;
-        if (work <= HMS_PLACEMENT_MAX_LINES || m >= nb)
+        if (work <= budget || m >= nb)
             break;
         m = m * 2 < nb ? m * 2 : nb;
     }
-    if (m == 1 && total <= HMS_PLACEMENT_MAX_LINES) {
+    if (m == 1 && total <= budget) {
         free(lines);
         free(keep);
         *out = t->stream;
@@ -255,13 +264,13 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
         const hms_traced_block *B = &t->blocks[b];
         size_t kept = 0;
         /* a block that fits whole needs no per-record count (lines[b] is their sum) */
-        bool fits = work + lines[b] <= HMS_PLACEMENT_MAX_LINES;
+        bool fits = work + lines[b] <= budget;
         for (size_t i = B->first; i < B->first + B->count; i++) {
             size_t w = fits ? 0 : record_lines(&t->stream.v[i]);
-            if (work + w > HMS_PLACEMENT_MAX_LINES && work > 0)
+            if (work + w > budget && work > 0)
                 break;
             hms_warp_access r = t->stream.v[i];
-            if (lines[b] > HMS_PLACEMENT_MAX_LINES)
+            if (lines[b] > budget)
                 r.exact = false;
             if (!hms_stream_push(out, &r)) {
                 free(lines);
@@ -425,13 +434,15 @@ bool hms_an_placements(hms_check_ctx *c)
         return false;
     }
     if (cut_total)
-        hms_ctx_add_limit(c,
-                          "analysis work budget reached: the placement model simulated the first "
-                          "%zu of one block's %zu warp accesses (%zu cache lines at most), so "
-                          "placement figures are estimates; bound data-dependent loops and "
-                          "parameters with --param=%s.<name>=<value> or "
-                          "// hms-lint: param <name>=<value>",
-                          cut_kept, cut_total, (size_t)HMS_PLACEMENT_MAX_LINES, c->k->name);
+        hms_ctx_add_limit(
+            c,
+            "analysis work budget reached: the placement model simulated the first "
+            "%zu of one block's %zu warp accesses (%zu cache lines at most), so "
+            "placement figures are estimates (--analysis-budget=<x> gives x times the "
+            "work); bound data-dependent loops and "
+            "parameters with --param=%s.<name>=<value> or "
+            "// hms-lint: param <name>=<value>",
+            cut_kept, cut_total, max_lines(c), c->k->name);
     hms_placement_events_opts eo = events_opts(c, blocks);
     eo.memo = hms_placement_events_memo_new(); /* NULL: each call works alone */
 

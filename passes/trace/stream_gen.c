@@ -256,7 +256,8 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
             if (fit < s.n) {
                 trace_note(t,
                            "block sample reduced from %zu to %llu blocks to fit the "
-                           "analysis budget (one block issues %llu warp accesses)",
+                           "analysis budget (one block issues %llu warp accesses; "
+                           "--analysis-budget=<x> gives x times the work)",
                            s.n, (unsigned long long)fit, (unsigned long long)recs);
                 hms_block_sample_free(&s);
                 if (!sample(t, total, fit, &s))

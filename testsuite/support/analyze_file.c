@@ -56,6 +56,7 @@ bool hms_analyze_file(const char *path, const char *const *args, hms_analyzed_fi
     hms_analysis_options ao = {0};
     ao.arch = out->arch;
     ao.checks = out->opt.checks;
+    ao.budget_scale = out->opt.analysis_budget;
     for (size_t i = 0; i < out->nkernels; i++)
         if (!hms_analyze_launch_alts(out->kernels[i], &ao, &out->reports[i])) {
             snprintf(out->error, sizeof out->error, "%s: kernel %s: analysis failed", path,
