@@ -398,14 +398,18 @@ static hms_timed *issue_order(const hms_stream *s, const launch *L)
 }
 
 /* The record as the memory system sees it in space `eff`: off-chip records
- * get the address of their region (see placement_events.h). */
-static void to_physical(const hms_warp_access *r, hms_space eff, const launch *L,
-                        hms_warp_access *p)
+ * get the address of their region (see placement_events.h). Returns r
+ * itself when that changes nothing (its own space, no region offset), else
+ * the copy made in *p. */
+static const hms_warp_access *to_physical(const hms_warp_access *r, hms_space eff, const launch *L,
+                                          hms_warp_access *p)
 {
+    if (eff == (hms_space)r->space && r->space != HMS_SPACE_CONSTANT && r->space != HMS_SPACE_LOCAL)
+        return r;
     *p = *r;
     p->space = (uint8_t)eff;
     if (!off_chip(eff))
-        return;
+        return p;
     uint64_t base = r->space == HMS_SPACE_CONSTANT ? REGION_CONSTANT
                     : r->space == HMS_SPACE_LOCAL  ? REGION_LOCAL
                                                    : 0;
@@ -418,6 +422,7 @@ static void to_physical(const hms_warp_access *r, hms_space eff, const launch *L
         else
             p->addr[l] = r->addr[l] + base;
     }
+    return p;
 }
 
 /* Running sums that are not fields of hms_placement_events. */
@@ -705,12 +710,12 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
         if (r->mask == 0)
             continue;
         bool moved = !per && r->array == array;
-        hms_warp_access p;
-        to_physical(r, moved ? tspace : (hms_space)r->space, L, &p);
+        hms_warp_access copy;
+        const hms_warp_access *p = to_physical(r, moved ? tspace : (hms_space)r->space, L, &copy);
         size_t i = order[k].index;
         m.at = i;
         hms_placement_events *mine = per ? &per[r->array] : moved ? out : NULL;
-        ok = simulate(&m, &p, r->block % L->sms, order[k].time, mine,
+        ok = simulate(&m, p, r->block % L->sms, order[k].time, mine,
                       memo && !moved ? &memo->have[i] : NULL,
                       memo && !moved ? &memo->replay[i] : NULL, kt, &t);
     }
