@@ -315,7 +315,7 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
     memset(L, 0, sizeof *L);
     L->sms = opt.active_sms ? opt.active_sms : (a->sm_count > 0 ? (unsigned)a->sm_count : 1);
     L->wpb = opt.warps_per_block;
-    uint64_t nblocks = 0, shared_max = 0;
+    uint64_t nblocks = 0, shared_max = 0, shared_min = UINT64_MAX; /* in registers */
     L->shared_min = UINT64_MAX;
     hms_placement_events_memo *memo = memo_for(opt.memo, s, a);
     bool check = !memo || !memo->checked;
@@ -335,11 +335,12 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
             continue;
         for (int l = 0; l < HMS_WARP_LANES; l++)
             if (r->mask >> l & 1) {
-                L->shared_min = r->addr[l] < L->shared_min ? r->addr[l] : L->shared_min;
+                shared_min = r->addr[l] < shared_min ? r->addr[l] : shared_min;
                 uint64_t end = r->addr[l] + r->width;
                 shared_max = end > shared_max ? end : shared_max;
             }
     }
+    L->shared_min = shared_min;
     if (memo)
         memo->checked = true;
     if (L->wpb == 0)
