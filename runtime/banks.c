@@ -13,18 +13,41 @@
 #define DEFAULT_BANK_BYTES 4
 
 /* Passes for the lanes in `lanes` (a mask within one phase) under the generic
- * rule: max over banks of the distinct bank words held. */
+ * rule: max over banks of the distinct bank words held. Each bank keeps a
+ * list of its distinct words (a lane's word is looked for only among its
+ * bank's, which are few unless the access conflicts), so no sort is needed.
+ * The record is valid (width <= 16), and bank_bytes is 4 or 8. */
 static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32_t banks,
                                 uint32_t bank_bytes)
 {
-    uint64_t words[HMS_WARP_UNITS_MAX];
-    size_t n = hms_warp_units_of(a, lanes, bank_bytes, words); /* distinct, ascending */
-    uint32_t per_bank[MAX_BANKS] = {0};
+    uint64_t word[HMS_WARP_UNITS_MAX];
+    uint16_t next[HMS_WARP_UNITS_MAX]; /* the bank's previous distinct word, or NONE */
+    enum { NONE = 0xffff };
+    uint16_t head[MAX_BANKS];
+    uint32_t per_bank[MAX_BANKS];
+    memset(head, 0xff, banks * sizeof *head);
+    memset(per_bank, 0, banks * sizeof *per_bank);
+    int sh = __builtin_ctz(bank_bytes);
+    uint32_t bank_mask = (banks & (banks - 1)) == 0 ? banks - 1 : 0; /* power of two: a mask */
     uint32_t most = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t b = (uint32_t)(words[i] % banks);
-        if (++per_bank[b] > most)
-            most = per_bank[b];
+    uint16_t n = 0;
+    while (lanes) {
+        int l = __builtin_ctz(lanes);
+        lanes &= lanes - 1;
+        uint64_t last = (a->addr[l] + a->width - 1) >> sh;
+        for (uint64_t u = a->addr[l] >> sh; u <= last; u++) {
+            uint32_t b = bank_mask ? (uint32_t)(u & bank_mask) : (uint32_t)(u % banks);
+            uint16_t i = head[b];
+            while (i != NONE && word[i] != u)
+                i = next[i];
+            if (i != NONE) /* this word again: one access serves both */
+                continue;
+            word[n] = u;
+            next[n] = head[b];
+            head[b] = n++;
+            if (++per_bank[b] > most)
+                most = per_bank[b];
+        }
     }
     return most;
 }

@@ -126,6 +126,7 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     }
 
     c->line_bytes = g->line_bytes;
+    c->line_shift = line_bits;
     c->sets = sets;
     c->set_shift = g->set_bit_low ? g->set_bit_low : line_bits;
     c->replacement = g->replacement;
@@ -145,9 +146,10 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     uint32_t first = 0;
     for (uint32_t s = 0; s < sets; s++) {
         c->set_ways[s] = s == 0 ? set0 : g->ways;
-        c->set_first[s] = first;
+        c->set_first[s] = unequal ? first : s;
         first += c->set_ways[s];
     }
+    c->way_stride = unequal ? 1 : sets;
     if (unequal && !deal_residues(c))
         return fail(c, err, errlen, "out of memory");
     hms_cache_reset(c);
@@ -180,12 +182,17 @@ void hms_cache_reset(hms_cache *c)
 uint32_t hms_cache_set_of(const hms_cache *c, uint64_t addr)
 {
     if (c->residue_set)
-        return c->residue_set[(addr / c->line_bytes) % c->entries];
+        return c->residue_set[(addr >> c->line_shift) % c->entries];
     return (uint32_t)((addr >> c->set_shift) % c->sets);
 }
 
+uint32_t hms_cache_entry(const hms_cache *c, uint32_t set, uint32_t way)
+{
+    return c->set_first[set] + way * c->way_stride;
+}
+
 /* The way to refill in a full set, by policy. */
-static uint32_t victim(hms_cache *c, uint32_t first, uint32_t ways)
+static uint32_t victim(hms_cache *c, uint32_t first, uint32_t stride, uint32_t ways)
 {
     switch (c->replacement) {
     case HMS_REPL_FERMI_L1:
@@ -202,9 +209,10 @@ static uint32_t victim(hms_cache *c, uint32_t first, uint32_t ways)
         return (uint32_t)(next_random(c) % ways);
     case HMS_REPL_LRU:
     default: {
+        const uint64_t *stamp = c->stamp + first;
         uint32_t best = 0;
         for (uint32_t w = 1; w < ways; w++)
-            if (c->stamp[first + w] < c->stamp[first + best])
+            if (stamp[w * stride] < stamp[best * stride])
                 best = w;
         return best;
     }
@@ -213,10 +221,11 @@ static uint32_t victim(hms_cache *c, uint32_t first, uint32_t ways)
 
 bool hms_cache_access_line(hms_cache *c, uint64_t addr)
 {
-    uint64_t line = addr / c->line_bytes;
+    uint64_t line = addr >> c->line_shift;
     uint32_t set = hms_cache_set_of(c, addr);
     uint32_t ways = c->uniform_ways ? c->uniform_ways : c->set_ways[set];
-    uint32_t first = c->uniform_ways ? set * ways : c->set_first[set];
+    uint32_t first = c->uniform_ways ? set : c->set_first[set];
+    uint32_t stride = c->way_stride;
     hms_cache_set_state *st = &c->set_state[set];
     if (st->gen != c->gen) { /* stale: empty now */
         st->gen = c->gen;
@@ -227,10 +236,11 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
     c->stats.accesses++;
     bool lru = c->replacement == HMS_REPL_LRU; /* only LRU reads the stamps */
     uint64_t *tag = c->tag + first;
+    uint64_t *stamp = c->stamp + first;
     for (uint32_t w = 0; w < fill; w++) {
-        if (tag[w] == line) {
+        if (tag[w * stride] == line) {
             if (lru)
-                c->stamp[first + w] = c->clock;
+                stamp[w * stride] = c->clock;
             c->stats.hits++;
             return true;
         }
@@ -238,14 +248,14 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
     c->stats.misses++;
     uint32_t w = fill; /* the first empty way */
     if (w == ways) {
-        w = victim(c, first, ways);
+        w = victim(c, first, stride, ways);
         c->stats.evictions++;
     } else {
         st->fill = fill + 1;
     }
-    tag[w] = line;
+    tag[w * stride] = line;
     if (lru)
-        c->stamp[first + w] = c->clock;
+        stamp[w * stride] = c->clock;
     return false;
 }
 

@@ -43,8 +43,14 @@ typedef struct {
     uint32_t sets;
     uint32_t set_shift; /* set index = (addr >> set_shift) % sets, when uniform */
     hms_replacement replacement;
-    uint32_t *set_ways;    /* ways of each set */
-    uint32_t *set_first;   /* index of each set's first entry in tag/stamp */
+    uint32_t *set_ways;  /* ways of each set */
+    uint32_t *set_first; /* index of each set's way 0 in tag/stamp */
+    /* Entries apart of a set's consecutive ways. Equal sets are stored way by
+     * way (way w of set s at w x sets + s): the L2 is far larger than the
+     * host's caches, and a streaming kernel touches way 0 of consecutive sets,
+     * which then share host cache lines. Unequal sets: 1 (set by set). */
+    uint32_t way_stride;
+    uint32_t line_shift;   /* log2(line_bytes) */
     uint32_t *residue_set; /* unequal sets only: line % entries -> set; else NULL */
     uint32_t entries;      /* total lines */
     uint64_t *tag;         /* line number (addr / line_bytes); ways below the set's fill valid */
@@ -53,8 +59,8 @@ typedef struct {
      * nothing yet (its tag/stamp entries are stale), so init and reset cost
      * O(1) in the lines and an H100-sized L2 costs only the sets touched. */
     hms_cache_set_state *set_state;
-    uint32_t uniform_ways; /* every set's ways when all sets are alike (set s then starts at
-                              entry s x ways: no table read per lookup); 0 otherwise */
+    uint32_t uniform_ways; /* every set's ways when all sets are alike (set s's way 0 is then
+                              entry s: no table read per lookup); 0 otherwise */
     uint32_t gen;
     uint64_t clock;
     uint64_t rng;
@@ -76,6 +82,8 @@ void hms_cache_reset(hms_cache *c);
 
 /* The set a byte address maps to. */
 uint32_t hms_cache_set_of(const hms_cache *c, uint64_t addr);
+/* Index in tag/stamp of way `way` of set `set`. */
+uint32_t hms_cache_entry(const hms_cache *c, uint32_t set, uint32_t way);
 /* Looks up the line holding `addr`, filling it on a miss; true on a hit. */
 bool hms_cache_access_line(hms_cache *c, uint64_t addr);
 /* Looks up every line touched by [addr, addr + size); counts in *hits and

@@ -28,6 +28,24 @@ static warp_slot *find_slot(warp_slot *tab, size_t cap, uint64_t key)
     return &tab[i];
 }
 
+/* Doubles the warp table (it grows with the warps seen, not the accesses:
+ * a table sized for every access would be far larger than the host's caches).
+ * False when out of memory (*tab unchanged). */
+static bool grow(warp_slot **tab, size_t *cap)
+{
+    size_t ncap = *cap * 2;
+    warp_slot *t = calloc(ncap, sizeof *t);
+    if (!t)
+        return false;
+    for (size_t i = 0; i < *cap; i++)
+        if ((*tab)[i].key)
+            *find_slot(t, ncap, (*tab)[i].key) = (*tab)[i];
+    free(*tab);
+    *tab = t;
+    *cap = ncap;
+    return true;
+}
+
 bool hms_camat_timeline(const hms_stream *s, const bool *hit, const hms_camat_issue *p,
                         hms_camat_access **out, size_t *n, char *err, size_t errlen)
 {
@@ -47,9 +65,7 @@ bool hms_camat_timeline(const hms_stream *s, const bool *hit, const hms_camat_is
         count += s->v[i].mask && s->v[i].block % p->n_sms == p->sm;
     if (count == 0)
         return true;
-    size_t cap = 16;
-    while (cap < 2 * count)
-        cap *= 2;
+    size_t cap = 16, used = 0;
     warp_slot *tab = calloc(cap, sizeof *tab);
     hms_camat_access *acc = malloc(count * sizeof *acc);
     if (!tab || !acc) {
@@ -64,14 +80,25 @@ bool hms_camat_timeline(const hms_stream *s, const bool *hit, const hms_camat_is
         const hms_warp_access *w = &s->v[i];
         if (!w->mask || w->block % p->n_sms != p->sm)
             continue;
-        warp_slot *slot = find_slot(tab, cap, (((uint64_t)w->block << 32) | w->warp) + 1);
+        uint64_t key = (((uint64_t)w->block << 32) | w->warp) + 1;
+        warp_slot *slot = find_slot(tab, cap, key);
+        if (!slot->key && 2 * (used + 1) > cap) { /* a new warp would fill it over half */
+            if (!grow(&tab, &cap)) {
+                free(tab);
+                free(acc);
+                snprintf(err, errlen, "camat: out of memory for %zu warps", used + 1);
+                return false;
+            }
+            slot = find_slot(tab, cap, key);
+        }
         uint64_t issue = port_free;
         if (slot->key) {
             uint64_t gap = w->time > slot->last_time ? w->time - slot->last_time : 1;
             if (slot->last_issue + gap > issue)
                 issue = slot->last_issue + gap;
         } else {
-            slot->key = (((uint64_t)w->block << 32) | w->warp) + 1;
+            slot->key = key;
+            used++;
         }
         slot->last_issue = issue;
         slot->last_time = w->time;

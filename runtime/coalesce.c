@@ -77,33 +77,52 @@ size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out)
     return hms_warp_units_of(a, a->mask, unit, out);
 }
 
-size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit, uint64_t *out)
+/* Appends the units of lanes `lanes` to out[0..n) in lane order and sorts
+ * the whole. `sh` >= 0: unit is 1 << sh (a shift, not a division). */
+static size_t units_sorted_after(const hms_warp_access *a, uint32_t lanes, uint64_t unit, int sh,
+                                 uint64_t *out, size_t n)
 {
-    size_t n = 0;
-    if (unit && !(unit & (unit - 1))) { /* power of two: shifts, not divisions */
-        int sh = __builtin_ctzll(unit);
-        uint64_t mask = lanes;
-        while (mask) {
-            int l = __builtin_ctzll(mask);
-            mask &= mask - 1;
-            uint64_t first = a->addr[l] >> sh;
-            uint64_t last = (a->addr[l] + a->width - 1) >> sh;
-            if (n > 0 && first == out[n - 1]) /* a neighbour's unit: usual when coalesced */
-                first++;
-            for (uint64_t u = first; u <= last && n < HMS_WARP_UNITS_MAX; u++)
-                out[n++] = u;
-        }
-        return sort_unique(out, n);
-    }
     for (int l = 0; l < HMS_WARP_LANES; l++) {
         if (!(lanes >> l & 1u))
             continue;
-        uint64_t first = a->addr[l] / unit;
-        uint64_t last = (a->addr[l] + a->width - 1) / unit;
+        uint64_t end = a->addr[l] + a->width - 1;
+        uint64_t first = sh >= 0 ? a->addr[l] >> sh : a->addr[l] / unit;
+        uint64_t last = sh >= 0 ? end >> sh : end / unit;
+        if (sh >= 0 && n > 0 && first == out[n - 1]) /* a neighbour's unit: usual when coalesced */
+            first++;
         for (uint64_t u = first; u <= last && n < HMS_WARP_UNITS_MAX; u++)
             out[n++] = u;
     }
     return sort_unique(out, n);
+}
+
+size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit, uint64_t *out)
+{
+    size_t n = 0;
+    int sh = unit && !(unit & (unit - 1)) ? __builtin_ctzll(unit) : -1;
+    /* Power of two, and a width whose lanes cannot overflow `out`: while the
+     * lanes' first units ascend, each lane adds only the units past the
+     * highest so far, which leaves `out` sorted and distinct without a sort.
+     * A lane that goes back hands the rest to the general path. */
+    if (sh >= 0 && a->width <= HMS_ACCESS_MAX_WIDTH) {
+        uint64_t mask = lanes;
+        uint64_t prev_first = 0;
+        while (mask) {
+            int l = __builtin_ctzll(mask);
+            uint64_t first = a->addr[l] >> sh;
+            uint64_t last = (a->addr[l] + a->width - 1) >> sh;
+            if (first < prev_first)
+                return units_sorted_after(a, (uint32_t)mask, unit, sh, out, n);
+            mask &= mask - 1;
+            prev_first = first;
+            if (n > 0 && first <= out[n - 1])
+                first = out[n - 1] + 1;
+            for (uint64_t u = first; u <= last; u++)
+                out[n++] = u;
+        }
+        return n;
+    }
+    return units_sorted_after(a, lanes, unit, sh, out, n);
 }
 
 /* Distinct bytes covered by the active lanes: union of [addr, addr+width). */

@@ -315,7 +315,7 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
     memset(L, 0, sizeof *L);
     L->sms = opt.active_sms ? opt.active_sms : (a->sm_count > 0 ? (unsigned)a->sm_count : 1);
     L->wpb = opt.warps_per_block;
-    uint64_t nblocks = 0, shared_max = 0;
+    uint64_t nblocks = 0, shared_max = 0, shared_min = UINT64_MAX; /* in registers */
     L->shared_min = UINT64_MAX;
     hms_placement_events_memo *memo = memo_for(opt.memo, s, a);
     bool check = !memo || !memo->checked;
@@ -335,11 +335,12 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
             continue;
         for (int l = 0; l < HMS_WARP_LANES; l++)
             if (r->mask >> l & 1) {
-                L->shared_min = r->addr[l] < L->shared_min ? r->addr[l] : L->shared_min;
+                shared_min = r->addr[l] < shared_min ? r->addr[l] : shared_min;
                 uint64_t end = r->addr[l] + r->width;
                 shared_max = end > shared_max ? end : shared_max;
             }
     }
+    L->shared_min = shared_min;
     if (memo)
         memo->checked = true;
     if (L->wpb == 0)
@@ -398,14 +399,18 @@ static hms_timed *issue_order(const hms_stream *s, const launch *L)
 }
 
 /* The record as the memory system sees it in space `eff`: off-chip records
- * get the address of their region (see placement_events.h). */
-static void to_physical(const hms_warp_access *r, hms_space eff, const launch *L,
-                        hms_warp_access *p)
+ * get the address of their region (see placement_events.h). Returns r
+ * itself when that changes nothing (its own space, no region offset), else
+ * the copy made in *p. */
+static const hms_warp_access *to_physical(const hms_warp_access *r, hms_space eff, const launch *L,
+                                          hms_warp_access *p)
 {
+    if (eff == (hms_space)r->space && r->space != HMS_SPACE_CONSTANT && r->space != HMS_SPACE_LOCAL)
+        return r;
     *p = *r;
     p->space = (uint8_t)eff;
     if (!off_chip(eff))
-        return;
+        return p;
     uint64_t base = r->space == HMS_SPACE_CONSTANT ? REGION_CONSTANT
                     : r->space == HMS_SPACE_LOCAL  ? REGION_LOCAL
                                                    : 0;
@@ -418,6 +423,7 @@ static void to_physical(const hms_warp_access *r, hms_space eff, const launch *L
         else
             p->addr[l] = r->addr[l] + base;
     }
+    return p;
 }
 
 /* Running sums that are not fields of hms_placement_events. */
@@ -708,12 +714,12 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
         if (r->mask == 0)
             continue;
         bool moved = !per && r->array == array;
-        hms_warp_access p;
-        to_physical(r, moved ? tspace : (hms_space)r->space, L, &p);
+        hms_warp_access copy;
+        const hms_warp_access *p = to_physical(r, moved ? tspace : (hms_space)r->space, L, &copy);
         size_t i = order[k].index;
         m.at = i;
         hms_placement_events *mine = per ? &per[r->array] : moved ? out : NULL;
-        ok = simulate(&m, &p, r->block % L->sms, order[k].time, mine,
+        ok = simulate(&m, p, r->block % L->sms, order[k].time, mine,
                       memo && !moved ? &memo->have[i] : NULL,
                       memo && !moved ? &memo->replay[i] : NULL, kt, &t);
     }

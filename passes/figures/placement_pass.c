@@ -77,13 +77,16 @@ static void scan_uses(const hms_check_ctx *c, array_use *u)
             x->used = true;
             if (r->space == HMS_SPACE_READONLY)
                 x->readonly_path = true;
+            uint64_t rlo = blo[r->array], rhi = bhi[r->array]; /* in registers over the lanes */
             for (int l = 0; l < HMS_WARP_LANES; l++) {
                 if (!(r->mask >> l & 1))
                     continue;
                 uint64_t lo = r->addr[l], hi = r->addr[l] + r->width;
-                blo[r->array] = lo < blo[r->array] ? lo : blo[r->array];
-                bhi[r->array] = hi > bhi[r->array] ? hi : bhi[r->array];
+                rlo = lo < rlo ? lo : rlo;
+                rhi = hi > rhi ? hi : rhi;
             }
+            blo[r->array] = rlo;
+            bhi[r->array] = rhi;
         }
         for (size_t a = 0; a < na; a++) {
             if (blo[a] == UINT64_MAX)

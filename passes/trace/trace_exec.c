@@ -64,9 +64,10 @@ static void note_param_default(tracer *t, int var)
                v->name ? v->name : "?", (long long)t->var_init[var].v[0]);
 }
 
-/* Evaluates e for all lanes. Leaves that already live somewhere (variables,
- * thread indices) are returned by pointer instead of copied; anything else
- * is computed into *scratch, which is returned. */
+/* Evaluates e for all lanes. Values that already live somewhere (variables,
+ * thread indices, results the result table holds) are returned by pointer
+ * instead of copied; anything else is computed into *scratch, which is
+ * returned. */
 
 /* Instructions an operation of the warp issues. A value the warp already
  * computed from the same operands costs nothing: the compiler computes a
@@ -157,7 +158,8 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
                                  uint64_t *st)
 {
     hms_lanes b, c;
-    const hms_lanes *pa, *pb, *pc;
+    const hms_lanes *pa, *pb, *pc, *r;
+    trace_interned *pin_a, *pin_c;
     uint64_t sa, sb, sc;
     trace_memo *m;
     int64_t uniform;
@@ -217,17 +219,19 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
 #ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
         hms_lanes_unary(e->op, pa, &chk);
 #endif
-        if (!trace_result_get(&t->stamps, m->result, scratch)) {
+        if (!(r = trace_result_find(&t->stamps, m->result))) {
             hms_lanes_unary(e->op, pa, scratch);
             trace_result_put(&t->stamps, m->result, scratch);
+            r = scratch;
         }
 #ifdef HMS_TRACE_VERIFY_MEMO
-        if (!trace_same_value(&chk, scratch))
+        if (!trace_same_value(&chk, r))
             abort();
 #endif
-        return scratch;
+        return r;
     case IR_BINARY:
         pa = eval_ref(t, w, e->a, scratch, &sa);
+        pin_a = trace_result_pin(&t->stamps, pa);
         pb = eval_ref(t, w, e->b, &b, &sb);
         m = trace_memo_of(&t->stamps, e, w->active, sa, sb, TRACE_STAMP_FIXED);
         w->time += op_insts(w, e, m, pa, pb, NULL); /* before scratch (maybe pa) is reused */
@@ -235,18 +239,22 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
 #ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
         hms_lanes_binary(e->op, pa, pb, &chk);
 #endif
-        if (!trace_result_get(&t->stamps, m->result, scratch)) {
+        if (!(r = trace_result_find(&t->stamps, m->result))) {
             hms_lanes_binary(e->op, pa, pb, scratch);
             trace_result_put(&t->stamps, m->result, scratch);
+            r = scratch;
         }
+        trace_result_unpin(pin_a);
 #ifdef HMS_TRACE_VERIFY_MEMO
-        if (!trace_same_value(&chk, scratch))
+        if (!trace_same_value(&chk, r))
             abort();
 #endif
-        return scratch;
+        return r;
     case IR_SELECT:
         pc = eval_ref(t, w, e->a, &c, &sc);
+        pin_c = trace_result_pin(&t->stamps, pc);
         pa = eval_ref(t, w, e->b, &b, &sa);
+        pin_a = trace_result_pin(&t->stamps, pa);
         pb = eval_ref(t, w, e->c, scratch, &sb);
         m = trace_memo_of(&t->stamps, e, w->active, sc, sa, sb);
         w->time += op_insts(w, e, m, pc, pa, pb);
@@ -254,15 +262,18 @@ static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms
 #ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
         hms_lanes_select(pc, pa, pb, &chk);
 #endif
-        if (!trace_result_get(&t->stamps, m->result, scratch)) {
+        if (!(r = trace_result_find(&t->stamps, m->result))) {
             hms_lanes_select(pc, pa, pb, scratch);
             trace_result_put(&t->stamps, m->result, scratch);
+            r = scratch;
         }
+        trace_result_unpin(pin_a);
+        trace_result_unpin(pin_c);
 #ifdef HMS_TRACE_VERIFY_MEMO
-        if (!trace_same_value(&chk, scratch))
+        if (!trace_same_value(&chk, r))
             abort();
 #endif
-        return scratch;
+        return r;
     case IR_UNKNOWN:
         if (load_standin(t, w, e->site, scratch)) {
             *st = t->loads[e->site].stamp;

@@ -40,6 +40,7 @@ typedef struct {
     uint64_t stamp;
     bool has_nonzero; /* result table: nonzero holds hms_lanes_true(value, all lanes) */
     uint32_t nonzero;
+    uint32_t pins; /* result table: operands in use point here; puts leave the slot alone */
 } trace_interned;
 
 #define TRACE_MEMO_BITS 14   /* slots of the operation memo (direct-mapped) */
@@ -76,24 +77,45 @@ uint64_t trace_stamp_of(trace_stamps *s, const hms_lanes *v);
 /* The stamp of a splat of a warp-uniform launch value of symbol sym. */
 uint64_t trace_stamp_uniform(trace_stamps *s, ir_sym sym, int64_t value);
 
-/* Copies the value named by `stamp` into *out if the result table still
- * holds it. */
-static inline bool trace_result_get(const trace_stamps *s, uint64_t stamp, hms_lanes *out)
+/* The value named by `stamp` if the result table still holds it, else
+ * NULL. The pointer stays valid until a put reuses its slot (see
+ * trace_result_pin). */
+static inline const hms_lanes *trace_result_find(const trace_stamps *s, uint64_t stamp)
 {
     const trace_interned *r = &s->results[stamp & (((uint64_t)1 << TRACE_RESULT_BITS) - 1)];
-    if (r->stamp != stamp)
-        return false;
-    *out = r->value;
-    return true;
+    return r->stamp == stamp ? &r->value : NULL;
 }
 
-/* Keeps v as the value named by `stamp`. */
+/* Keeps v as the value named by `stamp`, unless its slot is pinned (the
+ * table only saves recomputing: a value left out is computed again). */
 static inline void trace_result_put(trace_stamps *s, uint64_t stamp, const hms_lanes *v)
 {
     trace_interned *r = &s->results[stamp & (((uint64_t)1 << TRACE_RESULT_BITS) - 1)];
+    if (r->pins)
+        return;
     r->stamp = stamp;
     r->value = *v;
     r->has_nonzero = false;
+}
+
+/* An operand v that trace_result_find returned is pinned while its sibling
+ * operands are evaluated (their puts would overwrite it); other values are
+ * not in the table and need nothing. Returns the slot to unpin, or NULL. */
+static inline trace_interned *trace_result_pin(trace_stamps *s, const hms_lanes *v)
+{
+    uintptr_t p = (uintptr_t)v, lo = (uintptr_t)s->results;
+    uintptr_t hi = (uintptr_t)(s->results + ((size_t)1 << TRACE_RESULT_BITS));
+    if (p < lo || p >= hi)
+        return NULL;
+    trace_interned *r = &s->results[(p - lo) / sizeof *r];
+    r->pins++;
+    return r;
+}
+
+static inline void trace_result_unpin(trace_interned *r)
+{
+    if (r)
+        r->pins--;
 }
 
 /* hms_lanes_true(v, all lanes) of the value v named by `stamp`, remembered

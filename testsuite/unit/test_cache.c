@@ -187,10 +187,11 @@ Test(cache, fermi_l1_replaces_the_hot_way_half_the_time)
     unsigned per_way[4] = {0};
     for (int i = 4; i < 6004; i++) {
         uint64_t before[4];
-        memcpy(before, c.tag, sizeof before); /* set 0 is entries 0..3 */
+        for (int w = 0; w < 4; w++) /* set 0's ways */
+            before[w] = c.tag[hms_cache_entry(&c, 0, (uint32_t)w)];
         cr_assert_not(hms_cache_access_line(&c, (uint64_t)i * 4096));
         for (int w = 0; w < 4; w++)
-            if (c.tag[w] != before[w])
+            if (c.tag[hms_cache_entry(&c, 0, (uint32_t)w)] != before[w])
                 per_way[w]++;
     }
     cr_assert_eq(per_way[0] + per_way[1] + per_way[2] + per_way[3], 6000);
