@@ -8,7 +8,13 @@ double hms_amat(const hms_amat_inputs *in)
 {
     /* A shared-memory request looks up no cache: hit_lat weighs the
      * off-chip share only (eq. 5 adds it to every request). */
-    return in->dram_latency * in->miss_ratio + in->hit_latency * (1 - in->shmem_ratio) +
+    /* DRAM_lat is a load-to-use latency (Mei & Chu's P-chase, Huang & Li's
+     * Algorithm 1 "ld.global.cs" probe): it already includes the trip
+     * through L2, so a miss costs DRAM_lat, not DRAM_lat + hit_lat. A miss
+     * never costs less than a hit (an estimated row-hit time may be). */
+    double miss_lat = fmax(in->dram_latency, in->hit_latency);
+    double hit_ratio = fmax(0.0, 1 - in->shmem_ratio - in->miss_ratio);
+    return miss_lat * in->miss_ratio + in->hit_latency * hit_ratio +
            in->shmem_latency * in->shmem_ratio;
 }
 

@@ -5,7 +5,13 @@
  * shmem_ratio), since a shared-memory request looks up no cache; the
  * paper's form charges it to shared requests too, which made a kernel that
  * stages its reads in shared memory pay a cache hit on every shared load.
- * One cache-hit latency (the L2's) stands for every cache, as in the paper. */
+ * One cache-hit latency (the L2's) stands for every cache, as in the paper.
+ * Second change: a miss costs DRAM_lat, not DRAM_lat + hit_lat. The DRAM
+ * latencies are load-to-use figures (Mei & Chu's P-chase; Huang & Li's own
+ * Algorithm 1 times "ld.global.cs" loads from a thread), which already
+ * include the L2 lookup; adding hit_lat counted it twice. So
+ *   AMAT = max(DRAM_lat, hit_lat) * miss_ratio
+ *        + hit_lat * (1 - miss_ratio - shmem_ratio) + shmem_lat * shmem_ratio. */
 #ifndef HMS_RUNTIME_AMAT_H
 #define HMS_RUNTIME_AMAT_H
 

@@ -450,7 +450,7 @@ bool hms_placement_predict(const hms_arch *a, const hms_placement_kernel *k,
         double line = a->line_bytes > 0 ? a->line_bytes : 128;
         double dram = current->kernel.dram_latency > 0 ? current->kernel.dram_latency
                                                        : (double)a->global_latency_dram;
-        out->t_copy = target->copy_bytes / line / (sms * out->itmlp) * (dram + hit_lat);
+        out->t_copy = target->copy_bytes / line / (sms * out->itmlp) * fmax(dram, hit_lat);
     }
     /* The pipe's passes overlap with outstanding memory requests: a bound,
      * not a term (docs/model.md "Replays as pipe throughput"). */

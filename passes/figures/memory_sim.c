@@ -316,7 +316,9 @@ static void finish(msim *m)
         if (!r->mask || r->site >= c->nsites)
             continue;
         double w = m->weight[i];
-        double lat = m->lat[i] + (m->flags[i] & REC_DRAM ? dram_lat : 0);
+        /* dram_lat is load-to-use (it includes the L2 lookup the record
+         * already holds): a miss costs the larger of the two (runtime/amat.c) */
+        double lat = m->lat[i] + (m->flags[i] & REC_DRAM ? fmax(0.0, dram_lat - m->l2_lat) : 0);
         m->lat[i] = (float)lat;
         c->sites[r->site].latency += w * lat;
         f->requests += w;

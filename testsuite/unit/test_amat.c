@@ -7,9 +7,11 @@
 
 #define NEAR(a, b) (fabs((a) - (b)) <= 1e-9)
 
-/* DRAM_lat 600, miss 0.25, hit 200, shmem 50 at 0.4: the hit latency only
- * for the 0.6 off-chip share (a shared request looks up no cache):
- * 600*0.25 + 200*0.6 + 50*0.4 = 150 + 120 + 20 = 290 cycles. */
+/* DRAM_lat 600, miss 0.25, hit 200, shmem 50 at 0.4. DRAM_lat is a
+ * load-to-use latency that already includes the L2 lookup, so a miss costs
+ * 600, not 600 + 200; the hit latency weighs the 0.35 that hit (a shared
+ * request looks up no cache):
+ * 600*0.25 + 200*0.35 + 50*0.4 = 150 + 70 + 20 = 240 cycles. */
 Test(amat, equation_5)
 {
     hms_amat_inputs in = {.dram_latency = 600,
@@ -17,17 +19,26 @@ Test(amat, equation_5)
                           .hit_latency = 200,
                           .shmem_latency = 50,
                           .shmem_ratio = 0.4};
-    cr_assert(NEAR(hms_amat(&in), 290), "got %g", hms_amat(&in));
+    cr_assert(NEAR(hms_amat(&in), 240), "got %g", hms_amat(&in));
     /* all requests hit: AMAT is the hit latency */
     in.miss_ratio = in.shmem_ratio = 0;
     cr_assert(NEAR(hms_amat(&in), 200));
     /* all requests shared: the shared latency alone */
     in.shmem_ratio = 1;
     cr_assert(NEAR(hms_amat(&in), 50), "got %g", hms_amat(&in));
+    /* all requests miss: DRAM_lat alone, the L2 lookup counted once */
+    in.shmem_ratio = 0;
+    in.miss_ratio = 1;
+    cr_assert(NEAR(hms_amat(&in), 600), "got %g", hms_amat(&in));
+    /* a DRAM latency under the hit latency (an estimated row-hit time):
+     * a miss still costs at least a hit */
+    in.dram_latency = 150;
+    cr_assert(NEAR(hms_amat(&in), 200), "got %g", hms_amat(&in));
 }
 
-/* 1000 requests, 100 served by DRAM, 300 shared: miss 0.1, shmem 0.3.
- * DRAM 571.5, hit 190, shmem 47: 57.15 + 190*0.7 + 14.1 = 204.25 cycles. */
+/* 1000 requests, 100 served by DRAM, 300 shared: miss 0.1, shmem 0.3, so
+ * 0.6 hit. DRAM 571.5, hit 190, shmem 47: 57.15 + 190*0.6 + 14.1 = 185.25
+ * cycles. */
 Test(amat, from_counts)
 {
     hms_amat_inputs in;
@@ -36,7 +47,7 @@ Test(amat, from_counts)
               err);
     cr_assert(NEAR(in.miss_ratio, 0.1));
     cr_assert(NEAR(in.shmem_ratio, 0.3));
-    cr_assert(NEAR(hms_amat(&in), 204.25), "got %g", hms_amat(&in));
+    cr_assert(NEAR(hms_amat(&in), 185.25), "got %g", hms_amat(&in));
     /* no requests: ratios 0, AMAT = hit latency */
     cr_assert(hms_amat_from_counts(0, 0, 0, 571.5, 190, 47, &in, err, sizeof err));
     cr_assert(NEAR(hms_amat(&in), 190));

@@ -44,14 +44,16 @@ static hms_placement_kernel tiny_kernel(void)
 }
 
 /* The array in global memory: 1000 requests, 4 lines each (3 replays each),
- * half of the kernel's 1000 requests reach DRAM at 600 cycles. */
+ * half of the kernel's 1000 requests reach DRAM at 800 cycles load-to-use. */
 static hms_placement_events global_events(void)
 {
     hms_placement_events e = {
         .space = HMS_PLACE_GLOBAL, .requests = 1000, .addr_insts = 2000, .replay_global_div = 3000};
     e.kernel.requests = 1000;
     e.kernel.dram_requests = 500;
-    e.kernel.dram_latency = 600;
+    /* load-to-use, the L2 lookup's 200 included: a miss costs 800, so the
+     * AMAT is the same as a 600-cycle DRAM latency added to the hit */
+    e.kernel.dram_latency = 800;
     e.kernel.group_requests[HMS_OVL_GLOBAL] = 1000;
     return e;
 }
@@ -69,7 +71,9 @@ static hms_placement_events constant_events(void)
                               .cache_misses = 10};
     e.kernel.requests = 1000;
     e.kernel.dram_requests = 10;
-    e.kernel.dram_latency = 600;
+    /* load-to-use, the L2 lookup's 200 included: a miss costs 800, so the
+     * AMAT is the same as a 600-cycle DRAM latency added to the hit */
+    e.kernel.dram_latency = 800;
     e.kernel.group_requests[HMS_OVL_CONSTANT] = 1000;
     e.kernel.group_events[HMS_OVL_CONSTANT] = 10;
     return e;
@@ -88,7 +92,7 @@ static hms_placement_array input_array(void)
 /* Current placement (global), by hand:
  *   inst = 400; ITILP = min(1*8, 10/(32/32)) = 8
  *   T_comp = 400*100/10 * 10/8 = 5000
- *   AMAT = 600*0.5 + 200 = 500
+ *   AMAT = 800*0.5 + 200*0.5 = 500 (a miss costs DRAM_lat alone)
  *   CWP = min((10*500 + 400)/400, 8) = 8; MWP = N = 8; MWP_cp = 7; ITMLP = 7
  *   T_mem = 10*100/(10*7) * 500 = 7142.857
  *   ratio = 0.0125*8 + 0.1 = 0.2; T_overlap = 1428.571
@@ -177,7 +181,7 @@ Test(placement, constant_replays_stay_in_t_comp)
 /* Constant candidate, by hand:
  *   inst = 400 + ((1000 + 10) - (2000 + 3000))/100 = 360.1
  *   T_comp = 360.1*100/10 * 10/8 = 4501.25
- *   AMAT = 600*0.01 + 200 = 206
+ *   AMAT = 800*0.01 + 200*0.99 = 206
  *   CWP = (10*206 + 360.1)/360.1 = 6.7206 (< N); MWP_cp = CWP - 1 = 5.7206 = ITMLP
  *   T_mem = 10*100/(10*ITMLP) * 206 = 100 * 360.1 / 10 = 3601
  *   T_overlap = 0.2 * 3601 = 720.2; T = 4501.25 + 3601 - 720.2 = 7382.05
@@ -268,8 +272,8 @@ Test(placement, overlap_coefficients_from_the_arch)
  * fill: inst = 400 + (1000 - 5000)/100 = 360; AMAT = 50 (shared requests
  * look up no cache: no hit latency); CWP = (10*50 + 360)/360, ITMLP =
  * CWP - 1 = 500/360 = 1.389; t_copy = (12800/128 lines) / (10 SMs * 1.389)
- * * (600 + 200) = 5760 cycles, the current placement's DRAM latency plus the
- * hit latency per line. */
+ * * 800 = 5760 cycles, the current placement's load-to-use DRAM latency (it
+ * includes the L2 lookup) per line. */
 Test(placement, shared_fill_is_charged)
 {
     hms_arch a = tiny_arch();
