@@ -1,9 +1,10 @@
 /* hms_array_block_reuse (passes/ir/thread_private.c sorts the lane reads)
- * against a reference written another way: every pair of lane reads
- * compared, so a faster counting of the reads can be checked here. Random streams mix blocks (more
- * than the HMS_THREAD_PRIVATE_BLOCKS examined), warps, partial masks, other arrays, stores and
- * shared-memory records, with addresses drawn from a small pool so that elements repeat within and
- * across threads. */
+ * against a reference written another way, every pair of lane reads
+ * compared, so that a faster count of the reads can be checked here.
+ * Random streams mix blocks (more than the HMS_THREAD_PRIVATE_BLOCKS
+ * examined), warps, partial masks, other arrays, stores and shared-memory
+ * records, with addresses drawn from a small pool so that elements repeat
+ * within and across threads. */
 #include <criterion/criterion.h>
 #include <string.h>
 
