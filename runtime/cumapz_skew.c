@@ -37,16 +37,26 @@ typedef struct {
     uint32_t channel, block;
 } lane_key;
 
-static int cmp_issue(const void *pa, const void *pb)
+/* Executions counted so far per (block, warp, site): an open-addressing
+ * map, so each record's occurrence number (its rank by stream position
+ * among its warp's records of that site) comes in one pass, no sort. */
+typedef struct {
+    uint32_t site, block, warp;
+    bool used;
+    uint64_t count;
+} occ_slot;
+
+static uint64_t *occ_counter(occ_slot *t, size_t mask, uint32_t site, uint32_t block, uint32_t warp)
 {
-    const rec_key *a = pa, *b = pb;
-    if (a->block != b->block)
-        return a->block < b->block ? -1 : 1;
-    if (a->warp != b->warp)
-        return a->warp < b->warp ? -1 : 1;
-    if (a->site != b->site)
-        return a->site < b->site ? -1 : 1;
-    return (a->idx > b->idx) - (a->idx < b->idx);
+    uint64_t h = ((uint64_t)block << 32 | warp) * 0x9e3779b97f4a7c15ull ^ site;
+    h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9ull;
+    for (size_t i = (size_t)(h ^ h >> 32) & mask;; i = (i + 1) & mask) {
+        occ_slot *e = &t[i];
+        if (!e->used)
+            *e = (occ_slot){site, block, warp, true, 0};
+        if (e->site == site && e->block == block && e->warp == warp)
+            return &e->count;
+    }
 }
 
 static int cmp_group(const void *pa, const void *pb)
@@ -137,20 +147,28 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
         snprintf(err, errlen, "cumapz: out of memory analysing channel skew");
         return false;
     }
+    size_t slots = 16;
+    while (slots < 2 * m)
+        slots *= 2;
+    occ_slot *occ = calloc(slots, sizeof *occ);
+    if (!occ) {
+        free(recs);
+        free(lk);
+        free(per_channel);
+        snprintf(err, errlen, "cumapz: out of memory analysing channel skew");
+        return false;
+    }
+    /* Number each warp's executions of each site in issue order. */
     size_t j = 0;
     for (size_t i = 0; i < s->n; i++) {
         const hms_warp_access *w = &s->v[i];
-        if (is_global(w) && w->mask && w->block < n_check)
-            recs[j++] = (rec_key){.site = w->site, .block = w->block, .warp = w->warp, .idx = i};
+        if (is_global(w) && w->mask && w->block < n_check) {
+            uint64_t *k = occ_counter(occ, slots - 1, w->site, w->block, w->warp);
+            recs[j++] = (rec_key){
+                .site = w->site, .block = w->block, .warp = w->warp, .occ = (*k)++, .idx = i};
+        }
     }
-    /* Number each warp's executions of each site in issue order. */
-    if (m > 1)
-        qsort(recs, m, sizeof *recs, cmp_issue);
-    for (size_t i = 0; i < m; i++) {
-        bool same = i > 0 && recs[i].block == recs[i - 1].block &&
-                    recs[i].warp == recs[i - 1].warp && recs[i].site == recs[i - 1].site;
-        recs[i].occ = same ? recs[i - 1].occ + 1 : 0;
-    }
+    free(occ);
     size_t nl = 0;
     for (size_t i = 0; i < m; i++) {
         const hms_warp_access *w = &s->v[recs[i].idx];

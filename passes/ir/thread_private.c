@@ -1,6 +1,7 @@
 #include "passes/ir/thread_private.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
     uint32_t block;
@@ -8,14 +9,59 @@ typedef struct {
     uint64_t addr;
 } lane_read;
 
-static int by_block_addr(const void *pa, const void *pb)
+/* (block, addr, thread) order; reads equal in it are identical, so any
+ * correct sort gives the same array. */
+static inline bool before(const lane_read *a, const lane_read *b)
 {
-    const lane_read *a = pa, *b = pb;
     if (a->block != b->block)
-        return a->block < b->block ? -1 : 1;
+        return a->block < b->block;
     if (a->addr != b->addr)
-        return a->addr < b->addr ? -1 : 1;
-    return a->thread < b->thread ? -1 : a->thread > b->thread;
+        return a->addr < b->addr;
+    return a->thread < b->thread;
+}
+
+/* Bottom-up merge sort with the comparison inlined (qsort's callback was
+ * most of its cost); runs of 16 are insertion-sorted first. The result
+ * is left in v. False when the scratch cannot be allocated. */
+static bool sort_reads(lane_read *v, size_t n)
+{
+    enum { RUN = 16 };
+    for (size_t lo = 0; lo < n; lo += RUN) {
+        size_t hi = lo + RUN < n ? lo + RUN : n;
+        for (size_t i = lo + 1; i < hi; i++) {
+            lane_read x = v[i];
+            size_t j = i;
+            for (; j > lo && before(&x, &v[j - 1]); j--)
+                v[j] = v[j - 1];
+            v[j] = x;
+        }
+    }
+    if (n <= RUN)
+        return true;
+    lane_read *tmp = malloc(n * sizeof *tmp);
+    if (!tmp)
+        return false;
+    lane_read *src = v, *dst = tmp;
+    for (size_t width = RUN; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n;
+            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                dst[k++] = before(&src[j], &src[i]) ? src[j++] : src[i++];
+            while (i < mid)
+                dst[k++] = src[i++];
+            while (j < hi)
+                dst[k++] = src[j++];
+        }
+        lane_read *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != v)
+        memcpy(v, src, n * sizeof *v);
+    free(tmp);
+    return true;
 }
 
 static bool chosen(const uint32_t *blocks, int n, uint32_t b)
@@ -61,7 +107,10 @@ hms_block_reuse hms_array_block_reuse(const hms_stream *s, uint32_t array, int w
         free(v);
         return HMS_BLOCK_REUSE_UNKNOWN;
     }
-    qsort(v, n, sizeof *v, by_block_addr);
+    if (!sort_reads(v, n)) {
+        free(v);
+        return HMS_BLOCK_REUSE_UNKNOWN;
+    }
     /* per distinct element of a block: read by two threads, or again by one */
     size_t elements = 0, shared = 0, repeat = 0;
     for (size_t i = 0; i < n;) {
