@@ -9,15 +9,13 @@
 #include <string.h>
 
 #include "passes/ir/thread_private.h"
+#include "testsuite/support/xorshift.h"
 
 static uint64_t rng = 0x13198a2e03707344ull;
 
 static uint64_t next(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    return hms_xorshift64(&rng);
 }
 
 typedef struct {

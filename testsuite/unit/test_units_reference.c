@@ -9,15 +9,13 @@
 
 #include "runtime/banks.h"
 #include "runtime/coalesce.h"
+#include "testsuite/support/xorshift.h"
 
 static uint64_t rng = 0x243f6a8885a308d3ull;
 
 static uint64_t next(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    return hms_xorshift64(&rng);
 }
 
 static int cmp_u64(const void *a, const void *b)
