@@ -16,12 +16,15 @@
  * rule: max over banks of the distinct bank words held. Each bank keeps a
  * list of its distinct words (a lane's word is looked for only among its
  * bank's, which are few unless the access conflicts), so no sort is needed.
- * The record is valid (width <= 16), and bank_bytes is 4 or 8. */
+ * A bank serves its k-th distinct word (in the order of the lowest lane
+ * reading it) in pass k; values[k] gets the 32-bit values that pass delivers
+ * to lanes. The record is valid (width <= 16), and bank_bytes is 4 or 8. */
 static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32_t banks,
-                                uint32_t bank_bytes)
+                                uint32_t bank_bytes, uint32_t values[HMS_WARP_UNITS_MAX])
 {
     uint64_t word[HMS_WARP_UNITS_MAX];
     uint16_t next[HMS_WARP_UNITS_MAX]; /* the bank's previous distinct word, or NONE */
+    uint16_t pass[HMS_WARP_UNITS_MAX]; /* the pass that serves the word */
     enum { NONE = 0xffff };
     uint16_t head[MAX_BANKS];
     uint32_t per_bank[MAX_BANKS];
@@ -34,16 +37,23 @@ static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32
     while (lanes) {
         int l = __builtin_ctz(lanes);
         lanes &= lanes - 1;
-        uint64_t last = (a->addr[l] + a->width - 1) >> sh;
-        for (uint64_t u = a->addr[l] >> sh; u <= last; u++) {
+        uint64_t lo = a->addr[l], hi = a->addr[l] + a->width; /* the lane's bytes [lo, hi) */
+        for (uint64_t u = lo >> sh; u <= (hi - 1) >> sh; u++) {
+            uint64_t from = u << sh > lo ? u << sh : lo,
+                     to = (u + 1) << sh < hi ? (u + 1) << sh : hi;
+            uint32_t lane_values = (uint32_t)(to - from + 3) / 4;
             uint32_t b = bank_mask ? (uint32_t)(u & bank_mask) : (uint32_t)(u % banks);
             uint16_t i = head[b];
             while (i != NONE && word[i] != u)
                 i = next[i];
-            if (i != NONE) /* this word again: one access serves both */
+            if (i != NONE) { /* this word again: one access serves both */
+                values[pass[i]] += lane_values;
                 continue;
+            }
             word[n] = u;
             next[n] = head[b];
+            pass[n] = (uint16_t)per_bank[b];
+            values[pass[n]] += lane_values;
             head[b] = n++;
             if (++per_bank[b] > most)
                 most = per_bank[b];
@@ -58,7 +68,7 @@ static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32
  * still serialise. The guide does not say which word is picked; we take the
  * word of the lowest-numbered lane still waiting. */
 static uint32_t passes_cc1x_subword(const hms_warp_access *a, uint32_t lanes, uint32_t banks,
-                                    uint32_t bank_bytes)
+                                    uint32_t bank_bytes, uint32_t values[HMS_WARP_UNITS_MAX])
 {
     uint32_t passes = 0;
     while (lanes) {
@@ -82,6 +92,7 @@ static uint32_t passes_cc1x_subword(const hms_warp_access *a, uint32_t lanes, ui
                     served |= 1u << m;
         }
         lanes &= ~served;
+        values[passes - 1] = (uint32_t)__builtin_popcount(served); /* one value per lane */
     }
     return passes;
 }
@@ -113,8 +124,11 @@ bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_res
         uint32_t lanes = a->mask & group;
         if (!lanes)
             continue;
-        uint32_t p = cc1x_subword ? passes_cc1x_subword(a, lanes, banks, bank_bytes)
-                                  : passes_by_words(a, lanes, banks, bank_bytes);
+        uint32_t values[HMS_WARP_UNITS_MAX] = {0};
+        uint32_t p = cc1x_subword ? passes_cc1x_subword(a, lanes, banks, bank_bytes, values)
+                                  : passes_by_words(a, lanes, banks, bank_bytes, values);
+        for (uint32_t k = 0; k < p; k++)
+            out->cycles += (uint32_t)hms_banks_pass_cycles_for(arch, values[k]);
         out->phases++;
         out->wavefronts += p;
         if (p > out->ways)
@@ -178,6 +192,22 @@ double hms_banks_pass_cycles(const hms_arch *arch)
     return arch->cc_major > 0 && arch->cc_major < 3 ? 2.0 : 1.0;
 }
 
+double hms_banks_pass_cycles_for(const hms_arch *arch, uint32_t lane_words)
+{
+    double full = hms_banks_pass_cycles(arch);
+    /* cc 1.x has no load/store units: the 8 SPs issue the access, a pass is
+     * a half-warp issue (16 lanes over 8 SPs) whatever lanes it serves. */
+    if (arch->cc_major > 0 && arch->cc_major < 2)
+        return full;
+    uint32_t banks = arch->shared_banks > 0 ? (uint32_t)arch->shared_banks : DEFAULT_BANKS;
+    uint32_t bank_bytes =
+        arch->shared_bank_bytes > 0 ? (uint32_t)arch->shared_bank_bytes : DEFAULT_BANK_BYTES;
+    /* 32-bit values the array delivers per cycle: cc 2.x 32 x 4 B / 2 = 16,
+     * the width of its 16 LD/ST units. */
+    double per_cycle = banks * (bank_bytes / 4.0) / full;
+    return fmin(full, fmax(1.0, ceil(lane_words / per_cycle)));
+}
+
 /* Bank passes one issue slot covers (hms_banks_replay_slots). */
 static double passes_per_issue(const hms_arch *arch)
 {
@@ -195,7 +225,7 @@ double hms_banks_replay_slots(const hms_arch *arch, const hms_bank_result *b)
 {
     if (b->wavefronts == 0)
         return 0;
-    return ceil(b->wavefronts / passes_per_issue(arch)) - 1;
+    return fmax(0.0, ceil(b->cycles / hms_replay_sm_cycles(arch)) - 1);
 }
 
 double hms_replay_sm_cycles(const hms_arch *arch)

@@ -15,6 +15,7 @@ typedef struct {
     uint32_t wavefronts; /* passes over the banks, summed over phases */
     uint32_t ways;       /* conflict degree: the most passes any one phase needed */
     uint32_t phases;     /* lane groups served separately (phases with an active lane) */
+    uint32_t cycles;     /* SM cycles of all passes (hms_banks_pass_cycles_for), summed */
 } hms_bank_result;
 
 /* Evaluates one shared-memory warp access on `arch`:
@@ -26,7 +27,10 @@ typedef struct {
  *   4-byte banks, 8-byte accesses run as two half-warp phases and 16-byte ones
  *   as four quarter-warp phases; phases are summed;
  * - on 16-bank parts, 1- and 2-byte accesses follow the cc 1.x broadcast
- *   procedure (one broadcast word per pass, one address per other bank).
+ *   procedure (one broadcast word per pass, one address per other bank);
+ * - each pass takes hms_banks_pass_cycles_for the 32-bit values it
+ *   delivers to lanes; a bank serves its distinct words in the order their
+ *   lowest lanes come.
  * Returns false (and zeroes *out) for a malformed record. No active lane gives
  * all zeros. */
 bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_result *out);
@@ -51,6 +55,19 @@ bool hms_banks_stream(const hms_arch *arch, const hms_stream *s, hms_bank_memo *
  * bits per clock from 5.x on: 2 cycles before cc 3.0, else 1. */
 double hms_banks_pass_cycles(const hms_arch *arch);
 
+/* Cycles of one pass that delivers `lane_words` 32-bit values to lanes (a
+ * lane's 8-byte value counts 2, a broadcast word once per lane reading it).
+ * From cc 2.0 the Guide's rate is that of the load/store datapath: banks x
+ * 32 bits per hms_banks_pass_cycles cycles is 16 values a cycle on cc 2.x,
+ * the SM's 16 LD/ST units (Fermi whitepaper), which a full pass fills. A
+ * pass that delivers fewer (a conflict's replay) takes ceil(lane_words /
+ * values per cycle) cycles, at least 1: the M2090's published transpose
+ * bandwidth bounds a one-lane pass below 2 cycles (docs/validation.md).
+ * cc 1.x keeps hms_banks_pass_cycles: its 8 SPs issue each half-warp pass.
+ * Never above hms_banks_pass_cycles; 1 from cc 3.0 on (docs/model.md
+ * "Replays as memory-pipe throughput"). */
+double hms_banks_pass_cycles_for(const hms_arch *arch, uint32_t lane_words);
+
 /* Issue slots a shared request takes beyond its own instruction (Huang &
  * Li's replay cause 4). A warp instruction occupies its scheduler for
  * warp_size / simd_width cycles, during which the banks serve that many
@@ -59,8 +76,9 @@ double hms_banks_pass_cycles(const hms_arch *arch);
  * the one issue, and every further two passes cost one slot. From cc 2.x to
  * 6.x one pass fits one issue (Fermi: 2 and 2 cycles; Kepler, Maxwell,
  * Pascal: 1 and 1), so each extra pass is one replay; from cc 7.0 on the
- * model keeps one slot per extra pass. Result: ceil(wavefronts / passes per
- * issue) - 1, never below 0. */
+ * model keeps one slot per extra pass. Result: ceil(cycles / the cycles
+ * of one slot, hms_replay_sm_cycles) - 1, never below 0: with full passes
+ * ceil(wavefronts / passes per issue) - 1. */
 double hms_banks_replay_slots(const hms_arch *arch, const hms_bank_result *b);
 
 /* SM cycles one replay slot costs: the passes it stands for, at

@@ -322,7 +322,8 @@ Test(banks, request_latency_uses_the_serialised_passes)
 
 /* Replays in issue slots: on cc 1.x a warp instruction issues over 4 cycles
  * (32 lanes on 8 SPs) and the banks serve a half-warp pass every 2 cycles,
- * so two passes fit one issue; from cc 2.x one pass is one issue. */
+ * so two passes fit one issue; from cc 2.x one full pass is one issue, and
+ * a Fermi pass of at most 16 lanes takes half of one. */
 Test(banks, replay_slots_follow_passes_per_issue)
 {
     hms_arch gt200 = banks_arch(16, 4);
@@ -345,15 +346,17 @@ Test(banks, replay_slots_follow_passes_per_issue)
     cr_assert_float_eq(hms_banks_replay_slots(&gt200, &r), 0, 1e-12, "2 half-warp passes, 1 issue");
     r = eval(&gt200, &col);
     cr_assert_float_eq(hms_banks_replay_slots(&gt200, &r), 15, 1e-12, "32 passes, 16 issues");
-    r = eval(&fermi, &col); /* stride 16 words on 32 banks: 16-way */
+    /* stride 16 words on 32 banks: 16-way, 16 passes of 2 lanes at 1 cycle
+     * each (hms_banks_pass_cycles_for) = 16 cycles = 8 two-cycle slots */
+    r = eval(&fermi, &col);
     cr_assert_eq(r.wavefronts, 16);
-    cr_assert_float_eq(hms_banks_replay_slots(&fermi, &r), 15, 1e-12);
+    cr_assert_float_eq(hms_banks_replay_slots(&fermi, &r), 7, 1e-12);
     hms_warp_access col32 = strided(0, 128, 4, UINT32_MAX); /* 32-way on 32 banks */
-    r = eval(&fermi, &col32);
-    cr_assert_float_eq(hms_banks_replay_slots(&fermi, &r), 31, 1e-12);
+    r = eval(&fermi, &col32); /* 32 one-lane passes = 32 cycles = 16 slots */
+    cr_assert_float_eq(hms_banks_replay_slots(&fermi, &r), 15, 1e-12);
     r = eval(&volta, &col32);
     cr_assert_float_eq(hms_banks_replay_slots(&volta, &r), 31, 1e-12);
-    hms_bank_result none = {0, 0, 0};
+    hms_bank_result none = {0, 0, 0, 0};
     cr_assert_float_eq(hms_banks_replay_slots(&gt200, &none), 0, 1e-12);
 }
 
@@ -381,4 +384,69 @@ Test(banks, replay_costs_its_passes_in_sm_cycles)
     cr_assert_float_eq(hms_replay_sm_cycles(&fermi), 2, 1e-12);
     cr_assert_float_eq(hms_replay_sm_cycles(&kepler), 1, 1e-12);
     cr_assert_float_eq(hms_replay_sm_cycles(&volta), 1, 1e-12);
+}
+
+/* Cycles of each pass by the values it delivers (hms_banks_pass_cycles_for).
+ * Fermi: 32 banks x 4 B per 2 cycles = 16 values a cycle (its 16 LD/ST
+ * units). Conflict-free 32 lanes: 1 pass of 32 values = 2 cycles; 2-way
+ * (stride 2): passes of 16 lanes (0-15, then 16-31) = 1 + 1; 32-way: 32
+ * passes of one lane = 32 cycles, not 64; a broadcast: one pass of 32
+ * values = 2; 8-byte lanes, conflict-free: 2 half-warp passes of 16 x 2
+ * values = 2 + 2. cc 1.x keeps 2 cycles a pass; cc 3.0 on, 1. */
+Test(banks, pass_cycles_follow_the_values_each_pass_delivers)
+{
+    hms_arch fermi = banks_arch(32, 4);
+    fermi.cc_major = 2;
+    fermi.warp_size = 32;
+    fermi.simd_width = 16;
+    cr_assert_float_eq(hms_banks_pass_cycles_for(&fermi, 32), 2, 1e-12);
+    cr_assert_float_eq(hms_banks_pass_cycles_for(&fermi, 17), 2, 1e-12);
+    cr_assert_float_eq(hms_banks_pass_cycles_for(&fermi, 16), 1, 1e-12);
+    cr_assert_float_eq(hms_banks_pass_cycles_for(&fermi, 1), 1, 1e-12);
+    cr_assert_float_eq(hms_banks_pass_cycles_for(&fermi, 0), 1, 1e-12);
+
+    struct {
+        uint64_t stride;
+        unsigned width;
+        uint32_t wavefronts, cycles, replays;
+    } c[] = {
+        {4, 4, 1, 2, 0},      /* conflict free */
+        {8, 4, 2, 2, 0},      /* 2-way: two passes of 16 lanes */
+        {16, 4, 4, 4, 1},     /* 4-way: four passes of 8 lanes */
+        {128, 4, 32, 32, 15}, /* 32-way: 32 passes of one lane */
+        {0, 4, 1, 2, 0},      /* broadcast: one word to 32 lanes */
+        {8, 8, 2, 4, 1},      /* 8-byte lanes: two half-warp passes of 32 values */
+        {16, 8, 4, 4, 1},     /* 8-byte lanes, 2-way in each half: 4 passes of 16 */
+    };
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+        hms_warp_access w = strided(0, c[i].stride, c[i].width, UINT32_MAX);
+        hms_bank_result r = eval(&fermi, &w);
+        cr_assert_eq(r.wavefronts, c[i].wavefronts, "case %zu", i);
+        cr_assert_eq(r.cycles, c[i].cycles, "case %zu: %u cycles", i, r.cycles);
+        cr_assert_float_eq(hms_banks_replay_slots(&fermi, &r), c[i].replays, 1e-12, "case %zu", i);
+    }
+    /* A 2-way conflict whose second pass serves one lane: 31 + 1 values. */
+    hms_warp_access odd = strided(0, 4, 4, UINT32_MAX);
+    odd.addr[31] = 128; /* bank 0, next to lane 0's word 0 */
+    hms_bank_result r = eval(&fermi, &odd);
+    cr_assert_eq(r.wavefronts, 2);
+    cr_assert_eq(r.cycles, 3);
+
+    hms_arch gt200 = banks_arch(16, 4);
+    gt200.cc_major = 1;
+    gt200.warp_size = 32;
+    gt200.simd_width = 8;
+    cr_assert_float_eq(hms_banks_pass_cycles_for(&gt200, 1), 2, 1e-12, "cc 1.x: SP issue");
+    hms_warp_access col = strided(0, 64, 4, UINT32_MAX); /* 16-way in each half-warp */
+    r = eval(&gt200, &col);
+    cr_assert_eq(r.wavefronts, 32);
+    cr_assert_eq(r.cycles, 64);
+    cr_assert_float_eq(hms_banks_replay_slots(&gt200, &r), 15, 1e-12);
+
+    hms_arch kepler = banks_arch(32, 8);
+    kepler.cc_major = 3;
+    hms_warp_access col32 = strided(0, 256, 4, UINT32_MAX); /* 32-way on 8-byte banks */
+    r = eval(&kepler, &col32);
+    cr_assert_eq(r.cycles, r.wavefronts);
+    cr_assert_float_eq(hms_banks_pass_cycles_for(&kepler, 32), 1, 1e-12);
 }

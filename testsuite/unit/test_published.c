@@ -261,11 +261,13 @@ Test(published, transpose_m2090)
 {
     static const ordering o[] = {
         {"copy", "copySharedMem", true},
-        {"transposeCoalesced", "transposeNaive", false},
+        /* holds since a Fermi replay pass costs its lanes' LD/ST cycles
+         * (runtime/banks.h hms_banks_pass_cycles_for) */
+        {"transposeCoalesced", "transposeNaive", true},
         {"transposeNoBankConflicts", "transposeCoalesced", true},
         {"transposeNoBankConflicts", "transposeDiagonal", true},
     };
-    transpose_family("fermi", "M2090", m2090_gbs, o, sizeof o / sizeof *o, 0.9, false);
+    transpose_family("fermi", "M2090", m2090_gbs, o, sizeof o / sizeof *o, 0.9, true);
 }
 
 Test(published, transpose_k20x)
