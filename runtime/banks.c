@@ -17,8 +17,8 @@
  * list of its distinct words (a lane's word is looked for only among its
  * bank's, which are few unless the access conflicts), so no sort is needed.
  * A bank serves its k-th distinct word (in the order of the lowest lane
- * reading it) in pass k; values[k] gets the 32-bit values that pass delivers
- * to lanes. The record is valid (width <= 16), and bank_bytes is 4 or 8. */
+ * reading it) in pass k; values[k] is set to the 32-bit values that pass
+ * delivers to lanes. The record is valid (width <= 16), and bank_bytes is 4 or 8. */
 static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32_t banks,
                                 uint32_t bank_bytes, uint32_t values[HMS_WARP_UNITS_MAX])
 {
@@ -53,6 +53,8 @@ static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32
             word[n] = u;
             next[n] = head[b];
             pass[n] = (uint16_t)per_bank[b];
+            if (pass[n] == most) /* the first word of a new pass */
+                values[most] = 0;
             values[pass[n]] += lane_values;
             head[b] = n++;
             if (++per_bank[b] > most)
@@ -124,7 +126,7 @@ bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_res
         uint32_t lanes = a->mask & group;
         if (!lanes)
             continue;
-        uint32_t values[HMS_WARP_UNITS_MAX] = {0};
+        uint32_t values[HMS_WARP_UNITS_MAX]; /* [pass]: each set before use */
         uint32_t p = cc1x_subword ? passes_cc1x_subword(a, lanes, banks, bank_bytes, values)
                                   : passes_by_words(a, lanes, banks, bank_bytes, values);
         for (uint32_t k = 0; k < p; k++)

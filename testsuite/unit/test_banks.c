@@ -425,6 +425,14 @@ Test(banks, pass_cycles_follow_the_values_each_pass_delivers)
         cr_assert_eq(r.cycles, c[i].cycles, "case %zu: %u cycles", i, r.cycles);
         cr_assert_float_eq(hms_banks_replay_slots(&fermi, &r), c[i].replays, 1e-12, "case %zu", i);
     }
+    /* Half a warp active, conflict free: one pass of 16 values = 1 cycle. */
+    hms_warp_access half = strided(0, 4, 4, 0x0000ffffu);
+    cr_assert_eq(eval(&fermi, &half).cycles, 1);
+    /* 2-byte lanes, two to a word: one pass of 32 values (one per lane). */
+    hms_warp_access shorts = strided(0, 2, 2, UINT32_MAX);
+    hms_bank_result sr = eval(&fermi, &shorts);
+    cr_assert_eq(sr.wavefronts, 1);
+    cr_assert_eq(sr.cycles, 2);
     /* A 2-way conflict whose second pass serves one lane: 31 + 1 values. */
     hms_warp_access odd = strided(0, 4, 4, UINT32_MAX);
     odd.addr[31] = 128; /* bank 0, next to lane 0's word 0 */
