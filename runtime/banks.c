@@ -17,8 +17,9 @@
  * list of its distinct words (a lane's word is looked for only among its
  * bank's, which are few unless the access conflicts), so no sort is needed.
  * A bank serves its k-th distinct word (in the order of the lowest lane
- * reading it) in pass k; values[k] is set to the 32-bit values that pass
- * delivers to lanes. The record is valid (width <= 16), and bank_bytes is 4 or 8. */
+ * reading it) in pass k; values[k], unless values is NULL, is set to the
+ * 32-bit values that pass delivers to lanes. The record is valid (width <=
+ * 16), and bank_bytes is 4 or 8. */
 static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32_t banks,
                                 uint32_t bank_bytes, uint32_t values[HMS_WARP_UNITS_MAX])
 {
@@ -38,27 +39,31 @@ static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32
         int l = __builtin_ctz(lanes);
         lanes &= lanes - 1;
         uint64_t lo = a->addr[l], hi = a->addr[l] + a->width; /* the lane's bytes [lo, hi) */
-        for (uint64_t u = lo >> sh; u <= (hi - 1) >> sh; u++) {
-            uint64_t from = u << sh > lo ? u << sh : lo,
-                     to = (u + 1) << sh < hi ? (u + 1) << sh : hi;
-            uint32_t lane_values = (uint32_t)(to - from + 3) / 4;
+        uint64_t first = lo >> sh, last = (hi - 1) >> sh;
+        for (uint64_t u = first; u <= last; u++) {
             uint32_t b = bank_mask ? (uint32_t)(u & bank_mask) : (uint32_t)(u % banks);
             uint16_t i = head[b];
             while (i != NONE && word[i] != u)
                 i = next[i];
-            if (i != NONE) { /* this word again: one access serves both */
+            if (i == NONE) { /* a new word: its bank's next pass serves it */
+                word[n] = u;
+                next[n] = head[b];
+                pass[n] = (uint16_t)per_bank[b];
+                if (values && pass[n] == most) /* the first word of a new pass */
+                    values[most] = 0;
+                head[b] = i = n++;
+                if (++per_bank[b] > most)
+                    most = per_bank[b];
+            } /* else this word again: one access serves both */
+            if (values) {
+                uint32_t lane_values = (a->width + 3u) / 4u; /* the lane's bytes in word u */
+                if (first != last) {
+                    uint64_t from = u << sh > lo ? u << sh : lo,
+                             to = (u + 1) << sh < hi ? (u + 1) << sh : hi;
+                    lane_values = (uint32_t)(to - from + 3) / 4;
+                }
                 values[pass[i]] += lane_values;
-                continue;
             }
-            word[n] = u;
-            next[n] = head[b];
-            pass[n] = (uint16_t)per_bank[b];
-            if (pass[n] == most) /* the first word of a new pass */
-                values[most] = 0;
-            values[pass[n]] += lane_values;
-            head[b] = n++;
-            if (++per_bank[b] > most)
-                most = per_bank[b];
         }
     }
     return most;
@@ -120,6 +125,9 @@ bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_res
     if (per_phase == 0)
         per_phase = 1;
     bool cc1x_subword = banks == 16 && a->width < 4;
+    /* Cycles a pass: by its values on cc 2.x, else the same for every pass. */
+    double full = hms_banks_pass_cycles(arch);
+    bool by_values = full > 1 && hms_banks_pass_cycles_for(arch, 1) < full;
 
     for (uint32_t first = 0; first < HMS_WARP_LANES; first += per_phase) {
         uint32_t group = per_phase >= 32 ? UINT32_MAX : ((1u << per_phase) - 1u) << first;
@@ -127,9 +135,12 @@ bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_res
         if (!lanes)
             continue;
         uint32_t values[HMS_WARP_UNITS_MAX]; /* [pass]: each set before use */
-        uint32_t p = cc1x_subword ? passes_cc1x_subword(a, lanes, banks, bank_bytes, values)
-                                  : passes_by_words(a, lanes, banks, bank_bytes, values);
-        for (uint32_t k = 0; k < p; k++)
+        uint32_t p = cc1x_subword
+                         ? passes_cc1x_subword(a, lanes, banks, bank_bytes, values)
+                         : passes_by_words(a, lanes, banks, bank_bytes, by_values ? values : NULL);
+        if (!by_values)
+            out->cycles += p * (uint32_t)full;
+        for (uint32_t k = 0; by_values && k < p; k++)
             out->cycles += (uint32_t)hms_banks_pass_cycles_for(arch, values[k]);
         out->phases++;
         out->wavefronts += p;
