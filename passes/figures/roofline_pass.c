@@ -33,8 +33,8 @@ double hms_ctx_bounded_over(const hms_check_ctx *c, double model_time, double bl
  * overstate the DRAM bytes; the footprint bounds them. Unknown sizes leave
  * the bytes as traced: an array without declared dims is sized by the span
  * the trace touched, which stands for the launch's only when the traced
- * blocks reach from its first wave of resident blocks to its last (the
- * sampler spreads its groups so) and were traced whole; the span of a
+ * blocks include its first and last blocks (a sample with its first-wave
+ * stratum does: passes/trace/sample.h) and were traced whole; the span of a
  * smaller sample (a few blocks' rows) is a lower bound, and capping by it
  * would cut a streaming kernel's DRAM bytes to what the sample touched. */
 static bool span_is_launch(const hms_check_ctx *c)
@@ -42,13 +42,12 @@ static bool span_is_launch(const hms_check_ctx *c)
     const hms_kernel_trace *t = &c->trace;
     if (t->nblocks == 0 || t->budget_exhausted || t->warp_coverage < 1)
         return false;
-    hms_launch_geom g = hms_ctx_geom(c);
-    uint64_t round = (uint64_t)g.sms * g.bps, lo = UINT64_MAX, hi = 0;
+    uint64_t lo = UINT64_MAX, hi = 0;
     for (size_t b = 0; b < t->nblocks; b++) {
         lo = t->blocks[b].id < lo ? t->blocks[b].id : lo;
         hi = t->blocks[b].id > hi ? t->blocks[b].id : hi;
     }
-    return lo < round && hi + round >= t->blocks_total;
+    return lo == 0 && hi + 1 == t->blocks_total;
 }
 
 static void cap_dram_by_footprint(const hms_check_ctx *c, hms_roofline_in *in)
