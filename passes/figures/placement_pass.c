@@ -183,8 +183,8 @@ static size_t record_lines(const hms_warp_access *r)
  * keeps: a sample as the tracer takes one of a grid (passes/trace/sample.h,
  * groups of co-resident neighbours), so the kept blocks meet the cache state
  * their neighbours give them in the launch. (A sampled trace is already in
- * such groups and keeps whole ones: thin_groups.h.) False on allocation
- * failure. */
+ * such groups and keeps whole ones, thin_groups.h; only when none fits and
+ * its warps differ, every m-th block.) False on allocation failure. */
 static bool thin_blocks(const hms_check_ctx *c, size_t m, bool *keep)
 {
     const hms_kernel_trace *t = &c->trace;
@@ -223,7 +223,11 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
             hms_launch_geom g = hms_ctx_geom(c);
             round = (uint64_t)g.sms * g.bps;
         }
-        return hms_thin_by_groups(t, rec_lines, round, max_records, budget, keep, warp_stride);
+        if (!hms_thin_by_groups(t, rec_lines, round, max_records, budget, keep, warp_stride))
+            return false;
+        if (*warp_stride > 0)
+            return true;
+        *warp_stride = 1; /* unequal warps: every m-th block below */
     }
     for (;;) { /* thin the blocks until the kept ones fit the line budget */
         if (!thin_blocks(c, m, keep))

@@ -2,6 +2,7 @@
 #include "passes/figures/thin_groups.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
     size_t first, end;     /* traced blocks [first, end) */
@@ -56,6 +57,31 @@ static uint32_t fitting_stride(const hms_kernel_trace *t, const size_t *rec_line
     return wpb;
 }
 
+/* Whether every warp of every block of `g` issued as many records as the
+ * block's others (a GEMM's warps each load their share of the tiles; a
+ * tree reduction's do not: warp 0 runs every step). Unequal warps cannot
+ * stand for each other. False on allocation failure too. */
+static bool warps_alike(const hms_kernel_trace *t, const group *g)
+{
+    size_t wpb = t->warps_per_block ? t->warps_per_block : 1;
+    size_t *n = malloc(wpb * sizeof *n);
+    bool alike = n != NULL;
+    for (size_t b = g->first; alike && b < g->end; b++) {
+        const hms_traced_block *B = &t->blocks[b];
+        memset(n, 0, wpb * sizeof *n);
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            uint32_t w = t->stream.v[i].warp;
+            alike = alike && w < wpb;
+            if (w < wpb)
+                n[w]++;
+        }
+        for (size_t w = 1; alike && w < wpb; w++)
+            alike = n[w] == n[0];
+    }
+    free(n);
+    return alike;
+}
+
 bool hms_thin_by_groups(const hms_kernel_trace *t, const size_t *rec_lines, uint64_t round,
                         size_t max_records, size_t max_lines, bool *keep, uint32_t *warp_stride)
 {
@@ -95,9 +121,13 @@ bool hms_thin_by_groups(const hms_kernel_trace *t, const size_t *rec_lines, uint
         return true;
     }
     const group *mid = &g[spread_pick(0, 1, n)];
-    for (size_t b = mid->first; b < mid->end; b++)
-        keep[b] = true;
-    *warp_stride = fitting_stride(t, rec_lines, mid, max_records, max_lines);
+    if (warps_alike(t, mid)) {
+        for (size_t b = mid->first; b < mid->end; b++)
+            keep[b] = true;
+        *warp_stride = fitting_stride(t, rec_lines, mid, max_records, max_lines);
+    } else {
+        *warp_stride = 0; /* the caller thins by blocks */
+    }
     free(g);
     free(lines);
     return true;

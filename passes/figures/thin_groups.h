@@ -18,6 +18,9 @@
  *    fits): each block still meets its neighbours' lines in L2, as in the
  *    launch, while dropping whole blocks would lose them (a GEMM's blocks
  *    share A rows and B columns). If warp 0 alone is over, the caller cuts.
+ *    This needs warps that can stand for each other: when the group's warps
+ *    issue different numbers of records (a tree reduction's warp 0 runs
+ *    every step) the caller thins by blocks instead.
  * The kept records stand for the grid as the traced ones did (the caller
  * scales by the grid's blocks over the kept share of the traced blocks). */
 #ifndef HMS_PASSES_FIGURES_THIN_GROUPS_H
@@ -29,7 +32,9 @@
 
 #include "passes/trace/stream_gen.h"
 
-/* keep[b] for each of t's traced blocks and *warp_stride (1: every warp);
+/* keep[b] for each of t's traced blocks and *warp_stride (1: every warp;
+ * 0: no whole group fits and the warps differ, keep[] is unset and the
+ * caller thins by blocks);
  * rec_lines[i] is record i's work in cache lines; `round` is the blocks
  * resident at once (SMs * blocks per SM) the sample was taken with (0: one
  * block per group). False on allocation failure. */

@@ -108,3 +108,28 @@ Test(thin_groups, one_group_over_the_budget_keeps_every_block_with_fewer_warps)
     cr_assert_eq(stride, 4, "only warp 0 (40 records) fits the record budget");
     free_trace(&t, rl);
 }
+
+Test(thin_groups, unequal_warps_are_left_to_the_caller)
+{
+    static const uint64_t ids[] = {0, 1, 2, 3, 4, 5, 6, 7};
+    hms_kernel_trace t;
+    size_t *rl;
+    fake_trace(&t, ids, 8, 5, &rl);
+    /* warp 3 of block 5 issues one record fewer (as a reduction's idle warps
+     * do): warp 0 can no longer stand for the others */
+    const hms_traced_block *B = &t.blocks[5];
+    for (size_t i = B->first; i < B->first + B->count; i++)
+        if (t.stream.v[i].warp == 3) {
+            t.stream.v[i].warp = 2;
+            break;
+        }
+    bool keep[8];
+    uint32_t stride = 1;
+    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 80, 80, keep, &stride));
+    cr_assert_eq(stride, 0, "no whole group fits and the warps differ: thin by blocks");
+    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 160, 160, keep, &stride));
+    cr_assert_eq(stride, 1, "the whole group fits: kept whole, warps as they are");
+    for (size_t b = 0; b < 8; b++)
+        cr_assert(keep[b]);
+    free_trace(&t, rl);
+}
