@@ -58,7 +58,9 @@ bool hms_amat_from_counts(double requests, double dram_requests, double shared_r
         snprintf(err, errlen, "AMAT: request counts must be >= 0");
         return false;
     }
-    if (dram_requests + shared_requests > requests) {
+    /* relative slack: counts scaled from a sample by a non-integer factor
+     * round, and every request is DRAM, shared or a cache hit */
+    if (dram_requests + shared_requests > requests * (1 + 1e-12)) {
         snprintf(err, errlen,
                  "AMAT: %.0f DRAM + %.0f shared requests exceed the %.0f requests in all",
                  dram_requests, shared_requests, requests);

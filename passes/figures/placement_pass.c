@@ -27,6 +27,7 @@
 #include "passes/ir/load_groups.h"
 #include "passes/ir/thread_private.h"
 #include "passes/figures/shared_direct.h"
+#include "passes/figures/thin_groups.h"
 #include "passes/trace/sample.h"
 #include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
@@ -35,8 +36,8 @@
 /* Records the placement model re-simulates per candidate (every legal space
  * of every array re-runs the whole stream through the caches and DRAM): at
  * most the line budget over this (32768 at the default budget); above,
- * every m-th simulated block is used and the counts are scaled to the
- * launch. */
+ * fewer blocks are used (whole co-resident groups of a sampled trace) and
+ * the counts are scaled to the launch. */
 #define HMS_PLACEMENT_LINES_PER_RECORD 8
 
 /* Work budget of one re-simulation, in cache lines the records touch (the
@@ -178,11 +179,12 @@ static size_t record_lines(const hms_warp_access *r)
     return r->mask ? hms_warp_units(r, HMS_PLACEMENT_LINE_BYTES, units) : 0;
 }
 
-/* Which traced blocks a stream thinned about m-fold keeps. A full
- * enumeration is thinned as the tracer samples a grid (passes/trace/sample.h,
+/* Which traced blocks of a full enumeration a stream thinned about m-fold
+ * keeps: a sample as the tracer takes one of a grid (passes/trace/sample.h,
  * groups of co-resident neighbours), so the kept blocks meet the cache state
- * their neighbours give them in the launch; a sampled trace (already in such
- * groups) keeps every m-th block. False on allocation failure. */
+ * their neighbours give them in the launch. (A sampled trace is already in
+ * such groups and keeps whole ones, thin_groups.h; only when none fits and
+ * its warps differ, every m-th block.) False on allocation failure. */
 static bool thin_blocks(const hms_check_ctx *c, size_t m, bool *keep)
 {
     const hms_kernel_trace *t = &c->trace;
@@ -205,31 +207,68 @@ static bool thin_blocks(const hms_check_ctx *c, size_t m, bool *keep)
     return true;
 }
 
-/* The stream the model re-simulates: the trace, or every m-th simulated
- * block of it when it is long (records or lines over the budgets); *blocks
- * gets how many blocks it holds (a fraction when one block was cut short).
- * On a cut, *cut_kept / *cut_total say how many of that block's records. */
+/* Which blocks to keep (and every how many warps of them) when the whole
+ * trace is over the budgets; false on allocation failure. */
+static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const size_t *lines,
+                          size_t m, size_t max_records, size_t budget, bool *keep,
+                          uint32_t *warp_stride)
+{
+    const hms_kernel_trace *t = &c->trace;
+    size_t nb = t->nblocks;
+    *warp_stride = 1;
+    if (t->sampled && nb >= 2) {
+        /* already in co-resident groups: keep whole ones (thin_groups.h) */
+        uint64_t round = (uint64_t)c->topt.sm_count * c->topt.blocks_per_sm;
+        if (round == 0) {
+            hms_launch_geom g = hms_ctx_geom(c);
+            round = (uint64_t)g.sms * g.bps;
+        }
+        if (!hms_thin_by_groups(t, rec_lines, round, max_records, budget, keep, warp_stride))
+            return false;
+        if (*warp_stride > 0)
+            return true;
+        *warp_stride = 1; /* unequal warps: every m-th block below */
+    }
+    for (;;) { /* thin the blocks until the kept ones fit the line budget */
+        if (!thin_blocks(c, m, keep))
+            return false;
+        size_t work = 0;
+        for (size_t b = 0; b < nb; b++)
+            work += keep[b] ? lines[b] : 0;
+        if (work <= budget || m >= nb)
+            return true;
+        m = m * 2 < nb ? m * 2 : nb;
+    }
+}
+
+/* The stream the model re-simulates: the trace, or a thinned set of its
+ * blocks when it is long (records or lines over the budgets); *blocks
+ * gets how many blocks it holds (a block counts the share of its records
+ * kept when some of its warps were left out or it was cut short).
+ * *warp_stride > 1 when only every that many warps of each kept block are
+ * in it. On a cut, *cut_kept / *cut_total say how many of that block's
+ * records. */
 static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, double *blocks,
-                         size_t *cut_kept, size_t *cut_total)
+                         uint32_t *warp_stride, size_t *cut_kept, size_t *cut_total)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t budget = max_lines(c);
     *own = false;
     *blocks = (double)t->nblocks;
+    *warp_stride = 1;
     *cut_kept = *cut_total = 0;
     size_t nb = t->nblocks;
     size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
+    size_t *rec_lines = malloc((t->stream.n ? t->stream.n : 1) * sizeof *rec_lines);
     bool *keep = malloc((nb ? nb : 1) * sizeof *keep);
-    if (!lines || !keep) {
-        free(lines);
-        free(keep);
-        return false;
-    }
+    bool ok = lines && rec_lines && keep;
     size_t total = 0;
-    for (size_t b = 0; b < nb; b++) {
+    for (size_t b = 0; ok && b < nb; b++) {
         const hms_traced_block *B = &t->blocks[b];
-        for (size_t i = B->first; i < B->first + B->count; i++)
-            lines[b] += record_lines(&t->stream.v[i]);
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            rec_lines[i] = record_lines(&t->stream.v[i]);
+            lines[b] += rec_lines[i];
+        }
         total += lines[b];
     }
     size_t m = 1;
@@ -238,64 +277,58 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
         max_records = 1;
     if (t->stream.n > max_records && nb >= 2)
         m = (t->stream.n + max_records - 1) / max_records;
-    for (;;) { /* thin the blocks until the kept ones fit the line budget */
-        if (!thin_blocks(c, m, keep)) {
-            free(lines);
-            free(keep);
-            return false;
-        }
-        size_t work = 0;
-        for (size_t b = 0; b < nb; b++)
-            work += keep[b] ? lines[b] : 0;
-        if (work <= budget || m >= nb)
-            break;
-        m = m * 2 < nb ? m * 2 : nb;
-    }
-    if (m == 1 && total <= budget) {
+    if (ok && m == 1 && total <= budget) {
         free(lines);
+        free(rec_lines);
         free(keep);
         *out = t->stream;
         return true;
     }
-    hms_stream_init(out);
-    *own = true;
-    *blocks = 0;
+    uint32_t stride = 1;
+    ok = ok && choose_blocks(c, rec_lines, lines, m, max_records, budget, keep, &stride);
+    if (ok) {
+        hms_stream_init(out);
+        *own = true;
+        *blocks = 0;
+        *warp_stride = stride;
+    }
     size_t work = 0;
-    for (size_t b = 0; b < nb; b++) {
+    for (size_t b = 0; ok && b < nb; b++) {
         if (!keep[b])
             continue;
         const hms_traced_block *B = &t->blocks[b];
         size_t kept = 0;
+        bool cut = false;
         /* a block that fits whole needs no per-record count (lines[b] is their sum) */
-        bool fits = work + lines[b] <= budget;
-        for (size_t i = B->first; i < B->first + B->count; i++) {
-            size_t w = fits ? 0 : record_lines(&t->stream.v[i]);
-            if (work + w > budget && work > 0)
-                break;
+        bool fits = stride == 1 && work + lines[b] <= budget;
+        for (size_t i = B->first; ok && i < B->first + B->count; i++) {
             hms_warp_access r = t->stream.v[i];
-            if (lines[b] > budget)
-                r.exact = false;
-            if (!hms_stream_push(out, &r)) {
-                free(lines);
-                free(keep);
-                return false;
+            if (r.warp % stride)
+                continue;
+            size_t w = fits ? 0 : rec_lines[i];
+            if (work + w > budget && work > 0) {
+                cut = true;
+                break;
             }
+            if (lines[b] > budget || stride > 1)
+                r.exact = false;
+            ok = hms_stream_push(out, &r);
             work += w;
             kept++;
         }
         if (fits)
             work += lines[b];
-        if (kept < B->count) { /* the budget ran out inside this block */
+        *blocks += B->count && kept < B->count ? (double)kept / (double)B->count : 1;
+        if (cut) { /* the budget ran out inside this block */
             *cut_kept = kept;
             *cut_total = B->count;
-            *blocks += B->count ? (double)kept / (double)B->count : 0;
             break;
         }
-        (*blocks)++;
     }
     free(lines);
+    free(rec_lines);
     free(keep);
-    return true;
+    return ok;
 }
 
 static hms_placement_events_opts events_opts(const hms_check_ctx *c, double blocks)
@@ -430,12 +463,20 @@ bool hms_an_placements(hms_check_ctx *c)
     bool own = false;
     double blocks = 0;
     size_t cut_kept = 0, cut_total = 0;
-    if (!model_stream(c, &st, &own, &blocks, &cut_kept, &cut_total)) {
+    uint32_t warp_stride = 1;
+    if (!model_stream(c, &st, &own, &blocks, &warp_stride, &cut_kept, &cut_total)) {
         if (own)
             hms_stream_free(&st);
         free(u);
         return false;
     }
+    if (warp_stride > 1)
+        hms_ctx_add_limit(c,
+                          "analysis work budget reached: the placement model simulated every "
+                          "%u-th warp of each block of one co-resident group (%zu cache lines "
+                          "at most), so placement figures are estimates "
+                          "(--analysis-budget=<x> gives x times the work)",
+                          warp_stride, max_lines(c));
     if (cut_total)
         hms_ctx_add_limit(
             c,

@@ -30,8 +30,26 @@ double hms_ctx_bounded_over(const hms_check_ctx *c, double model_time, double bl
  * line comes from DRAM once: the launch moves at most its footprint. The
  * sampled blocks miss in L2 on lines their unsampled neighbours would have
  * brought in (a stencil's halo rows), which scaled to the grid would
- * overstate the DRAM bytes; the footprint bounds them. Unknown sizes leave
- * the bytes as traced. */
+ * overstate the DRAM bytes; the footprint bounds them. An array without
+ * declared dims is sized by the span the trace touched, which is the
+ * launch's only when the traced blocks reach from its first block to its
+ * last; a sample over a narrower range of block ids touched a narrower
+ * span (one block of a streaming kernel: its own rows), so its span is
+ * extrapolated to the grid by the ratio of block ids (an estimate, as
+ * every sampled figure; capping by the sample's own span cut such a
+ * kernel's DRAM bytes to what the sample touched). */
+static double span_to_launch(const hms_kernel_trace *t)
+{
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (size_t b = 0; b < t->nblocks; b++) {
+        lo = t->blocks[b].id < lo ? t->blocks[b].id : lo;
+        hi = t->blocks[b].id > hi ? t->blocks[b].id : hi;
+    }
+    if (t->nblocks == 0 || hi + 1 - lo >= t->blocks_total)
+        return 1;
+    return (double)t->blocks_total / (double)(hi + 1 - lo);
+}
+
 static void cap_dram_by_footprint(const hms_check_ctx *c, hms_roofline_in *in)
 {
     double l2 = c->arch->l2.size_bytes, footprint = 0;
@@ -46,13 +64,15 @@ static void cap_dram_by_footprint(const hms_check_ctx *c, hms_roofline_in *in)
                                 s->space == HMS_SPACE_TEXTURE))
             off_chip[s->acc->array] = true;
     }
+    const hms_kernel_trace *t = &c->trace;
+    double widen = span_to_launch(t);
     bool known = true;
     for (size_t i = 0; i < c->narrays && known; i++) {
         if (!off_chip[i])
             continue;
         double b = c->placements[i].arr.bytes;
         known = b > 0;
-        footprint += b;
+        footprint += i < t->narrays && t->arrays[i].size_known ? b : b * widen;
     }
     free(off_chip);
     if (known && footprint > 0 && footprint <= l2 && in->dram_bytes > footprint)

@@ -1,0 +1,135 @@
+/* Thinning a sampled trace for the placement model (passes/figures/thin_groups.h):
+ * whole co-resident groups (waves of resident blocks) or, when one group is
+ * over the budget, every s-th warp of all its blocks; never part of a group's
+ * blocks. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "passes/figures/thin_groups.h"
+
+#define ROUND 8 /* blocks resident at once: e.g. 4 SMs x 2 */
+#define WARPS 4 /* warps per block */
+
+/* A trace of `nb` blocks with the given ids, each warp issuing `per_warp`
+ * records of one line each. */
+static void fake_trace(hms_kernel_trace *t, const uint64_t *ids, size_t nb, size_t per_warp,
+                       size_t **rec_lines)
+{
+    memset(t, 0, sizeof *t);
+    hms_stream_init(&t->stream);
+    t->blocks = calloc(nb, sizeof *t->blocks);
+    cr_assert_not_null(t->blocks);
+    t->nblocks = nb;
+    t->warps_per_block = WARPS;
+    t->sampled = true;
+    for (size_t b = 0; b < nb; b++) {
+        t->blocks[b].id = ids[b];
+        t->blocks[b].first = t->stream.n;
+        for (uint32_t w = 0; w < WARPS; w++)
+            for (size_t i = 0; i < per_warp; i++) {
+                hms_warp_access r = {0};
+                r.block = (uint32_t)ids[b];
+                r.warp = w;
+                r.mask = 1;
+                cr_assert(hms_stream_push(&t->stream, &r));
+            }
+        t->blocks[b].count = t->stream.n - t->blocks[b].first;
+    }
+    *rec_lines = malloc(t->stream.n * sizeof **rec_lines);
+    cr_assert_not_null(*rec_lines);
+    for (size_t i = 0; i < t->stream.n; i++)
+        (*rec_lines)[i] = 1;
+}
+
+static void free_trace(hms_kernel_trace *t, size_t *rec_lines)
+{
+    hms_stream_free(&t->stream);
+    free(t->blocks);
+    free(rec_lines);
+}
+
+/* Four groups of 3 blocks (waves 0, 3, 6, 9), as the sampler takes them. */
+static const uint64_t four_groups[] = {2, 3, 4, 26, 27, 28, 50, 51, 52, 74, 75, 76};
+
+Test(thin_groups, keeps_whole_groups_spread_over_the_trace)
+{
+    hms_kernel_trace t;
+    size_t *rl;
+    fake_trace(&t, four_groups, 12, 10, &rl); /* 40 records per block, 120 per group */
+    bool keep[12];
+    uint32_t stride = 0;
+    /* room for two groups and a half: two whole groups, the 2nd and 4th
+     * (the middles of two equal slices of four) */
+    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 300, 300, keep, &stride));
+    cr_assert_eq(stride, 1);
+    bool want[12] = {0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1};
+    for (size_t b = 0; b < 12; b++)
+        cr_assert_eq(keep[b], want[b], "block %zu", b);
+    /* room for everything: every group */
+    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 480, 480, keep, &stride));
+    for (size_t b = 0; b < 12; b++)
+        cr_assert(keep[b]);
+    free_trace(&t, rl);
+}
+
+Test(thin_groups, the_line_budget_binds_as_the_record_budget_does)
+{
+    hms_kernel_trace t;
+    size_t *rl;
+    fake_trace(&t, four_groups, 12, 10, &rl);
+    for (size_t i = 0; i < t.stream.n; i++)
+        rl[i] = 4; /* 480 lines per group */
+    bool keep[12];
+    uint32_t stride = 0;
+    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 1000, 500, keep, &stride));
+    size_t kept = 0;
+    for (size_t b = 0; b < 12; b++)
+        kept += keep[b];
+    cr_assert_eq(kept, 3, "one whole group fits 500 lines");
+    cr_assert(keep[6] && keep[7] && keep[8], "the middle pick of one slice over four: group 2");
+    free_trace(&t, rl);
+}
+
+Test(thin_groups, one_group_over_the_budget_keeps_every_block_with_fewer_warps)
+{
+    /* one wave of 8 blocks (the whole grid resident at once), 160 records */
+    static const uint64_t ids[] = {0, 1, 2, 3, 4, 5, 6, 7};
+    hms_kernel_trace t;
+    size_t *rl;
+    fake_trace(&t, ids, 8, 5, &rl); /* 20 records per block */
+    bool keep[8];
+    uint32_t stride = 0;
+    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 80, 80, keep, &stride));
+    for (size_t b = 0; b < 8; b++)
+        cr_assert(keep[b], "block %zu: a group is never split", b);
+    /* stride 2 keeps 80 records (warps 0 and 2), the first that fits */
+    cr_assert_eq(stride, 2);
+    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 40, 1000, keep, &stride));
+    cr_assert_eq(stride, 4, "only warp 0 (40 records) fits the record budget");
+    free_trace(&t, rl);
+}
+
+Test(thin_groups, unequal_warps_are_left_to_the_caller)
+{
+    static const uint64_t ids[] = {0, 1, 2, 3, 4, 5, 6, 7};
+    hms_kernel_trace t;
+    size_t *rl;
+    fake_trace(&t, ids, 8, 5, &rl);
+    /* warp 3 of block 5 issues one record fewer (as a reduction's idle warps
+     * do): warp 0 can no longer stand for the others */
+    const hms_traced_block *B = &t.blocks[5];
+    for (size_t i = B->first; i < B->first + B->count; i++)
+        if (t.stream.v[i].warp == 3) {
+            t.stream.v[i].warp = 2;
+            break;
+        }
+    bool keep[8];
+    uint32_t stride = 1;
+    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 80, 80, keep, &stride));
+    cr_assert_eq(stride, 0, "no whole group fits and the warps differ: thin by blocks");
+    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 160, 160, keep, &stride));
+    cr_assert_eq(stride, 1, "the whole group fits: kept whole, warps as they are");
+    for (size_t b = 0; b < 8; b++)
+        cr_assert(keep[b]);
+    free_trace(&t, rl);
+}
