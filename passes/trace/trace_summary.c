@@ -204,22 +204,36 @@ static uint64_t distinct_shifted(const uint64_t *u, int n, unsigned sh)
     return d;
 }
 
-/* What r's figures depend on, with its lanes shifted by `shift` bytes:
- * off-chip, its distinct 32-, 64- and 128-byte units (sectors, segments,
- * lines); shared, the most distinct 4-byte words in one of 32 banks;
- * constant, nothing a uniform shift changes (distinct addresses). */
-static void signature(const hms_warp_access *r, uint64_t shift, uint64_t out[3])
+/* r's active lanes' addresses, sorted; returns how many. */
+static int sorted_lanes(const hms_warp_access *r, uint64_t u[HMS_WARP_LANES])
 {
-    uint64_t u[HMS_WARP_LANES];
     int n = 0;
-    memset(out, 0, 3 * sizeof *out);
-    if (r->space == HMS_SPACE_CONSTANT)
-        return;
     for (int l = 0; l < HMS_WARP_LANES; l++)
         if (r->mask >> l & 1)
-            u[n++] = r->addr[l] + shift;
-    sort_small(u, n); /* one sort serves every unit size */
-    if (r->space != HMS_SPACE_SHARED) {
+            u[n++] = r->addr[l];
+    sort_small(u, n); /* one sort serves every unit size and every shift */
+    return n;
+}
+
+/* What a record in `space` with the n sorted lane addresses `sorted`
+ * depends on, with its lanes shifted by `shift` bytes: off-chip, its
+ * distinct 32-, 64- and 128-byte units (sectors, segments, lines); shared,
+ * the most distinct 4-byte words in one of 32 banks; constant, nothing a
+ * uniform shift changes (distinct addresses). */
+static void signature(uint8_t space, const uint64_t *sorted, int n, uint64_t shift, uint64_t out[3])
+{
+    uint64_t u[HMS_WARP_LANES];
+    memset(out, 0, 3 * sizeof *out);
+    if (space == HMS_SPACE_CONSTANT)
+        return;
+    bool in_order = true; /* a uniform shift keeps the order unless a lane wraps */
+    for (int i = 0; i < n; i++) {
+        u[i] = sorted[i] + shift;
+        in_order = in_order && (i == 0 || u[i] >= u[i - 1]);
+    }
+    if (!in_order)
+        sort_small(u, n);
+    if (space != HMS_SPACE_SHARED) {
         for (unsigned k = 0; k < 3; k++)
             out[k] = distinct_shifted(u, n, 5 + k);
         return;
@@ -238,10 +252,11 @@ static void signature(const hms_warp_access *r, uint64_t shift, uint64_t out[3])
  * per iteration takes it to. */
 static bool shift_invariant(const hms_warp_access *r, int64_t d, uint64_t p)
 {
-    uint64_t base[3], other[3];
-    signature(r, 0, base);
+    uint64_t base[3], other[3], u[HMS_WARP_LANES];
+    int n = sorted_lanes(r, u);
+    signature(r->space, u, n, 0, base);
     for (uint64_t j = 1; j < p; j++) {
-        signature(r, (uint64_t)d * j % ALIGN_PERIOD_BYTES, other);
+        signature(r->space, u, n, (uint64_t)d * j % ALIGN_PERIOD_BYTES, other);
         if (memcmp(base, other, sizeof base) != 0)
             return false;
     }
