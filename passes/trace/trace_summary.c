@@ -195,13 +195,21 @@ static void sort_small(uint64_t *u, int n)
     }
 }
 
-/* Distinct values of u[i] >> sh among n sorted values. */
-static uint64_t distinct_shifted(const uint64_t *u, int n, unsigned sh)
+/* Distinct values of u[i] >> 5, >> 6 and >> 7 among n sorted values, in
+ * one pass: neighbours differ above bit k exactly when their xor is at
+ * least 2^k. */
+static void distinct_units(const uint64_t *u, int n, uint64_t out[3])
 {
-    uint64_t d = 0;
-    for (int i = 0; i < n; i++)
-        d += i == 0 || u[i] >> sh != u[i - 1] >> sh;
-    return d;
+    uint64_t d5 = n > 0, d6 = n > 0, d7 = n > 0;
+    for (int i = 1; i < n; i++) {
+        uint64_t x = u[i] ^ u[i - 1];
+        d5 += x >= 32;
+        d6 += x >= 64;
+        d7 += x >= 128;
+    }
+    out[0] = d5;
+    out[1] = d6;
+    out[2] = d7;
 }
 
 /* r's active lanes' addresses, sorted; returns how many. */
@@ -234,8 +242,7 @@ static void signature(uint8_t space, const uint64_t *sorted, int n, uint64_t shi
     if (!in_order)
         sort_small(u, n);
     if (space != HMS_SPACE_SHARED) {
-        for (unsigned k = 0; k < 3; k++)
-            out[k] = distinct_shifted(u, n, 5 + k);
+        distinct_units(u, n, out);
         return;
     }
     uint64_t per_bank[32] = {0};
