@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/merge_sort.h"
+
 typedef struct {
     uint64_t t;
     int d_hit, d_miss; /* change in accesses in hit / miss phase */
@@ -19,6 +21,15 @@ static int cmp_event(const void *pa, const void *pb)
     const event *a = pa, *b = pb;
     return (a->t > b->t) - (a->t < b->t);
 }
+
+/* Events at one time are summed, so their order among themselves does not
+ * matter. */
+static inline bool event_before(const event *a, const event *b)
+{
+    return a->t < b->t;
+}
+
+HMS_DEFINE_MERGE_SORT(sort_events, event, event_before)
 
 /* Pure-miss cycles in [0, t): `bounds` are the segment starts (sorted) and
  * `cum[i]` the pure cycles before bounds[i]. t is always an event time, so
@@ -73,7 +84,7 @@ bool hms_camat_evaluate(const hms_camat_access *acc, size_t n, hms_camat_result 
         }
         out->hit_access_cycles += acc[i].hit_cycles;
     }
-    if (ne > 1)
+    if (ne > 1 && !sort_events(ev, ne))
         qsort(ev, ne, sizeof *ev, cmp_event);
 
     long hits = 0, misses = 0;

@@ -5,6 +5,7 @@
  * modes) are the bank model's (runtime/banks.h). */
 #include "runtime/banks.h"
 #include "runtime/cumapz.h"
+#include "runtime/merge_sort.h"
 
 #include <stdlib.h>
 
@@ -16,7 +17,7 @@ static int cmp_u64(const void *a, const void *b)
 
 static uint64_t count_distinct(uint64_t *v, size_t n)
 {
-    if (n > 1)
+    if (n > 1 && !hms_sort_u64(v, n))
         qsort(v, n, sizeof *v, cmp_u64);
     uint64_t d = 0;
     for (size_t i = 0; i < n; i++)

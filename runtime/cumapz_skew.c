@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "runtime/dram.h"
+#include "runtime/merge_sort.h"
 
 uint64_t hms_cumapz_blocks_to_check(const hms_arch *a, unsigned max_blks, unsigned block_x,
                                     unsigned elem_size)
@@ -80,6 +81,22 @@ static int cmp_lane(const void *pa, const void *pb)
         return a->channel < b->channel ? -1 : 1;
     return (a->block > b->block) - (a->block < b->block);
 }
+
+/* cmp_group and cmp_lane as the merge sort's "goes before". The groups'
+ * figures read only site, occ and block, so the order of records tied on
+ * those does not matter; cmp_lane is total over lane_key. */
+static inline bool group_before(const rec_key *a, const rec_key *b)
+{
+    return cmp_group(a, b) < 0;
+}
+
+static inline bool lane_before(const lane_key *a, const lane_key *b)
+{
+    return cmp_lane(a, b) < 0;
+}
+
+HMS_DEFINE_MERGE_SORT(sort_groups, rec_key, group_before)
+HMS_DEFINE_MERGE_SORT(sort_lanes, lane_key, lane_before)
 
 static bool is_global(const hms_warp_access *w)
 {
@@ -187,9 +204,9 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
                                       .block = recs[i].block};
         }
     }
-    if (m > 1)
+    if (m > 1 && !sort_groups(recs, m))
         qsort(recs, m, sizeof *recs, cmp_group);
-    if (nl > 1)
+    if (nl > 1 && !sort_lanes(lk, nl))
         qsort(lk, nl, sizeof *lk, cmp_lane);
 
     double weighted = 0, weight = 0;

@@ -22,23 +22,45 @@ const char *hms_row_outcome_name(hms_row_outcome o)
     return "?";
 }
 
-uint64_t hms_bits_extract(uint64_t x, uint64_t mask)
+/* A mask's runs of contiguous bits, found once so that extracting them from
+ * each request's address (hms_bits_extract) needs no scan of the mask. */
+typedef struct {
+    unsigned n;
+    unsigned lo[32], at[32]; /* a run's lowest bit, and where it lands in the result */
+    uint64_t ones[32];       /* its length as a mask */
+} bit_runs;
+
+static void runs_of(uint64_t mask, bit_runs *r)
 {
-    /* A run of contiguous mask bits at a time (bank and row masks are a few
-     * runs): the same result as bit by bit, in a few steps. */
-    uint64_t out = 0;
     unsigned k = 0;
-    while (mask) {
+    r->n = 0;
+    while (mask) { /* a 64-bit mask has at most 32 runs */
         unsigned lo = (unsigned)__builtin_ctzll(mask);
         uint64_t rest = ~(mask >> lo);
         unsigned len = rest ? (unsigned)__builtin_ctzll(rest) : 64 - lo;
         uint64_t ones = len >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
-        if (k < 64)
-            out |= ((x >> lo) & ones) << k;
+        r->lo[r->n] = lo;
+        r->at[r->n] = k;
+        r->ones[r->n] = ones;
+        r->n++;
         k += len;
         mask &= ~(ones << lo);
     }
+}
+
+static inline uint64_t extract_runs(const bit_runs *r, uint64_t x)
+{
+    uint64_t out = 0;
+    for (unsigned i = 0; i < r->n; i++)
+        out |= ((x >> r->lo[i]) & r->ones[i]) << r->at[i];
     return out;
+}
+
+uint64_t hms_bits_extract(uint64_t x, uint64_t mask)
+{
+    bit_runs r;
+    runs_of(mask, &r);
+    return extract_runs(&r, x);
 }
 
 unsigned hms_dram_channel(const hms_arch *a, uint64_t addr)
@@ -88,6 +110,19 @@ static const char *arch_origin(const hms_arch *a)
     return a->name[0] ? a->name : "<arch>";
 }
 
+/* Every bank id is below this, or 0 when that bound is too large for a
+ * direct table (more than 2^16 ids). */
+static size_t bank_id_bound(const hms_arch *a)
+{
+    enum { MAX_DIRECT = 1 << 16 };
+    if (a->dram_bank_bits_mask) {
+        int bits = __builtin_popcountll(a->dram_bank_bits_mask);
+        return bits <= 16 ? (size_t)1 << bits : 0;
+    }
+    uint64_t n = (uint64_t)a->dram_channels * (uint64_t)a->dram_banks_per_channel;
+    return n <= MAX_DIRECT ? (size_t)n : 0;
+}
+
 bool hms_dram_init(hms_dram_model *m, const hms_arch *a, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
@@ -123,6 +158,7 @@ bool hms_dram_init(hms_dram_model *m, const hms_arch *a, char *err, size_t errle
     m->t_miss = hms_dram_ns_to_cycles(a, a->dram_row_miss_ns);
     m->t_conflict = hms_dram_ns_to_cycles(a, a->dram_row_conflict_ns);
     m->nchannels = (unsigned)a->dram_channels;
+    m->ndirect = bank_id_bound(a);
     m->channel_requests = calloc(m->nchannels, sizeof *m->channel_requests);
     if (!m->channel_requests) {
         snprintf(err, errlen, "%s: out of memory for the DRAM model", arch_origin(a));
@@ -153,6 +189,7 @@ void hms_dram_free(hms_dram_model *m)
     free(m->outcome);
     free(m->banks);
     free(m->slots);
+    free(m->direct);
     free(m->channel_requests);
     memset(m, 0, sizeof *m);
 }
@@ -186,6 +223,8 @@ static bool rehash(hms_dram_model *m, size_t nslots)
 
 static ptrdiff_t find_slot(const hms_dram_model *m, uint64_t id)
 {
+    if (m->direct)
+        return id < m->ndirect && m->direct[id] ? (ptrdiff_t)m->direct[id] - 1 : -1;
     if (!m->nslots)
         return -1;
     size_t h = hash64(id) & (m->nslots - 1);
@@ -211,11 +250,18 @@ static ptrdiff_t bank_index(hms_dram_model *m, uint64_t id)
         m->banks = v;
         m->capbanks = cap;
     }
-    if (2 * (m->nbanks + 1) > m->nslots && !rehash(m, m->nslots ? m->nslots * 2 : 128))
+    if (!m->direct && 2 * (m->nbanks + 1) > m->nslots &&
+        !rehash(m, m->nslots ? m->nslots * 2 : 128))
         return -1;
     hms_dram_bank_stats *b = &m->banks[m->nbanks];
     memset(b, 0, sizeof *b);
     b->id = id;
+    if (m->direct) { /* id < ndirect (bank_id_bound); checked all the same */
+        if (id >= m->ndirect)
+            return -1;
+        m->direct[id] = (uint32_t)++m->nbanks;
+        return (ptrdiff_t)(m->nbanks - 1);
+    }
     size_t h = hash64(id) & (m->nslots - 1);
     while (m->slots[h])
         h = (h + 1) & (m->nslots - 1);
@@ -235,6 +281,29 @@ hms_row_outcome hms_dram_outcome(const hms_dram_model *m, size_t i)
 }
 
 /* ---- evaluation ------------------------------------------------------------ */
+
+/* hms_dram_bank and hms_dram_row with the masks' runs found once. */
+typedef struct {
+    const hms_arch *a;
+    bit_runs bank, row;
+} addr_map;
+
+static void addr_map_init(addr_map *am, const hms_arch *a)
+{
+    am->a = a;
+    runs_of(a->dram_bank_bits_mask, &am->bank);
+    runs_of(a->dram_row_bits_mask, &am->row);
+}
+
+static inline uint64_t map_bank(const addr_map *am, uint64_t addr)
+{
+    return am->a->dram_bank_bits_mask ? extract_runs(&am->bank, addr) : hms_dram_bank(am->a, addr);
+}
+
+static inline uint64_t map_row(const addr_map *am, uint64_t addr)
+{
+    return am->a->dram_row_bits_mask ? extract_runs(&am->row, addr) : hms_dram_row(am->a, addr);
+}
 
 /* Running sums per bank while serving the stream in time order. */
 typedef struct {
@@ -311,15 +380,21 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
     m->nbanks = 0;
     if (m->nslots)
         memset(m->slots, 0, m->nslots * sizeof *m->slots);
+    if (m->ndirect && !m->direct)
+        m->direct = malloc(m->ndirect * sizeof *m->direct); /* NULL: the hash serves */
+    if (m->direct)
+        memset(m->direct, 0, m->ndirect * sizeof *m->direct);
     memset(m->channel_requests, 0, m->nchannels * sizeof *m->channel_requests);
     m->hits = m->misses = m->conflicts = 0;
 
     bank_acc *acc = NULL;
     size_t capacc = 0;
     bool ok = true;
+    addr_map am;
+    addr_map_init(&am, m->arch);
     for (size_t k = 0; k < m->nreq && ok; k++) {
         const hms_dram_request *r = &m->req[order[k].index];
-        ptrdiff_t bi = bank_index(m, hms_dram_bank(m->arch, r->addr));
+        ptrdiff_t bi = bank_index(m, map_bank(&am, r->addr));
         if (bi < 0) {
             ok = false;
             break;
@@ -339,7 +414,7 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
         bank_acc *a = &acc[bi];
         unsigned ch = hms_dram_channel(m->arch, r->addr);
         m->channel_requests[ch]++;
-        uint64_t row = hms_dram_row(m->arch, r->addr);
+        uint64_t row = map_row(&am, r->addr);
         hms_row_outcome o;
         double s;
         /* Open-page policy: a row stays open until another row is needed. */

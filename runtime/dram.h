@@ -88,6 +88,11 @@ typedef struct {
     size_t nbanks, capbanks;
     size_t *slots; /* open-addressing hash: bank id -> index + 1 */
     size_t nslots;
+    /* Bank ids below ndirect (a bank mask of at most 16 bits, or the
+     * fallback's channels x banks) are looked up here instead: id -> index
+     * + 1, no hashing. 0: ids may be larger, the hash is used. */
+    uint32_t *direct;
+    size_t ndirect;
 
     /* Closed-loop bound, set by the caller before evaluating (0 = none): how
      * many DRAM requests the resident warps can have in flight at once. */

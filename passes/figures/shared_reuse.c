@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/merge_sort.h"
+
 /* ---- a set of (mapping, address) pairs, rebuilt per block ---------------------------- */
 
 typedef struct {
@@ -83,7 +85,7 @@ static unsigned distinct_sectors(const hms_warp_access *r, unsigned sector)
         if (last != first)
             s[n++] = last; /* widths never exceed a sector twice over (<= 16 bytes usually) */
     }
-    if (n > 1)
+    if (n > 1 && !hms_sort_u64(s, n))
         qsort(s, n, sizeof *s, cmp_u64);
     unsigned d = 0;
     for (unsigned i = 0; i < n; i++)

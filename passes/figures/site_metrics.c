@@ -17,6 +17,7 @@
 #include "runtime/coalesce.h"
 #include "runtime/constmem.h"
 #include "runtime/dram.h"
+#include "runtime/merge_sort.h"
 
 /* Concurrent groups kept per site for partition camping: the k-th execution
  * of a site by the warps of the first blocks. Loops longer than this are
@@ -298,7 +299,7 @@ static bool camping_finish(hms_check_ctx *c, camping_acc *a, hms_site_metrics *s
     double *load = calloc(nch, sizeof *load);
     if (!load)
         return false;
-    if (a->nsec)
+    if (a->nsec && !hms_sort_u64(a->sec, a->nsec))
         qsort(a->sec, a->nsec, sizeof *a->sec, cmp_u64);
     double wsum = 0, skew = 0, camp = 0, worst = 0;
     size_t at = 0;

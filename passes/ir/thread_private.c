@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/merge_sort.h"
+
 typedef struct {
     uint32_t block;
     uint32_t thread;
@@ -20,49 +22,7 @@ static inline bool before(const lane_read *a, const lane_read *b)
     return a->thread < b->thread;
 }
 
-/* Bottom-up merge sort with the comparison inlined (qsort's callback was
- * most of its cost); runs of 16 are insertion-sorted first. The result
- * is left in v. False when the scratch cannot be allocated. */
-static bool sort_reads(lane_read *v, size_t n)
-{
-    enum { RUN = 16 };
-    for (size_t lo = 0; lo < n; lo += RUN) {
-        size_t hi = lo + RUN < n ? lo + RUN : n;
-        for (size_t i = lo + 1; i < hi; i++) {
-            lane_read x = v[i];
-            size_t j = i;
-            for (; j > lo && before(&x, &v[j - 1]); j--)
-                v[j] = v[j - 1];
-            v[j] = x;
-        }
-    }
-    if (n <= RUN)
-        return true;
-    lane_read *tmp = malloc(n * sizeof *tmp);
-    if (!tmp)
-        return false;
-    lane_read *src = v, *dst = tmp;
-    for (size_t width = RUN; width < n; width *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * width) {
-            size_t mid = lo + width < n ? lo + width : n;
-            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                dst[k++] = before(&src[j], &src[i]) ? src[j++] : src[i++];
-            while (i < mid)
-                dst[k++] = src[i++];
-            while (j < hi)
-                dst[k++] = src[j++];
-        }
-        lane_read *t = src;
-        src = dst;
-        dst = t;
-    }
-    if (src != v)
-        memcpy(v, src, n * sizeof *v);
-    free(tmp);
-    return true;
-}
+HMS_DEFINE_MERGE_SORT(sort_reads, lane_read, before)
 
 static bool chosen(const uint32_t *blocks, int n, uint32_t b)
 {

@@ -195,33 +195,54 @@ static void sort_small(uint64_t *u, int n)
     }
 }
 
-/* Distinct values of u[i] >> sh among n sorted values. */
-static uint64_t distinct_shifted(const uint64_t *u, int n, unsigned sh)
+/* Distinct values of u[i] >> 5, >> 6 and >> 7 among n sorted values, in
+ * one pass: neighbours differ above bit k exactly when their xor is at
+ * least 2^k. */
+static void distinct_units(const uint64_t *u, int n, uint64_t out[3])
 {
-    uint64_t d = 0;
-    for (int i = 0; i < n; i++)
-        d += i == 0 || u[i] >> sh != u[i - 1] >> sh;
-    return d;
+    uint64_t d5 = n > 0, d6 = n > 0, d7 = n > 0;
+    for (int i = 1; i < n; i++) {
+        uint64_t x = u[i] ^ u[i - 1];
+        d5 += x >= 32;
+        d6 += x >= 64;
+        d7 += x >= 128;
+    }
+    out[0] = d5;
+    out[1] = d6;
+    out[2] = d7;
 }
 
-/* What r's figures depend on, with its lanes shifted by `shift` bytes:
- * off-chip, its distinct 32-, 64- and 128-byte units (sectors, segments,
- * lines); shared, the most distinct 4-byte words in one of 32 banks;
- * constant, nothing a uniform shift changes (distinct addresses). */
-static void signature(const hms_warp_access *r, uint64_t shift, uint64_t out[3])
+/* r's active lanes' addresses, sorted; returns how many. */
+static int sorted_lanes(const hms_warp_access *r, uint64_t u[HMS_WARP_LANES])
 {
-    uint64_t u[HMS_WARP_LANES];
     int n = 0;
-    memset(out, 0, 3 * sizeof *out);
-    if (r->space == HMS_SPACE_CONSTANT)
-        return;
     for (int l = 0; l < HMS_WARP_LANES; l++)
         if (r->mask >> l & 1)
-            u[n++] = r->addr[l] + shift;
-    sort_small(u, n); /* one sort serves every unit size */
-    if (r->space != HMS_SPACE_SHARED) {
-        for (unsigned k = 0; k < 3; k++)
-            out[k] = distinct_shifted(u, n, 5 + k);
+            u[n++] = r->addr[l];
+    sort_small(u, n); /* one sort serves every unit size and every shift */
+    return n;
+}
+
+/* What a record in `space` with the n sorted lane addresses `sorted`
+ * depends on, with its lanes shifted by `shift` bytes: off-chip, its
+ * distinct 32-, 64- and 128-byte units (sectors, segments, lines); shared,
+ * the most distinct 4-byte words in one of 32 banks; constant, nothing a
+ * uniform shift changes (distinct addresses). */
+static void signature(uint8_t space, const uint64_t *sorted, int n, uint64_t shift, uint64_t out[3])
+{
+    uint64_t u[HMS_WARP_LANES];
+    memset(out, 0, 3 * sizeof *out);
+    if (space == HMS_SPACE_CONSTANT)
+        return;
+    bool in_order = true; /* a uniform shift keeps the order unless a lane wraps */
+    for (int i = 0; i < n; i++) {
+        u[i] = sorted[i] + shift;
+        in_order = in_order && (i == 0 || u[i] >= u[i - 1]);
+    }
+    if (!in_order)
+        sort_small(u, n);
+    if (space != HMS_SPACE_SHARED) {
+        distinct_units(u, n, out);
         return;
     }
     uint64_t per_bank[32] = {0};
@@ -238,10 +259,11 @@ static void signature(const hms_warp_access *r, uint64_t shift, uint64_t out[3])
  * per iteration takes it to. */
 static bool shift_invariant(const hms_warp_access *r, int64_t d, uint64_t p)
 {
-    uint64_t base[3], other[3];
-    signature(r, 0, base);
+    uint64_t base[3], other[3], u[HMS_WARP_LANES];
+    int n = sorted_lanes(r, u);
+    signature(r->space, u, n, 0, base);
     for (uint64_t j = 1; j < p; j++) {
-        signature(r, (uint64_t)d * j % ALIGN_PERIOD_BYTES, other);
+        signature(r->space, u, n, (uint64_t)d * j % ALIGN_PERIOD_BYTES, other);
         if (memcmp(base, other, sizeof base) != 0)
             return false;
     }
