@@ -458,3 +458,27 @@ Test(banks, pass_cycles_follow_the_values_each_pass_delivers)
     cr_assert_eq(r.cycles, r.wavefronts);
     cr_assert_float_eq(hms_banks_pass_cycles_for(&kepler, 32), 1, 1e-12);
 }
+
+/* A Fermi pass takes one cycle per 16 values it delivers. 8-byte lanes span
+ * two 4-byte bank words each, and both count: 8 lanes = 16 values in one
+ * pass (1 cycle), 9 lanes = 18 values (2 cycles), with no conflict. */
+Test(banks, fermi_pass_counts_every_word_of_wide_lanes)
+{
+    hms_arch fermi = banks_arch(32, 4);
+    fermi.cc_major = 2;
+    fermi.warp_size = 32;
+    fermi.simd_width = 16;
+    hms_warp_access eight = strided(0, 8, 8, 0xffu);
+    hms_bank_result r = eval(&fermi, &eight);
+    cr_assert_eq(r.wavefronts, 1);
+    cr_assert_eq(r.cycles, 1);
+    hms_warp_access nine = strided(0, 8, 8, 0x1ffu);
+    r = eval(&fermi, &nine);
+    cr_assert_eq(r.wavefronts, 1);
+    cr_assert_eq(r.cycles, 2);
+    /* 4-byte lanes: one word each; 16 lanes = 1 cycle, 17 lanes = 2 */
+    hms_warp_access w16 = strided(4, 4, 4, 0xffffu);
+    cr_assert_eq(eval(&fermi, &w16).cycles, 1);
+    hms_warp_access w17 = strided(4, 4, 4, 0x1ffffu);
+    cr_assert_eq(eval(&fermi, &w17).cycles, 2);
+}
