@@ -12,46 +12,6 @@
 #define DEFAULT_BANKS 32
 #define DEFAULT_BANK_BYTES 4
 
-/* The 32-bit values of the lane's bytes [lo, hi) that fall in bank word u;
- * first and last are the lane's first and last words. */
-static uint32_t lane_values_in_word(uint64_t lo, uint64_t hi, uint64_t first, uint64_t last,
-                                    uint64_t u, int sh)
-{
-    if (first == last)
-        return (uint32_t)(hi - lo + 3) / 4;
-    uint64_t from = u << sh > lo ? u << sh : lo, to = (u + 1) << sh < hi ? (u + 1) << sh : hi;
-    return (uint32_t)(to - from + 3) / 4;
-}
-
-/* The usual case: when the lanes' words span at most `banks` consecutive
- * words, distinct words have distinct banks (their residues differ), so one
- * pass serves them all; values[0] then counts every lane's values. Returns
- * false when the span is wider and the per-bank lists are needed. */
-static bool one_pass_by_span(const hms_warp_access *a, uint32_t lanes, uint32_t banks, int sh,
-                             uint32_t values[HMS_WARP_UNITS_MAX])
-{
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (uint32_t m = lanes; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        uint64_t first = a->addr[l] >> sh, last = (a->addr[l] + a->width - 1) >> sh;
-        lo = first < lo ? first : lo;
-        hi = last > hi ? last : hi;
-    }
-    if (hi - lo >= banks)
-        return false;
-    if (values) {
-        values[0] = 0;
-        for (uint32_t m = lanes; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            uint64_t b_lo = a->addr[l], b_hi = a->addr[l] + a->width;
-            uint64_t first = b_lo >> sh, last = (b_hi - 1) >> sh;
-            for (uint64_t u = first; u <= last; u++)
-                values[0] += lane_values_in_word(b_lo, b_hi, first, last, u, sh);
-        }
-    }
-    return true;
-}
-
 /* Passes for the lanes in `lanes` (a mask within one phase) under the generic
  * rule: max over banks of the distinct bank words held. Each bank keeps a
  * list of its distinct words (a lane's word is looked for only among its
@@ -69,13 +29,9 @@ static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32
     enum { NONE = 0xffff };
     uint16_t head[MAX_BANKS];
     uint32_t per_bank[MAX_BANKS];
-    int sh = __builtin_ctz(bank_bytes);
-    if (!lanes)
-        return 0;
-    if (one_pass_by_span(a, lanes, banks, sh, values))
-        return 1;
     memset(head, 0xff, banks * sizeof *head);
     memset(per_bank, 0, banks * sizeof *per_bank);
+    int sh = __builtin_ctz(bank_bytes);
     uint32_t bank_mask = (banks & (banks - 1)) == 0 ? banks - 1 : 0; /* power of two: a mask */
     uint32_t most = 0;
     uint16_t n = 0;
@@ -99,8 +55,15 @@ static uint32_t passes_by_words(const hms_warp_access *a, uint32_t lanes, uint32
                 if (++per_bank[b] > most)
                     most = per_bank[b];
             } /* else this word again: one access serves both */
-            if (values)
-                values[pass[i]] += lane_values_in_word(lo, hi, first, last, u, sh);
+            if (values) {
+                uint32_t lane_values = (a->width + 3u) / 4u; /* the lane's bytes in word u */
+                if (first != last) {
+                    uint64_t from = u << sh > lo ? u << sh : lo,
+                             to = (u + 1) << sh < hi ? (u + 1) << sh : hi;
+                    lane_values = (uint32_t)(to - from + 3) / 4;
+                }
+                values[pass[i]] += lane_values;
+            }
         }
     }
     return most;
