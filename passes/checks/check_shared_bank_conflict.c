@@ -58,44 +58,101 @@ static int widest_access(const hms_check_ctx *c, int id)
     return w;
 }
 
+/* padded_wavefronts per (array, pad), each computed once for all the sites
+ * the check visits: every site of an array reads the same figures. */
+typedef struct {
+    size_t narrays, nsites;
+    int64_t *C;       /* [id]: the row length the entries were computed with */
+    double **w, **ph; /* [id * (HMS_BANK_MAX_PAD + 1) + pad]; NULL until computed */
+} pad_memo;
+
+static void pad_memo_free(pad_memo *m)
+{
+    for (size_t k = 0; m->w && k < m->narrays * (HMS_BANK_MAX_PAD + 1); k++) {
+        free(m->w[k]);
+        free(m->ph[k]);
+    }
+    free(m->w);
+    free(m->ph);
+    free(m->C);
+}
+
+/* The figures of array `id` at `pad` (out: w, ph); false when memory is short. */
+static bool padded(const hms_check_ctx *c, pad_memo *m, int id, int64_t C, int64_t pad,
+                   const double **w, const double **ph)
+{
+    if (!m->w) {
+        m->narrays = c->trace.narrays;
+        m->nsites = c->nsites;
+        m->C = calloc(m->narrays, sizeof *m->C);
+        m->w = calloc(m->narrays * (HMS_BANK_MAX_PAD + 1), sizeof *m->w);
+        m->ph = calloc(m->narrays * (HMS_BANK_MAX_PAD + 1), sizeof *m->ph);
+        if (!m->C || !m->w || !m->ph) {
+            pad_memo_free(m);
+            *m = (pad_memo){0};
+            return false;
+        }
+    }
+    size_t k = (size_t)id * (HMS_BANK_MAX_PAD + 1) + (size_t)pad;
+    if (m->C[id] != C) { /* another row length for this id: start its entries again */
+        for (size_t p = 0; p <= HMS_BANK_MAX_PAD; p++) {
+            size_t j = (size_t)id * (HMS_BANK_MAX_PAD + 1) + p;
+            free(m->w[j]);
+            free(m->ph[j]);
+            m->w[j] = m->ph[j] = NULL;
+        }
+        m->C[id] = C;
+    }
+    if (!m->w[k]) {
+        double *a = malloc(m->nsites * sizeof *a), *b = malloc(m->nsites * sizeof *b);
+        if (!a || !b) {
+            free(a);
+            free(b);
+            return false;
+        }
+        padded_wavefronts(c, id, C, pad, a, b);
+        m->w[k] = a;
+        m->ph[k] = b;
+    }
+    *w = m->w[k];
+    *ph = m->ph[k];
+    return true;
+}
+
 /* Smallest pad that removes the conflict of `site`: preferably one that makes
  * every access of the array conflict-free, else one that at least makes no
  * other access of the array worse; 0 when none up to HMS_BANK_MAX_PAD does.
  * Only pads that keep the rows as aligned as the widest access needs. */
-static int64_t find_padding(const hms_check_ctx *c, size_t site)
+static int64_t find_padding(const hms_check_ctx *c, pad_memo *m, size_t site)
 {
     const ir_array *a = c->sites[site].arr;
     int id = c->sites[site].acc->array;
     if (a->ndims < 2 || a->elem_bytes <= 0 || a->dims[a->ndims - 1] <= 0 || !c->trace.arrays ||
-        (size_t)id >= c->trace.narrays)
+        id < 0 || (size_t)id >= c->trace.narrays || c->nsites == 0)
         return 0;
     int64_t C = a->dims[a->ndims - 1];
-    double *w0 = calloc(c->nsites, sizeof *w0), *ph = calloc(c->nsites, sizeof *ph);
-    double *w = calloc(c->nsites, sizeof *w);
+    const double *w0, *ph, *w;
     int64_t all = 0, mine = 0;
-    if (w0 && ph && w) {
-        padded_wavefronts(c, id, C, 0, w0, ph);
-        int64_t align = widest_access(c, id), row = C * a->elem_bytes;
-        for (int64_t p = 1; p <= HMS_BANK_MAX_PAD && !all; p++) {
-            if (row % align == 0 && ((C + p) * a->elem_bytes) % align != 0)
-                continue;
-            padded_wavefronts(c, id, C, p, w, ph);
-            if (w[site] > ph[site])
-                continue;
-            bool worse = false, clean = true;
-            for (size_t j = 0; j < c->nsites; j++) {
-                worse |= w[j] > w0[j];
-                clean &= w[j] <= ph[j];
-            }
-            if (clean)
-                all = p;
-            else if (!worse && !mine)
-                mine = p;
+    if (!padded(c, m, id, C, 0, &w0, &ph))
+        return 0;
+    int64_t align = widest_access(c, id), row = C * a->elem_bytes;
+    for (int64_t p = 1; p <= HMS_BANK_MAX_PAD && !all; p++) {
+        if (row % align == 0 && ((C + p) * a->elem_bytes) % align != 0)
+            continue;
+        if (!padded(c, m, id, C, p, &w, &ph))
+            return 0;
+        if (w[site] > ph[site])
+            continue;
+        bool worse = false, clean = true;
+        for (size_t j = 0; j < c->nsites; j++) {
+            worse |= w[j] > w0[j];
+            clean &= w[j] <= ph[j];
         }
+        if (clean)
+            all = p;
+        else if (!worse && !mine)
+            mine = p;
     }
-    free(w0);
-    free(ph);
-    free(w);
     return all ? all : mine;
 }
 
@@ -144,6 +201,7 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
         return;
     while (ir_flag_assignments(c->k->body, by_unknown, c->k->nvars, unknown_dependent))
         ;
+    pad_memo memo = {0};
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
         if (s->space != HMS_SPACE_SHARED || s->requests <= 0 || s->phases <= 0)
@@ -180,7 +238,7 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
         } else {
             snprintf(apart, sizeof apart, "'%s'", s->arr->name);
         }
-        int64_t pad = find_padding(c, i);
+        int64_t pad = find_padding(c, &memo, i);
         char fixed[160] = "";
         if (pad) {
             char dims[96];
@@ -220,5 +278,6 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
                                   dl->end_col, dl->end_line, dl->end_col, ins);
         }
     }
+    pad_memo_free(&memo);
     free(by_unknown);
 }
