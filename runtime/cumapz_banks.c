@@ -9,22 +9,6 @@
 
 #include <stdlib.h>
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static uint64_t count_distinct(uint64_t *v, size_t n)
-{
-    if (n > 1 && !hms_sort_u64(v, n))
-        qsort(v, n, sizeof *v, cmp_u64);
-    uint64_t d = 0;
-    for (size_t i = 0; i < n; i++)
-        d += i == 0 || v[i] != v[i - 1];
-    return d;
-}
-
 bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, const hms_bank_memo *known,
                                hms_cumapz_bank_counts *out)
 {
@@ -75,8 +59,8 @@ bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, const hms
             }
         }
     }
-    out->n_half_warp = count_distinct(hw, n_hw);
-    out->n_buffer = count_distinct(arrays, n_arr);
+    out->n_half_warp = hms_count_distinct_u64(hw, n_hw);
+    out->n_buffer = hms_count_distinct_u64(arrays, n_arr);
     free(hw);
     free(arrays);
     return true;

@@ -8,7 +8,23 @@ static inline bool u64_before(const uint64_t *a, const uint64_t *b)
 
 HMS_DEFINE_MERGE_SORT(sort_u64, uint64_t, u64_before)
 
-bool hms_sort_u64(uint64_t *v, size_t n)
+static int cmp_u64(const void *pa, const void *pb)
 {
-    return sort_u64(v, n);
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return (a > b) - (a < b);
+}
+
+void hms_sort_u64(uint64_t *v, size_t n)
+{
+    if (n > 1 && !sort_u64(v, n))
+        qsort(v, n, sizeof *v, cmp_u64); /* no scratch: the same order, slower */
+}
+
+size_t hms_count_distinct_u64(uint64_t *v, size_t n)
+{
+    hms_sort_u64(v, n);
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        d += i == 0 || v[i] != v[i - 1];
+    return d;
 }

@@ -18,8 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Ascending 64-bit values (the template's instance for them). */
-bool hms_sort_u64(uint64_t *v, size_t n);
+/* Sorts v ascending (the template's instance for 64-bit values; qsort
+ * when its scratch cannot be allocated, so it never fails). */
+void hms_sort_u64(uint64_t *v, size_t n);
+
+/* Distinct values among v's n; v is left sorted. */
+size_t hms_count_distinct_u64(uint64_t *v, size_t n);
 
 #define HMS_DEFINE_MERGE_SORT(name, type, before)                                                  \
     static bool name(type *v, size_t n)                                                            \

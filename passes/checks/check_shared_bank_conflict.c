@@ -62,47 +62,36 @@ static int widest_access(const hms_check_ctx *c, int id)
  * the check visits: every site of an array reads the same figures. */
 typedef struct {
     size_t narrays, nsites;
-    int64_t *C;       /* [id]: the row length the entries were computed with */
     double **w, **ph; /* [id * (HMS_BANK_MAX_PAD + 1) + pad]; NULL until computed */
 } pad_memo;
 
 static void pad_memo_free(pad_memo *m)
 {
-    for (size_t k = 0; m->w && k < m->narrays * (HMS_BANK_MAX_PAD + 1); k++) {
+    for (size_t k = 0; m->w && m->ph && k < m->narrays * (HMS_BANK_MAX_PAD + 1); k++) {
         free(m->w[k]);
         free(m->ph[k]);
     }
     free(m->w);
     free(m->ph);
-    free(m->C);
 }
 
-/* The figures of array `id` at `pad` (out: w, ph); false when memory is short. */
+/* The figures of array `id` (rows of C elements: the id's dims, so fixed
+ * per id) at `pad` (out: w, ph); false when memory is short. */
 static bool padded(const hms_check_ctx *c, pad_memo *m, int id, int64_t C, int64_t pad,
                    const double **w, const double **ph)
 {
     if (!m->w) {
         m->narrays = c->trace.narrays;
         m->nsites = c->nsites;
-        m->C = calloc(m->narrays, sizeof *m->C);
         m->w = calloc(m->narrays * (HMS_BANK_MAX_PAD + 1), sizeof *m->w);
         m->ph = calloc(m->narrays * (HMS_BANK_MAX_PAD + 1), sizeof *m->ph);
-        if (!m->C || !m->w || !m->ph) {
+        if (!m->w || !m->ph) {
             pad_memo_free(m);
             *m = (pad_memo){0};
             return false;
         }
     }
     size_t k = (size_t)id * (HMS_BANK_MAX_PAD + 1) + (size_t)pad;
-    if (m->C[id] != C) { /* another row length for this id: start its entries again */
-        for (size_t p = 0; p <= HMS_BANK_MAX_PAD; p++) {
-            size_t j = (size_t)id * (HMS_BANK_MAX_PAD + 1) + p;
-            free(m->w[j]);
-            free(m->ph[j]);
-            m->w[j] = m->ph[j] = NULL;
-        }
-        m->C[id] = C;
-    }
     if (!m->w[k]) {
         double *a = malloc(m->nsites * sizeof *a), *b = malloc(m->nsites * sizeof *b);
         if (!a || !b) {
@@ -128,7 +117,7 @@ static int64_t find_padding(const hms_check_ctx *c, pad_memo *m, size_t site)
     const ir_array *a = c->sites[site].arr;
     int id = c->sites[site].acc->array;
     if (a->ndims < 2 || a->elem_bytes <= 0 || a->dims[a->ndims - 1] <= 0 || !c->trace.arrays ||
-        id < 0 || (size_t)id >= c->trace.narrays || c->nsites == 0)
+        (size_t)id >= c->trace.narrays)
         return 0;
     int64_t C = a->dims[a->ndims - 1];
     const double *w0, *ph, *w;

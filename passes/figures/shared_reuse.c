@@ -66,12 +66,6 @@ static bool set_has(const pair_set *s, uint64_t addr, uint32_t m)
 
 /* ---- helpers -------------------------------------------------------------------------- */
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Distinct sector_bytes sectors the active lanes' bytes touch. */
 static unsigned distinct_sectors(const hms_warp_access *r, unsigned sector)
 {
@@ -85,13 +79,7 @@ static unsigned distinct_sectors(const hms_warp_access *r, unsigned sector)
         if (last != first)
             s[n++] = last; /* widths never exceed a sector twice over (<= 16 bytes usually) */
     }
-    if (n > 1 && !hms_sort_u64(s, n))
-        qsort(s, n, sizeof *s, cmp_u64);
-    unsigned d = 0;
-    for (unsigned i = 0; i < n; i++)
-        if (i == 0 || s[i] != s[i - 1])
-            d++;
-    return d;
+    return (unsigned)hms_count_distinct_u64(s, n);
 }
 
 static bool is_global_load(const hms_warp_access *r)

@@ -274,12 +274,6 @@ static bool camping_add(hms_check_ctx *c, camping_acc *a, const hms_warp_access 
     return true;
 }
 
-static int cmp_u64(const void *pa, const void *pb)
-{
-    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
-    return a < b ? -1 : a > b;
-}
-
 /* Eq. 5 per group (distinct blocks per channel, as CuMAPz counts), and our
  * camping factor: per group, the distinct sectors each channel must serve
  * (a sector several blocks read is fetched from DRAM once), the busiest
@@ -299,8 +293,7 @@ static bool camping_finish(hms_check_ctx *c, camping_acc *a, hms_site_metrics *s
     double *load = calloc(nch, sizeof *load);
     if (!load)
         return false;
-    if (a->nsec && !hms_sort_u64(a->sec, a->nsec))
-        qsort(a->sec, a->nsec, sizeof *a->sec, cmp_u64);
+    hms_sort_u64(a->sec, a->nsec);
     double wsum = 0, skew = 0, camp = 0, worst = 0;
     size_t at = 0;
     for (size_t k = 0; k < a->ngroups; k++) {
