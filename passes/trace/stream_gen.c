@@ -139,16 +139,16 @@ static int cmp_time_warp(const void *pa, const void *pb)
 /* qsort(v, n, cmp_time_warp) done faster: a block's records come warp by
  * warp, each warp's in time order, so a natural merge sort of (time, the
  * record's rank by warp) takes log2(warps) passes, and the 300-byte records
- * are moved once. The rank keeps records of one warp in their order, as the
- * stable qsort does with equal keys. False (v untouched) when a time is too
- * large for a double, a warp is out of range or memory is short. */
+ * are moved once, in place (cycle by cycle of the permutation). The rank
+ * keeps records of one warp in their order, as the stable qsort does with
+ * equal keys. False (v untouched) when a time is too large for a double, a
+ * warp is out of range or memory is short. */
 static bool sort_time_warp(hms_warp_access *v, size_t n, uint32_t wpb)
 {
     size_t *first = calloc((size_t)wpb + 1, sizeof *first); /* rank of each warp's first */
     size_t *of_rank = malloc(n * sizeof *of_rank);          /* rank -> record */
     hms_timed *order = malloc(n * sizeof *order);
-    hms_warp_access *tmp = malloc(n * sizeof *tmp);
-    bool ok = first && of_rank && order && tmp;
+    bool ok = first && of_rank && order;
     for (size_t i = 0; ok && i < n; i++) {
         ok = v[i].warp < wpb && v[i].time <= ((uint64_t)1 << 53);
         if (ok)
@@ -163,14 +163,29 @@ static bool sort_time_warp(hms_warp_access *v, size_t n, uint32_t wpb)
     }
     if (ok) {
         hms_timed_sort(order, n);
+        size_t *src = of_rank; /* src[k]: the record that goes to position k */
         for (size_t k = 0; k < n; k++)
-            tmp[k] = v[of_rank[order[k].index]];
-        memcpy(v, tmp, n * sizeof *v);
+            order[k].index = of_rank[order[k].index];
+        for (size_t k = 0; k < n; k++)
+            src[k] = order[k].index;
+        for (size_t k = 0; k < n; k++) {
+            if (src[k] == k) /* in place, or its cycle is done */
+                continue;
+            hms_warp_access hold = v[k];
+            size_t j = k;
+            while (src[j] != k) {
+                size_t from = src[j];
+                v[j] = v[from];
+                src[j] = j;
+                j = from;
+            }
+            v[j] = hold;
+            src[j] = j;
+        }
     }
     free(first);
     free(of_rank);
     free(order);
-    free(tmp);
     return ok;
 }
 
@@ -330,14 +345,20 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
     return !t->oom;
 }
 
-static void count_sites(tracer *t)
+/* The records' last pass: each active lane's address gets its array's base
+ * (trace_layout_finish chose them; inactive lanes stay 0), and the sites'
+ * counts are taken. */
+static void finish_records(tracer *t)
 {
     hms_kernel_trace *o = t->out;
     bool exact = !o->budget_exhausted;
     for (size_t b = 0; b < o->nblocks; b++) {
         const hms_traced_block *B = &o->blocks[b];
         for (size_t i = B->first; i < B->first + B->count; i++) {
-            const hms_warp_access *r = &o->stream.v[i];
+            hms_warp_access *r = &o->stream.v[i];
+            uint64_t base = o->arrays[r->array].base;
+            for (int l = 0; l < HMS_WARP_LANES; l++)
+                r->addr[l] += base & (0 - (uint64_t)(r->mask >> l & 1u));
             hms_site_trace *S = &o->sites[r->site];
             uint64_t reps = 1 + (uint64_t)r->extra; /* summarised loop iterations */
             S->requests += reps;
@@ -413,7 +434,7 @@ static bool run(tracer *t)
     o->sampled = o->nblocks < total;
     o->scale = o->nblocks ? (double)total / (double)o->nblocks : 0;
     o->loop_replays = t->replay.replays;
-    count_sites(t);
+    finish_records(t);
     return true;
 }
 

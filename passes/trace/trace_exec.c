@@ -3,6 +3,7 @@
  * Semantics and the time cost model are documented in stream_gen.h. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "passes/trace/loop_period.h"
 #include "passes/trace/trace_internal.h"
@@ -39,14 +40,20 @@ static void standin_of(const trace_load *L, hms_lanes *out)
     out->opaque = L->lanes;
 }
 
-static bool load_standin(const tracer *t, const trace_warp *w, int site, hms_lanes *out)
+/* Whether load site `site` has a stand-in in this warp run (load_standin). */
+static bool load_standin_live(const tracer *t, const trace_warp *w, int site)
 {
     if (site < 0 || (size_t)site >= t->k->nsites || t->k->sites[site]->kind != HMS_ACCESS_LOAD)
         return false;
     const trace_load *L = &t->loads[site];
-    if (L->run != w->run || !L->lanes)
+    return L->run == w->run && L->lanes;
+}
+
+static bool load_standin(const tracer *t, const trace_warp *w, int site, hms_lanes *out)
+{
+    if (!load_standin_live(t, w, site))
         return false;
-    standin_of(L, out);
+    standin_of(&t->loads[site], out);
     return true;
 }
 
@@ -63,11 +70,6 @@ static void note_param_default(tracer *t, int var)
                "estimates; set it with --param or -D)",
                v->name ? v->name : "?", (long long)t->var_init[var].v[0]);
 }
-
-/* Evaluates e for all lanes. Values that already live somewhere (variables,
- * thread indices, results the result table holds) are returned by pointer
- * instead of copied; anything else is computed into *scratch, which is
- * returned. */
 
 /* Instructions an operation of the warp issues. A value the warp already
  * computed from the same operands costs nothing: the compiler computes a
@@ -112,10 +114,16 @@ static uint64_t op_key(const trace_warp *w, const ir_expr *e, const hms_lanes *p
     return key;
 }
 
-/* m: the node's memo slot (trace_memo.h); its key is reused when the
- * operands carry the stamps and active mask it was hashed under. */
-static uint64_t op_insts(trace_warp *w, const ir_expr *e, trace_memo *m, const hms_lanes *pa,
-                         const hms_lanes *pb, const hms_lanes *pc)
+/* m: the node's memo entry (trace_memo.h); its key is reused when the
+ * operands carry the stamps and active mask it was hashed under, else the
+ * operands' values are made (eval_value) and hashed. */
+static const hms_lanes *eval_value(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch);
+static void operand_values(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes buf[3],
+                           const hms_lanes *p[3], trace_interned *pin[3]);
+static void unpin_operands(trace_interned *pin[3]);
+static void compute_op(const ir_expr *e, const hms_lanes *const p[3], hms_lanes *out);
+
+static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo *m)
 {
     if (w->untimed)
         return 1;
@@ -123,14 +131,26 @@ static uint64_t op_insts(trace_warp *w, const ir_expr *e, trace_memo *m, const h
     if (m->keyed && m->active == w->active) {
         key = m->key;
 #ifdef HMS_TRACE_VERIFY_MEMO
-        if (key != op_key(w, e, pa, pb, pc))
+        hms_lanes buf[3];
+        const hms_lanes *p[3];
+        trace_interned *pin[3];
+        operand_values(t, w, e, buf, p, pin);
+        if (key != op_key(w, e, p[0], p[1], p[2]))
             abort();
+        unpin_operands(pin);
 #endif
     } else {
-        key = op_key(w, e, pa, pb, pc);
-        m->key = key;
-        m->active = w->active;
-        m->keyed = true;
+        /* A new evaluation: hash its operands, and keep its value for the
+         * parent, which is new too and will hash it. */
+        hms_lanes buf[3], r;
+        const hms_lanes *p[3];
+        trace_interned *pin[3];
+        operand_values(t, w, e, buf, p, pin);
+        key = op_key(w, e, p[0], p[1], p[2]);
+        compute_op(e, p, &r);
+        unpin_operands(pin);
+        trace_result_put(&t->stamps, m->result, &r);
+        trace_memo_set_key(m, key);
     }
     bool inserted = false;
     for (unsigned i = 0; i < HMS_TRACE_VALUE_PROBES; i++) {
@@ -153,136 +173,180 @@ static uint64_t op_insts(trace_warp *w, const ir_expr *e, trace_memo *m, const h
     return insts;
 }
 
-/* *st receives the value's stamp (trace_memo.h). */
-static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch,
-                                 uint64_t *st)
+/* The stamp of a warp-uniform launch symbol's value (its value in *value). */
+static bool uniform_sym(const tracer *t, ir_sym sym, int64_t *value)
 {
-    hms_lanes b, c;
-    const hms_lanes *pa, *pb, *pc, *r;
-    trace_interned *pin_a, *pin_c;
+    switch (sym) {
+    case IR_SYM_BID_X:
+    case IR_SYM_BID_Y:
+    case IR_SYM_BID_Z:
+        *value = t->bid[sym - IR_SYM_BID_X];
+        return true;
+    case IR_SYM_BDIM_X:
+    case IR_SYM_BDIM_Y:
+    case IR_SYM_BDIM_Z:
+        *value = t->bdim[sym - IR_SYM_BDIM_X];
+        return true;
+    case IR_SYM_GDIM_X:
+    case IR_SYM_GDIM_Y:
+    case IR_SYM_GDIM_Z:
+        *value = t->gdim[sym - IR_SYM_GDIM_X];
+        return true;
+    case IR_SYM_WARPSIZE:
+        *value = HMS_WARP_LANES;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Evaluation is in two steps. eval_stamp walks e in operand order and
+ * charges every operation's instructions (op_insts: the value table is
+ * order-dependent), working on stamps only: an operation whose node cache
+ * or memo knows its operands' stamps needs no lanes. eval_value then makes
+ * the value of a node eval_stamp just walked: from the result table by its
+ * stamp, else from its operands' values. Values that already live somewhere
+ * (variables, thread indices, results the result table holds) are returned
+ * by pointer instead of copied; anything else is computed into *scratch,
+ * which is returned. */
+static uint64_t eval_stamp(tracer *t, trace_warp *w, const ir_expr *e)
+{
     uint64_t sa, sb, sc;
-    trace_memo *m;
     int64_t uniform;
-#ifdef HMS_TRACE_VERIFY_MEMO /* the memo's keys and results checked against recomputing */
-    hms_lanes chk;
-#endif
-    *st = TRACE_STAMP_FIXED;
+    trace_memo *m;
+    switch (e->kind) {
+    case IR_CONST:
+        return TRACE_STAMP_FIXED;
+    case IR_SYM:
+        if (e->sym == IR_SYM_TID_X || e->sym == IR_SYM_TID_Y || e->sym == IR_SYM_TID_Z ||
+            e->sym == IR_SYM_LANEID)
+            return t->stamps.sym[e->sym];
+        if (uniform_sym(t, e->sym, &uniform))
+            return trace_stamp_uniform(&t->stamps, e->sym, uniform);
+        return TRACE_STAMP_FIXED; /* rejected by trace_validate */
+    case IR_VAR:
+        if (w->active)
+            note_param_default(t, e->var);
+        return t->stamps.var[e->var];
+    case IR_UNARY:
+        sa = eval_stamp(t, w, e->a);
+        m = trace_memo_of(&t->stamps, e, w->active, sa, TRACE_STAMP_FIXED, TRACE_STAMP_FIXED);
+        break;
+    case IR_BINARY:
+        sa = eval_stamp(t, w, e->a);
+        sb = eval_stamp(t, w, e->b);
+        m = trace_memo_of(&t->stamps, e, w->active, sa, sb, TRACE_STAMP_FIXED);
+        break;
+    case IR_SELECT:
+        sc = eval_stamp(t, w, e->a);
+        sa = eval_stamp(t, w, e->b);
+        sb = eval_stamp(t, w, e->c);
+        m = trace_memo_of(&t->stamps, e, w->active, sc, sa, sb);
+        break;
+    case IR_UNKNOWN:
+        return load_standin_live(t, w, e->site) ? t->loads[e->site].stamp : TRACE_STAMP_FIXED;
+    default:
+        return TRACE_STAMP_FIXED;
+    }
+    w->time += op_insts(t, w, e, m);
+    return m->result;
+}
+
+static void compute_op(const ir_expr *e, const hms_lanes *const p[3], hms_lanes *out)
+{
+    if (e->kind == IR_UNARY)
+        hms_lanes_unary(e->op, p[0], out);
+    else if (e->kind == IR_BINARY)
+        hms_lanes_binary(e->op, p[0], p[1], out);
+    else
+        hms_lanes_select(p[0], p[1], p[2], out);
+}
+
+/* The values of operation e's operands (e->a, e->b, e->c; NULL where absent),
+ * each pinned while the next is made (trace_result_pin). */
+static void operand_values(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes buf[3],
+                           const hms_lanes *p[3], trace_interned *pin[3])
+{
+    const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
+                             e->kind == IR_SELECT ? e->c : NULL};
+    for (int i = 0; i < 3; i++) {
+        p[i] = ops[i] ? eval_value(t, w, ops[i], &buf[i]) : NULL;
+        pin[i] = p[i] ? trace_result_pin(&t->stamps, p[i]) : NULL;
+    }
+}
+
+static void unpin_operands(trace_interned *pin[3])
+{
+    for (int i = 0; i < 3; i++)
+        trace_result_unpin(pin[i]);
+}
+
+static const hms_lanes *eval_value(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch)
+{
+    int64_t uniform;
     switch (e->kind) {
     case IR_CONST:
         hms_lanes_splat(scratch, e->value);
         return scratch;
     case IR_SYM:
-        switch (e->sym) {
-        case IR_SYM_TID_X:
-        case IR_SYM_TID_Y:
-        case IR_SYM_TID_Z:
-            *st = t->stamps.sym[e->sym];
+        if (e->sym == IR_SYM_TID_X || e->sym == IR_SYM_TID_Y || e->sym == IR_SYM_TID_Z)
             return &w->tid[e->sym - IR_SYM_TID_X];
-        case IR_SYM_LANEID:
-            *st = t->stamps.sym[e->sym];
+        if (e->sym == IR_SYM_LANEID)
             return &w->laneid;
-        case IR_SYM_BID_X:
-        case IR_SYM_BID_Y:
-        case IR_SYM_BID_Z:
-            uniform = t->bid[e->sym - IR_SYM_BID_X];
-            break;
-        case IR_SYM_BDIM_X:
-        case IR_SYM_BDIM_Y:
-        case IR_SYM_BDIM_Z:
-            uniform = t->bdim[e->sym - IR_SYM_BDIM_X];
-            break;
-        case IR_SYM_GDIM_X:
-        case IR_SYM_GDIM_Y:
-        case IR_SYM_GDIM_Z:
-            uniform = t->gdim[e->sym - IR_SYM_GDIM_X];
-            break;
-        case IR_SYM_WARPSIZE:
-            uniform = HMS_WARP_LANES;
-            break;
-        default: /* rejected by trace_validate */
-            hms_lanes_set_unknown(scratch);
+        if (uniform_sym(t, e->sym, &uniform)) {
+            hms_lanes_splat(scratch, uniform);
             return scratch;
         }
-        hms_lanes_splat(scratch, uniform);
-        *st = trace_stamp_uniform(&t->stamps, e->sym, uniform);
-        return scratch;
+        break;
     case IR_VAR:
-        if (w->active)
-            note_param_default(t, e->var);
-        *st = t->stamps.var[e->var];
         return &w->vars[e->var];
     case IR_UNARY:
-        pa = eval_ref(t, w, e->a, scratch, &sa);
-        m = trace_memo_of(&t->stamps, e, w->active, sa, TRACE_STAMP_FIXED, TRACE_STAMP_FIXED);
-        w->time += op_insts(w, e, m, pa, NULL, NULL); /* before scratch (maybe pa) is reused */
-        *st = m->result;
-#ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
-        hms_lanes_unary(e->op, pa, &chk);
-#endif
-        if (!(r = trace_result_find(&t->stamps, m->result))) {
-            hms_lanes_unary(e->op, pa, scratch);
-            trace_result_put(&t->stamps, m->result, scratch);
-            r = scratch;
-        }
-#ifdef HMS_TRACE_VERIFY_MEMO
-        if (!trace_same_value(&chk, r))
-            abort();
-#endif
-        return r;
     case IR_BINARY:
-        pa = eval_ref(t, w, e->a, scratch, &sa);
-        pin_a = trace_result_pin(&t->stamps, pa);
-        pb = eval_ref(t, w, e->b, &b, &sb);
-        m = trace_memo_of(&t->stamps, e, w->active, sa, sb, TRACE_STAMP_FIXED);
-        w->time += op_insts(w, e, m, pa, pb, NULL); /* before scratch (maybe pa) is reused */
-        *st = m->result;
-#ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
-        hms_lanes_binary(e->op, pa, pb, &chk);
+    case IR_SELECT: {
+        /* eval_stamp left this node's latest evaluation in the node cache,
+         * unless another node of the same expression took the slot: then
+         * its value is made again and not kept (no stamp names it). */
+        const trace_memo *n = trace_memo_last(&t->stamps, e);
+        const hms_lanes *r = n ? trace_result_find(&t->stamps, n->result) : NULL;
+#ifndef HMS_TRACE_VERIFY_MEMO
+        if (r)
+            return r;
+#else /* the kept value checked against making it again */
+        trace_interned *pin_r = r ? trace_result_pin(&t->stamps, r) : NULL;
 #endif
-        if (!(r = trace_result_find(&t->stamps, m->result))) {
-            hms_lanes_binary(e->op, pa, pb, scratch);
-            trace_result_put(&t->stamps, m->result, scratch);
-            r = scratch;
-        }
-        trace_result_unpin(pin_a);
+        hms_lanes buf[3];
+        const hms_lanes *p[3];
+        trace_interned *pin[3];
+        operand_values(t, w, e, buf, p, pin);
+        compute_op(e, p, scratch);
+        unpin_operands(pin);
 #ifdef HMS_TRACE_VERIFY_MEMO
-        if (!trace_same_value(&chk, r))
-            abort();
-#endif
-        return r;
-    case IR_SELECT:
-        pc = eval_ref(t, w, e->a, &c, &sc);
-        pin_c = trace_result_pin(&t->stamps, pc);
-        pa = eval_ref(t, w, e->b, &b, &sa);
-        pin_a = trace_result_pin(&t->stamps, pa);
-        pb = eval_ref(t, w, e->c, scratch, &sb);
-        m = trace_memo_of(&t->stamps, e, w->active, sc, sa, sb);
-        w->time += op_insts(w, e, m, pc, pa, pb);
-        *st = m->result;
-#ifdef HMS_TRACE_VERIFY_MEMO /* before scratch (maybe an operand) is overwritten */
-        hms_lanes_select(pc, pa, pb, &chk);
-#endif
-        if (!(r = trace_result_find(&t->stamps, m->result))) {
-            hms_lanes_select(pc, pa, pb, scratch);
-            trace_result_put(&t->stamps, m->result, scratch);
-            r = scratch;
+        trace_result_unpin(pin_r);
+        if (r) {
+            if (!trace_same_value(scratch, r))
+                abort();
+            return r;
         }
-        trace_result_unpin(pin_a);
-        trace_result_unpin(pin_c);
-#ifdef HMS_TRACE_VERIFY_MEMO
-        if (!trace_same_value(&chk, r))
-            abort();
 #endif
-        return r;
+        if (n)
+            trace_result_put(&t->stamps, n->result, scratch);
+        return scratch;
+    }
     case IR_UNKNOWN:
-        if (load_standin(t, w, e->site, scratch)) {
-            *st = t->loads[e->site].stamp;
+        if (load_standin(t, w, e->site, scratch))
             return scratch;
-        }
         break;
     }
     hms_lanes_set_unknown(scratch);
     return scratch;
+}
+
+/* *st receives the value's stamp (trace_memo.h). */
+static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch,
+                                 uint64_t *st)
+{
+    *st = eval_stamp(t, w, e);
+    return eval_value(t, w, e, scratch);
 }
 
 /* Evaluates e into *out (a copy when e is a leaf). */
@@ -439,11 +503,34 @@ static bool push_epoch(tracer *t, size_t i, uint32_t epoch)
     return true;
 }
 
+/* Grows the stream by doubling, like hms_stream_push. A long stream (tens
+ * of MB for a tuned GEMM) is asked to get huge pages where the system gives
+ * them on request: first touching its 4 KiB pages one by one cost as much
+ * as a tenth of the tracing. */
+static bool grow_stream(hms_stream *st)
+{
+    size_t cap = st->cap ? st->cap * 2 : 256;
+    hms_warp_access *v = realloc(st->v, cap * sizeof *v);
+    if (!v)
+        return false;
+    st->v = v;
+    st->cap = cap;
+#ifdef MADV_HUGEPAGE
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t lo = ((uintptr_t)v + huge - 1) & ~(huge - 1);
+    uintptr_t hi = ((uintptr_t)v + cap * sizeof *v) & ~(huge - 1);
+    if (hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
+#endif
+    return true;
+}
+
 bool trace_push_record(tracer *t, trace_warp *w, const hms_warp_access *r)
 {
     hms_stream *st = &t->out->stream;
     size_t i = st->n;
-    if (!hms_stream_push(st, r) || !push_epoch(t, i - t->block_first, (uint32_t)w->narrivals)) {
+    if ((st->n == st->cap && !grow_stream(st)) || !hms_stream_push(st, r) ||
+        !push_epoch(t, i - t->block_first, (uint32_t)w->narrivals)) {
         t->oom = true;
         w->stopped = true;
         return false;
@@ -569,7 +656,7 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
         int64_t end = sat_add(o, a->width);
         if (end > hi)
             hi = end;
-        r.addr[l] = (uint64_t)o; /* the array's base is added by trace_layout_finish */
+        r.addr[l] = (uint64_t)o; /* the base is added at the end (stream_gen.c finish_records) */
     }
     t->touched_lo[a->array] = lo;
     t->touched_hi[a->array] = hi;

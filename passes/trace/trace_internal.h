@@ -182,8 +182,8 @@ bool trace_layout_prepare(tracer *t);
 /* Byte offset within the array's storage of one lane's access, for local
  * arrays (interleaved per warp slot). */
 int64_t trace_local_offset(const tracer *t, int array, uint32_t warp, int lane, int64_t byte);
-/* Chooses every array's base and adds it to the active lanes' offsets of all
- * records. */
+/* Chooses every array's base (stream_gen.c adds it to the active lanes'
+ * offsets of all records). */
 bool trace_layout_finish(tracer *t);
 /* Natural alignment used for an element of this size. */
 uint64_t trace_elem_align(int elem_bytes);

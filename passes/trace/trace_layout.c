@@ -181,13 +181,5 @@ bool trace_layout_finish(tracer *t)
         L[i].base = base_of(t, i, 0);
         L[i].extent = (uint64_t)(hi - lo);
     }
-    hms_stream *s = &t->out->stream;
-    for (size_t r = 0; r < s->n; r++) {
-        hms_warp_access *w = &s->v[r];
-        uint64_t base = L[w->array].base;
-        for (int l = 0; l < HMS_WARP_LANES; l++)
-            if (w->mask & (1u << l))
-                w->addr[l] += base;
-    }
     return true;
 }

@@ -15,12 +15,15 @@ bool trace_stamps_init(trace_stamps *s, size_t nvars, const hms_lanes *var_init)
     memset(s, 0, sizeof *s);
     s->next = TRACE_STAMP_FIXED + 1;
     s->memo = calloc((size_t)1 << TRACE_MEMO_BITS, sizeof *s->memo);
-    s->interned = calloc((size_t)1 << TRACE_INTERN_BITS, sizeof *s->interned);
+    s->node = calloc((size_t)1 << TRACE_NODE_BITS, sizeof *s->node);
+    s->intern_keys = calloc((size_t)1 << TRACE_INTERN_BITS, sizeof *s->intern_keys);
+    s->interned = malloc(((size_t)1 << TRACE_INTERN_BITS) * sizeof *s->interned);
     s->results = calloc((size_t)1 << TRACE_RESULT_BITS, sizeof *s->results);
     s->var = calloc(nvars ? nvars : 1, sizeof *s->var);
     s->var_init = calloc(nvars ? nvars : 1, sizeof *s->var_init);
     s->nvars = nvars;
-    if (!s->memo || !s->interned || !s->results || !s->var || !s->var_init)
+    if (!s->memo || !s->node || !s->intern_keys || !s->interned || !s->results || !s->var ||
+        !s->var_init)
         return false;
     for (size_t v = 0; v < nvars; v++)
         s->var_init[v] = trace_stamp_of(s, &var_init[v]);
@@ -30,6 +33,8 @@ bool trace_stamps_init(trace_stamps *s, size_t nvars, const hms_lanes *var_init)
 void trace_stamps_free(trace_stamps *s)
 {
     free(s->memo);
+    free(s->node);
+    free(s->intern_keys);
     free(s->interned);
     free(s->results);
     free(s->var);
@@ -52,12 +57,14 @@ uint64_t trace_stamp_of(trace_stamps *s, const hms_lanes *v)
     h ^= h >> 31;
     h *= 0x94d049bb133111ebull;
     h ^= h >> 29;
-    trace_interned *slot = &s->interned[h >> (64 - TRACE_INTERN_BITS)];
-    if (slot->stamp != TRACE_STAMP_NONE && trace_same_value(&slot->value, v))
-        return slot->stamp;
-    slot->value = *v;
-    slot->stamp = s->next++;
-    return slot->stamp;
+    size_t i = (size_t)(h >> (64 - TRACE_INTERN_BITS));
+    if (s->intern_keys[i].stamp != TRACE_STAMP_NONE && s->intern_keys[i].hash == h &&
+        trace_same_value(&s->interned[i], v))
+        return s->intern_keys[i].stamp;
+    s->interned[i] = *v;
+    s->intern_keys[i].hash = h;
+    s->intern_keys[i].stamp = s->next++;
+    return s->intern_keys[i].stamp;
 }
 
 uint64_t trace_stamp_uniform(trace_stamps *s, ir_sym sym, int64_t value)
@@ -75,20 +82,25 @@ uint64_t trace_stamp_uniform(trace_stamps *s, ir_sym sym, int64_t value)
 trace_memo *trace_memo_of(trace_stamps *s, const ir_expr *e, uint32_t active, uint64_t sa,
                           uint64_t sb, uint64_t sc)
 {
+    bool known = sa != TRACE_STAMP_NONE && sb != TRACE_STAMP_NONE && sc != TRACE_STAMP_NONE;
+    trace_memo *n = trace_node_slot(s, e);
+    if (known && n->e == e && n->sa == sa && n->sb == sb && n->sc == sc && n->active == active)
+        return n;
     uint64_t h = (uint64_t)(uintptr_t)e * 0x9e3779b97f4a7c15ull;
     h = (h ^ sa) * 0xbf58476d1ce4e5b9ull;
     h = (h ^ sb) * 0x94d049bb133111ebull;
     h = (h ^ sc ^ (uint64_t)active << 32) * 0x9e3779b97f4a7c15ull;
     trace_memo *m = &s->memo[h >> (64 - TRACE_MEMO_BITS)];
-    bool known = sa != TRACE_STAMP_NONE && sb != TRACE_STAMP_NONE && sc != TRACE_STAMP_NONE;
-    if (known && m->e == e && m->sa == sa && m->sb == sb && m->sc == sc && m->active == active)
-        return m;
-    m->e = e;
-    m->sa = sa;
-    m->sb = sb;
-    m->sc = sc;
-    m->active = active;
-    m->result = s->next++;
-    m->keyed = false;
-    return m;
+    if (!(known && m->e == e && m->sa == sa && m->sb == sb && m->sc == sc && m->active == active)) {
+        m->e = e;
+        m->sa = sa;
+        m->sb = sb;
+        m->sc = sc;
+        m->active = active;
+        m->result = s->next++;
+        m->keyed = false;
+    }
+    *n = *m;
+    n->home = m;
+    return n;
 }

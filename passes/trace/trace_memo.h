@@ -24,32 +24,41 @@
  * value-table key op_insts hashed from the operands' lanes (a function of the
  * node, the active mask and the operand values only, so equal stamps give
  * the equal key). */
-typedef struct {
+typedef struct trace_memo trace_memo;
+struct trace_memo {
     const ir_expr *e;
     uint64_t sa, sb, sc;
     uint32_t active;
     bool keyed;
     uint64_t result;
     uint64_t key;
-} trace_memo;
+    trace_memo *home; /* node cache entry: the operation memo slot it was copied from */
+};
 
-/* A value seen recently and its stamp (values are hash-consed, so a
- * variable that takes a value again gets the stamp it had). */
+/* A result kept by its stamp (the result table). */
 typedef struct {
     hms_lanes value;
     uint64_t stamp;
-    bool has_nonzero; /* result table: nonzero holds hms_lanes_true(value, all lanes) */
+    bool has_nonzero; /* nonzero holds hms_lanes_true(value, all lanes) */
     uint32_t nonzero;
-    uint32_t pins; /* result table: operands in use point here; puts leave the slot alone */
+    uint32_t pins; /* operands in use point here; puts leave the slot alone */
 } trace_interned;
 
-#define TRACE_MEMO_BITS 14   /* slots of the operation memo (direct-mapped) */
+#define TRACE_MEMO_BITS 12   /* slots of the operation memo (direct-mapped) */
 #define TRACE_INTERN_BITS 12 /* slots of the value table (direct-mapped) */
 #define TRACE_RESULT_BITS 11 /* slots of the result table (by stamp) */
+#define TRACE_NODE_BITS 11   /* slots of the node cache (by node: its latest evaluation) */
 
 typedef struct {
     trace_memo *memo;
-    trace_interned *interned;
+    trace_memo *node; /* per node (direct-mapped by address): its latest evaluation, checked
+                         before the memo; a loop-invariant operation hits it every time */
+    /* value table: the probe (hash, stamp) apart from the values, so that a
+       value not in the table costs one small read, not a compare */
+    struct {
+        uint64_t hash, stamp;
+    } * intern_keys;
+    hms_lanes *interned;
     trace_interned *results; /* operation results by stamp: a repeat copies, not computes */
     uint64_t *var;           /* per kernel variable: stamp of its current value */
     uint64_t *var_init;      /* per kernel variable: stamp of its value before any assignment */
@@ -132,11 +141,39 @@ static inline uint32_t trace_result_nonzero(trace_stamps *s, uint64_t stamp, con
     return r->nonzero;
 }
 
-/* The memo slot of node e on operands with stamps sa, sb, sc (an absent
- * operand: TRACE_STAMP_FIXED) under `active`: the slot of an earlier equal
- * evaluation, whose result stamp (and key, if keyed) hold; otherwise a slot
- * reset to this evaluation with a fresh result stamp and no key. */
+static inline trace_memo *trace_node_slot(const trace_stamps *s, const ir_expr *e)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)e >> 3) * 0x9e3779b97f4a7c15ull;
+    return &s->node[h >> (64 - TRACE_NODE_BITS)];
+}
+
+/* The memo entry of node e on operands with stamps sa, sb, sc (an absent
+ * operand: TRACE_STAMP_FIXED) under `active`, an entry of the node cache:
+ * a copy of the memo slot of an earlier equal evaluation, whose result stamp
+ * (and key, if keyed) hold; otherwise of a memo slot reset to this
+ * evaluation with a fresh result stamp and no key. A key set on it goes
+ * through to its memo slot with trace_memo_set_key. */
 trace_memo *trace_memo_of(trace_stamps *s, const ir_expr *e, uint32_t active, uint64_t sa,
                           uint64_t sb, uint64_t sc);
+
+static inline void trace_memo_set_key(trace_memo *m, uint64_t key)
+{
+    m->key = key;
+    m->keyed = true;
+    trace_memo *h = m->home;
+    if (h && h->e == m->e && h->result == m->result) { /* the slot still holds this evaluation */
+        h->key = key;
+        h->keyed = true;
+        h->active = m->active;
+    }
+}
+
+/* The node cache's entry of node e's latest evaluation, or NULL when another
+ * node took its slot since. */
+static inline const trace_memo *trace_memo_last(const trace_stamps *s, const ir_expr *e)
+{
+    const trace_memo *n = trace_node_slot(s, e);
+    return n->e == e ? n : NULL;
+}
 
 #endif
