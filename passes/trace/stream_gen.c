@@ -445,6 +445,7 @@ static void tracer_free(tracer *t)
     free(t->loads);
     trace_stamps_free(&t->stamps);
     trace_replay_free(&t->replay);
+    trace_periodic_free(t);
     free(t->touched_lo);
     free(t->touched_hi);
     free(t->extent_bytes);

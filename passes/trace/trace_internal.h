@@ -93,13 +93,14 @@ typedef struct {
 #define HMS_TRACE_SUMMARY_MAX_PERIOD 8
 #define HMS_TRACE_SUMMARY_RING (HMS_TRACE_SUMMARY_MAX_PERIOD + 1)
 typedef struct {
-    bool off;          /* the loop cannot be summarised: no more attempts */
-    uint64_t bound;    /* most iterations a lane runs when all trip counts are known, else
-                          UINT64_MAX */
-    uint64_t retry_at; /* first iteration of the next attempt */
-    hms_lanes *snap;   /* 3 x nvars: variables at the tops of the last three iterations */
-    bool *carried;     /* nvars: variables that change from iteration to iteration */
-    bool *tainted;     /* nvars scratch (same allocation as carried) */
+    bool off;             /* the loop cannot be summarised: no more attempts */
+    uint64_t bound;       /* most iterations a lane runs when all trip counts are known, else
+                             UINT64_MAX */
+    uint64_t retry_at;    /* first iteration of the next attempt */
+    hms_lanes *snap;      /* 3 x nvars: variables at the tops of the last three iterations */
+    uint64_t *snap_stamp; /* 3 x nvars: their stamps then */
+    bool *carried;        /* nvars: variables that change from iteration to iteration */
+    bool *tainted;        /* nvars scratch (same allocation as carried) */
     /* per iteration top, ring of HMS_TRACE_SUMMARY_RING: */
     uint64_t time[HMS_TRACE_SUMMARY_RING];
     size_t rec[HMS_TRACE_SUMMARY_RING]; /* stream position */
@@ -107,6 +108,15 @@ typedef struct {
     uint64_t flops[HMS_TRACE_SUMMARY_RING], fp_insts[HMS_TRACE_SUMMARY_RING]; /* FP work so far */
     uint32_t live[HMS_TRACE_SUMMARY_RING];
 } trace_summary;
+
+/* hms_loop_is_periodic's answer for one loop and one set of carried
+ * variables (a static fact: asked again by every warp that runs the loop). */
+typedef struct {
+    const ir_stmt *loop;
+    bool *carried; /* nvars */
+    bool periodic;
+} trace_periodic;
+#define TRACE_PERIODIC_MEMO 16
 
 typedef struct {
     const ir_kernel *k;
@@ -135,7 +145,9 @@ typedef struct {
     trace_load *loads;   /* per site */
     trace_stamps stamps; /* value stamps of variables, memo of operations (trace_memo.h) */
     trace_replay replay; /* access-free loops and their last recorded runs (trace_replay.h) */
-    uint64_t runs;       /* warp runs so far */
+    trace_periodic periodic[TRACE_PERIODIC_MEMO]; /* trace_summary.c, oldest replaced first */
+    size_t nperiodic;
+    uint64_t runs; /* warp runs so far */
     uint64_t total_steps;
     uint64_t total_lines;   /* 32-byte lines the records touch, for max_lines */
     bool kernel_budget_hit; /* max_steps or max_records reached */
@@ -160,6 +172,7 @@ void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out);
  * iter + returned value), or 0. */
 void trace_summary_init(trace_summary *s);
 void trace_summary_free(trace_summary *s);
+void trace_periodic_free(tracer *t);
 uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
                            uint64_t iter, uint32_t live);
 

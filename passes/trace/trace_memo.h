@@ -83,6 +83,13 @@ void trace_stamps_free(trace_stamps *s);
  * table, else a fresh one. */
 uint64_t trace_stamp_of(trace_stamps *s, const hms_lanes *v);
 
+/* A stamp no value had before, for a value that is not worth keeping in
+ * the value table (one looked at once). */
+static inline uint64_t trace_stamp_fresh(trace_stamps *s)
+{
+    return s->next++;
+}
+
 /* The stamp of a splat of a warp-uniform launch value of symbol sym. */
 uint64_t trace_stamp_uniform(trace_stamps *s, ir_sym sym, int64_t value);
 

@@ -39,8 +39,10 @@ void trace_summary_init(trace_summary *s)
 void trace_summary_free(trace_summary *s)
 {
     free(s->snap);
+    free(s->snap_stamp);
     free(s->carried);
     s->snap = NULL;
+    s->snap_stamp = NULL;
     s->carried = NULL;
 }
 
@@ -91,9 +93,17 @@ static hms_lanes *snap_of(tracer *t, trace_summary *s, uint64_t iter)
     return s->snap + (size_t)(iter % 3) * t->k->nvars;
 }
 
+static uint64_t *snap_stamp_of(tracer *t, trace_summary *s, uint64_t iter)
+{
+    return s->snap_stamp + (size_t)(iter % 3) * t->k->nvars;
+}
+
 /* The carried variables j iterations after the top of iteration H, in closed
- * form from their change between the tops of H - 1 and H (known lanes only). */
-static void advance_carried(tracer *t, trace_warp *w, trace_summary *s, uint64_t H, uint64_t j)
+ * form from their change between the tops of H - 1 and H (known lanes only).
+ * `keep`: their values go into the value table (the warp goes on with
+ * them); else they get fresh stamps (a search looks at them once). */
+static void advance_carried(tracer *t, trace_warp *w, trace_summary *s, uint64_t H, uint64_t j,
+                            bool keep)
 {
     const hms_lanes *x = snap_of(t, s, H), *p = snap_of(t, s, H - 1);
     for (size_t v = 0; v < t->k->nvars; v++) {
@@ -103,7 +113,8 @@ static void advance_carried(tracer *t, trace_warp *w, trace_summary *s, uint64_t
             if (!(x[v].unknown >> l & 1))
                 w->vars[v].v[l] =
                     (int64_t)((uint64_t)x[v].v[l] + j * (uint64_t)(x[v].v[l] - p[v].v[l]));
-        t->stamps.var[v] = trace_stamp_of(&t->stamps, &w->vars[v]);
+        t->stamps.var[v] =
+            keep ? trace_stamp_of(&t->stamps, &w->vars[v]) : trace_stamp_fresh(&t->stamps);
     }
 }
 
@@ -111,7 +122,7 @@ static void advance_carried(tracer *t, trace_warp *w, trace_summary *s, uint64_t
 static bool all_live_at(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s, uint64_t H,
                         uint64_t j, uint32_t live)
 {
-    advance_carried(t, w, s, H, j);
+    advance_carried(t, w, s, H, j, false);
     hms_lanes c;
     uint64_t time = w->time;
     uint32_t active = w->active;
@@ -343,6 +354,37 @@ static bool add_arrivals(tracer *t, trace_warp *w, trace_summary *s, uint64_t H,
     return true;
 }
 
+/* hms_loop_is_periodic for the carried variables s->carried, remembered per
+ * loop and carried set (warps of a block and blocks ask the same). */
+static bool loop_is_periodic(tracer *t, const ir_stmt *loop, trace_summary *s)
+{
+    size_t nv = t->k->nvars;
+    for (size_t i = 0; i < t->nperiodic; i++) {
+        const trace_periodic *p = &t->periodic[i];
+        if (p->loop == loop && memcmp(p->carried, s->carried, nv * sizeof *s->carried) == 0)
+            return p->periodic;
+    }
+    char why[200];
+    bool periodic = hms_loop_is_periodic(t->k, loop, s->carried, s->tainted, why, sizeof why);
+    bool *carried = malloc((nv ? nv : 1) * sizeof *carried);
+    if (!carried)
+        return periodic;
+    memcpy(carried, s->carried, nv * sizeof *carried);
+    trace_periodic *p =
+        &t->periodic[t->nperiodic < TRACE_PERIODIC_MEMO ? t->nperiodic++
+                                                        : (size_t)(t->runs % TRACE_PERIODIC_MEMO)];
+    free(p->carried);
+    *p = (trace_periodic){loop, carried, periodic};
+    return periodic;
+}
+
+void trace_periodic_free(tracer *t)
+{
+    for (size_t i = 0; i < t->nperiodic; i++)
+        free(t->periodic[i].carried);
+    t->nperiodic = 0;
+}
+
 /* Tries the jump at the top of iteration H; returns the iterations skipped. */
 static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_summary *s,
                          uint64_t H, uint32_t live)
@@ -368,16 +410,14 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
     bool any;
     if (!deltas_agree(t, s, H, &any) || !any)
         return 0;
-    char why[200];
-    if (!hms_loop_is_periodic(t->k, loop, s->carried, s->tainted, why, sizeof why)) {
+    if (!loop_is_periodic(t, loop, s)) {
         s->off = true; /* a property of the code and which variables move: it will not change */
         return 0;
     }
     uint64_t S = iterations_left(t, w, loop, s, H, live);
     const hms_lanes *x = snap_of(t, s, H);
     memcpy(w->vars, x, t->k->nvars * sizeof *w->vars); /* the search moved them */
-    for (size_t v = 0; v < t->k->nvars; v++)
-        t->stamps.var[v] = trace_stamp_of(&t->stamps, &w->vars[v]);
+    memcpy(t->stamps.var, snap_stamp_of(t, s, H), t->k->nvars * sizeof *t->stamps.var);
     if (H + S < t->opt.loop_summary_after) {
         s->off = true; /* a short loop: traced in full */
         return 0;
@@ -400,7 +440,7 @@ static uint64_t try_jump(tracer *t, trace_warp *w, const ir_stmt *loop, trace_su
         for (size_t i = s->rec[slot(h)]; i < s->rec[slot(h + 1)]; i++)
             v[i].extra = times_extra(v[i].extra, reps);
     }
-    advance_carried(t, w, s, H, S);
+    advance_carried(t, w, s, H, S, true);
     w->time += S * dt;
     /* the skipped iterations' FP work, for the roofline: the last iteration's, S times */
     w->flops += S * (s->flops[c] - s->flops[b]);
@@ -438,14 +478,16 @@ uint64_t trace_summary_top(tracer *t, trace_warp *w, const ir_stmt *loop, trace_
     size_t nv = t->k->nvars;
     if (!s->snap) {
         s->snap = malloc(3 * (nv ? nv : 1) * sizeof *s->snap);
+        s->snap_stamp = malloc(3 * (nv ? nv : 1) * sizeof *s->snap_stamp);
         s->carried = calloc(2 * (nv ? nv : 1), sizeof *s->carried);
-        if (!s->snap || !s->carried) {
+        if (!s->snap || !s->snap_stamp || !s->carried) {
             s->off = true;
             return 0;
         }
         s->tainted = s->carried + (nv ? nv : 1);
     }
     memcpy(snap_of(t, s, iter), w->vars, nv * sizeof *w->vars);
+    memcpy(snap_stamp_of(t, s, iter), t->stamps.var, nv * sizeof *t->stamps.var);
     if (iter < next)
         return 0;
     uint64_t S = try_jump(t, w, loop, s, iter, live);
