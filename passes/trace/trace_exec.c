@@ -150,10 +150,19 @@ static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo 
         compute_op(e, p, &r);
         unpin_operands(pin);
         trace_result_put(&t->stamps, m->result, &r);
-        trace_memo_set_key(m, key);
+        trace_memo_set_key(&t->stamps, m, key);
     }
-    bool inserted = false;
-    for (unsigned i = 0; i < HMS_TRACE_VALUE_PROBES; i++) {
+    uint64_t insts = e->kind == IR_BINARY && (e->op == IR_OP_DIV || e->op == IR_OP_MOD) &&
+                             !(e->b && e->b->kind == IR_CONST)
+                         ? HMS_TRACE_INT_DIV_INSTS
+                         : 1;
+    uint32_t run = (uint32_t)w->run;
+#ifndef HMS_TRACE_VERIFY_MEMO
+    if (m->probed_run == run && run) /* looked up before in this run: the answer holds */
+        return m->absent ? insts : 0;
+#endif
+    bool inserted = false, found = false;
+    for (unsigned i = 0; i < HMS_TRACE_VALUE_PROBES && !found; i++) {
         size_t slot = (size_t)((key + i) % HMS_TRACE_VALUE_MEMO);
         if (w->computed_run[slot] != w->run) { /* empty: remember it */
             w->computed_run[slot] = w->run;
@@ -161,13 +170,16 @@ static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo 
             inserted = true;
             break;
         }
-        if (w->computed[slot] == key)
-            return 0;
+        found = w->computed[slot] == key;
     }
-    uint64_t insts = e->kind == IR_BINARY && (e->op == IR_OP_DIV || e->op == IR_OP_MOD) &&
-                             !(e->b && e->b->kind == IR_CONST)
-                         ? HMS_TRACE_INT_DIV_INSTS
-                         : 1;
+#ifdef HMS_TRACE_VERIFY_MEMO
+    if (m->probed_run == run && run && (inserted || found == m->absent))
+        abort();
+#endif
+    m->probed_run = run;
+    m->absent = !found && !inserted;
+    if (found)
+        return 0;
     if (inserted)
         w->inserted += insts;
     return insts;
@@ -525,17 +537,41 @@ static bool grow_stream(hms_stream *st)
     return true;
 }
 
-bool trace_push_record(tracer *t, trace_warp *w, const hms_warp_access *r)
+/* A zeroed record in the stream's next slot, filled where it lies (a record
+ * is 300 bytes), or NULL (out of memory: the warp stops). commit_record
+ * appends it; nothing may push in between. */
+static hms_warp_access *reserve_record(tracer *t, trace_warp *w)
 {
     hms_stream *st = &t->out->stream;
-    size_t i = st->n;
-    if ((st->n == st->cap && !grow_stream(st)) || !hms_stream_push(st, r) ||
-        !push_epoch(t, i - t->block_first, (uint32_t)w->narrivals)) {
+    if (st->n == st->cap && !grow_stream(st)) {
+        t->oom = true;
+        w->stopped = true;
+        return NULL;
+    }
+    hms_warp_access *r = &st->v[st->n];
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+static bool commit_record(tracer *t, trace_warp *w)
+{
+    hms_stream *st = &t->out->stream;
+    if (!push_epoch(t, st->n - t->block_first, (uint32_t)w->narrivals)) {
         t->oom = true;
         w->stopped = true;
         return false;
     }
+    st->n++;
     return true;
+}
+
+bool trace_push_record(tracer *t, trace_warp *w, const hms_warp_access *r)
+{
+    hms_warp_access *slot = reserve_record(t, w);
+    if (!slot)
+        return false;
+    *slot = *r;
+    return commit_record(t, w);
 }
 
 /* Opaque lanes' offsets (lanes.h) rest on stand-in bases: those outside the
@@ -598,21 +634,22 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
     eval(t, w, a->index, &idx);
     if (a->index2)
         eval(t, w, a->index2, &idx2);
-    else
-        hms_lanes_splat(&idx2, 0);
+    else /* only its masks are read */
+        idx2.unknown = idx2.approx = idx2.opaque = 0;
 
     uint32_t m = w->active;
-    hms_warp_access r;
-    memset(&r, 0, sizeof r);
-    r.site = (uint32_t)a->id;
-    r.array = (uint32_t)a->array;
-    r.space = (uint8_t)record_space(arr, a);
-    r.kind = (uint8_t)a->kind;
-    r.width = (uint8_t)a->width;
-    r.mask = m;
-    r.block = (uint32_t)t->block; /* wraps for grids beyond 2^32 blocks (see report) */
-    r.warp = w->warp;
-    r.time = w->time;
+    hms_warp_access *r = reserve_record(t, w);
+    if (!r)
+        return;
+    r->site = (uint32_t)a->id;
+    r->array = (uint32_t)a->array;
+    r->space = (uint8_t)record_space(arr, a);
+    r->kind = (uint8_t)a->kind;
+    r->width = (uint8_t)a->width;
+    r->mask = m;
+    r->block = (uint32_t)t->block; /* wraps for grids beyond 2^32 blocks (see report) */
+    r->warp = w->warp;
+    r->time = w->time;
     w->time++;
 
     int64_t stride = a->elem_stride > 0 ? a->elem_stride : arr->elem_bytes;
@@ -656,13 +693,13 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
         int64_t end = sat_add(o, a->width);
         if (end > hi)
             hi = end;
-        r.addr[l] = (uint64_t)o; /* the base is added at the end (stream_gen.c finish_records) */
+        r->addr[l] = (uint64_t)o; /* the base is added at the end (stream_gen.c finish_records) */
     }
     t->touched_lo[a->array] = lo;
     t->touched_hi[a->array] = hi;
 
-    r.exact = !unknown && !opaque && !approx && !in_inexact_context(w) &&
-              !(tex2d && !t->pitch_known[a->array]);
+    r->exact = !unknown && !opaque && !approx && !in_inexact_context(w) &&
+               !(tex2d && !t->pitch_known[a->array]);
     if (opaque) {
         char where[300];
         trace_note(t,
@@ -674,7 +711,7 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
     }
     if (unknown) {
         char where[300];
-        r.spread = true;
+        r->spread = true;
         trace_note(t,
                    "access %s at %s: index depends on a value the analysis cannot know; "
                    "modelled as spread over '%s'",
@@ -686,12 +723,12 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
                    arr->name ? arr->name : "?", (long long)pitch);
 
     hms_stream *st = &t->out->stream;
-    if (!trace_push_record(t, w, &r))
+    if (!commit_record(t, w))
         return;
     w->seq++;
-    if (r.mask) {
+    if (r->mask) {
         uint64_t units[HMS_WARP_UNITS_MAX];
-        t->total_lines += hms_warp_units(&r, HMS_TRACE_LINE_BYTES, units);
+        t->total_lines += hms_warp_units(r, HMS_TRACE_LINE_BYTES, units);
     }
     bool lines_over = t->total_lines >= t->opt.max_lines;
     if ((st->n >= t->opt.max_records || lines_over) && !w->draining) {

@@ -79,19 +79,31 @@ uint64_t trace_stamp_uniform(trace_stamps *s, ir_sym sym, int64_t value)
     return s->sym[sym];
 }
 
+static trace_memo *memo_slot(const trace_stamps *s, const ir_expr *e, uint32_t active, uint64_t sa,
+                             uint64_t sb, uint64_t sc)
+{
+    uint64_t h = (uint64_t)(uintptr_t)e * 0x9e3779b97f4a7c15ull;
+    h = (h ^ sa) * 0xbf58476d1ce4e5b9ull;
+    h = (h ^ sb) * 0x94d049bb133111ebull;
+    h = (h ^ sc ^ (uint64_t)active << 32) * 0x9e3779b97f4a7c15ull;
+    return &s->memo[h >> (64 - TRACE_MEMO_BITS)];
+}
+
+static bool memo_holds(const trace_memo *m, const ir_expr *e, uint32_t active, uint64_t sa,
+                       uint64_t sb, uint64_t sc)
+{
+    return m->e == e && m->sa == sa && m->sb == sb && m->sc == sc && m->active == active;
+}
+
 trace_memo *trace_memo_of(trace_stamps *s, const ir_expr *e, uint32_t active, uint64_t sa,
                           uint64_t sb, uint64_t sc)
 {
     bool known = sa != TRACE_STAMP_NONE && sb != TRACE_STAMP_NONE && sc != TRACE_STAMP_NONE;
     trace_memo *n = trace_node_slot(s, e);
-    if (known && n->e == e && n->sa == sa && n->sb == sb && n->sc == sc && n->active == active)
+    if (known && memo_holds(n, e, active, sa, sb, sc))
         return n;
-    uint64_t h = (uint64_t)(uintptr_t)e * 0x9e3779b97f4a7c15ull;
-    h = (h ^ sa) * 0xbf58476d1ce4e5b9ull;
-    h = (h ^ sb) * 0x94d049bb133111ebull;
-    h = (h ^ sc ^ (uint64_t)active << 32) * 0x9e3779b97f4a7c15ull;
-    trace_memo *m = &s->memo[h >> (64 - TRACE_MEMO_BITS)];
-    if (!(known && m->e == e && m->sa == sa && m->sb == sb && m->sc == sc && m->active == active)) {
+    trace_memo *m = memo_slot(s, e, active, sa, sb, sc);
+    if (!(known && memo_holds(m, e, active, sa, sb, sc))) {
         m->e = e;
         m->sa = sa;
         m->sb = sb;
@@ -99,8 +111,19 @@ trace_memo *trace_memo_of(trace_stamps *s, const ir_expr *e, uint32_t active, ui
         m->active = active;
         m->result = s->next++;
         m->keyed = false;
+        m->probed_run = 0;
     }
     *n = *m;
-    n->home = m;
     return n;
+}
+
+void trace_memo_set_key(trace_stamps *s, trace_memo *m, uint64_t key)
+{
+    m->key = key;
+    m->keyed = true;
+    trace_memo *h = memo_slot(s, m->e, m->active, m->sa, m->sb, m->sc);
+    if (memo_holds(h, m->e, m->active, m->sa, m->sb, m->sc) && h->result == m->result) {
+        h->key = key;
+        h->keyed = true;
+    }
 }

@@ -24,16 +24,20 @@
  * value-table key op_insts hashed from the operands' lanes (a function of the
  * node, the active mask and the operand values only, so equal stamps give
  * the equal key). */
-typedef struct trace_memo trace_memo;
-struct trace_memo {
+typedef struct {
     const ir_expr *e;
     uint64_t sa, sb, sc;
     uint32_t active;
-    bool keyed;
+    /* The warp run (trace_warp.run, low 32 bits: a kernel has far fewer
+     * runs) in which the key was last looked up in the warp's table, and
+     * whether it was neither there nor got a slot. The table only fills
+     * within a run, so in that run the key stays found, or stays out. */
+    uint32_t probed_run;
     uint64_t result;
     uint64_t key;
-    trace_memo *home; /* node cache entry: the operation memo slot it was copied from */
-};
+    bool keyed;
+    bool absent;
+} trace_memo;
 
 /* A result kept by its stamp (the result table). */
 typedef struct {
@@ -158,22 +162,12 @@ static inline trace_memo *trace_node_slot(const trace_stamps *s, const ir_expr *
  * operand: TRACE_STAMP_FIXED) under `active`, an entry of the node cache:
  * a copy of the memo slot of an earlier equal evaluation, whose result stamp
  * (and key, if keyed) hold; otherwise of a memo slot reset to this
- * evaluation with a fresh result stamp and no key. A key set on it goes
- * through to its memo slot with trace_memo_set_key. */
+ * evaluation with a fresh result stamp and no key. trace_memo_set_key sets
+ * its key and its memo slot's, if the slot still holds the evaluation. */
 trace_memo *trace_memo_of(trace_stamps *s, const ir_expr *e, uint32_t active, uint64_t sa,
                           uint64_t sb, uint64_t sc);
 
-static inline void trace_memo_set_key(trace_memo *m, uint64_t key)
-{
-    m->key = key;
-    m->keyed = true;
-    trace_memo *h = m->home;
-    if (h && h->e == m->e && h->result == m->result) { /* the slot still holds this evaluation */
-        h->key = key;
-        h->keyed = true;
-        h->active = m->active;
-    }
-}
+void trace_memo_set_key(trace_stamps *s, trace_memo *m, uint64_t key);
 
 /* The node cache's entry of node e's latest evaluation, or NULL when another
  * node took its slot since. */
