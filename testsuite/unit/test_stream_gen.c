@@ -846,6 +846,43 @@ Test(stream_gen, time_counts_instructions_before_each_access)
     ir_kernel_free(k);
 }
 
+Test(stream_gen, block_records_interleave_warps_by_time)
+{
+    /* 2 blocks of 8 warps: for (i = 0; i < 12; i++) a[i * 512 + gid] = ...;
+     * every warp issues the same instructions, so the block's records, traced
+     * warp by warp, come out iteration-major and warp-minor: the sort moves
+     * nearly every record (long cycles of the permutation). */
+    ir_kernel *k = fx_kernel("interleave", 2, 1, 256, 1);
+    int a = fx_array(k, "a", HMS_SPACE_GLOBAL, 4, 0, NULL);
+    int i = fx_local(k, "i");
+    ir_expr *idx = fx_add(k, fx_mul(k, fx_v(k, i), fx_c(k, 512)), fx_gid_x(k));
+    fx_body(k, fx_loop(k, fx_assign(k, i, fx_c(k, 0)), fx_lt(k, fx_v(k, i), fx_c(k, 12)),
+                       fx_assign(k, i, fx_add(k, fx_v(k, i), fx_c(k, 1))),
+                       fx_access(k, a, HMS_ACCESS_LOAD, idx, 4, 3), 2));
+    hms_trace_options o = {0};
+    o.loop_summary_after = UINT32_MAX;
+    hms_kernel_trace t;
+    trace_ok(k, &o, &t);
+    cr_assert_eq(t.nblocks, 2);
+    for (size_t b = 0; b < 2; b++) {
+        const hms_traced_block *B = &t.blocks[b];
+        cr_assert_eq(B->count, 96);
+        for (size_t j = 0; j < B->count; j++) {
+            const hms_warp_access *r = &t.stream.v[B->first + j];
+            uint64_t it = j / 8, w = j % 8;
+            cr_assert_eq(r->warp, w, "block %zu record %zu: warp %u", b, j, r->warp);
+            if (j > 0)
+                cr_assert_geq(r->time, t.stream.v[B->first + j - 1].time);
+            for (uint64_t l = 0; l < 32; l++)
+                cr_assert_eq(r->addr[l],
+                             t.arrays[a].base + 4 * (it * 512 + B->id * 256 + w * 32 + l),
+                             "block %zu record %zu lane %llu", b, j, (unsigned long long)l);
+        }
+    }
+    hms_kernel_trace_free(&t);
+    ir_kernel_free(k);
+}
+
 /* ---- bad input ------------------------------------------------------------------------------- */
 
 Test(stream_gen, bad_launch_and_ir_are_reported)
