@@ -370,9 +370,35 @@ static void eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
         *out = *r;
 }
 
+/* The value of e for bookkeeping (w->untimed: a trip count, a loop summary's
+ * search), made lane by lane with no stamps: such evaluations charge no
+ * instructions and look at values the warp mostly never computes, so the
+ * memo would only lose entries to them. */
+static const hms_lanes *eval_pure(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch)
+{
+    if (e->kind != IR_UNARY && e->kind != IR_BINARY && e->kind != IR_SELECT) {
+        if (e->kind == IR_VAR && w->active)
+            note_param_default(t, e->var);
+        return eval_value(t, w, e, scratch); /* a leaf */
+    }
+    hms_lanes buf[3];
+    const hms_lanes *p[3] = {NULL, NULL, NULL};
+    const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
+                             e->kind == IR_SELECT ? e->c : NULL};
+    for (int i = 0; i < 3; i++)
+        if (ops[i])
+            p[i] = eval_pure(t, w, ops[i], &buf[i]);
+    compute_op(e, p, scratch);
+    return scratch;
+}
+
 void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
 {
-    eval(t, w, e, out);
+    const hms_lanes *r = w->untimed ? eval_pure(t, w, e, out) : NULL;
+    if (!r)
+        eval(t, w, e, out);
+    else if (r != out)
+        *out = *r;
 }
 
 typedef struct {
@@ -997,7 +1023,7 @@ static void exec_loop(tracer *t, trace_warp *w, const ir_stmt *s)
     if (s->trip) {
         uint64_t time = w->time;
         w->untimed++;
-        eval(t, w, s->trip, &trips);
+        trace_eval(t, w, s->trip, &trips);
         w->untimed--;
         trips.unknown |= trips.opaque; /* a stand-in is no iteration count */
         w->time = time;
