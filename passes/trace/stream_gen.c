@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "passes/trace/sample.h"
+#include "passes/trace/sample_stop.h"
 #include "passes/trace/trace_internal.h"
 #include "runtime/issue_order.h"
 
@@ -228,6 +229,7 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
     t->bid[1] = (int64_t)((id / t->gdim[0]) % t->gdim[1]);
     t->bid[2] = (int64_t)(id / ((uint64_t)t->gdim[0] * t->gdim[1]));
     t->block_first = t->out->stream.n;
+    uint64_t lines0 = t->total_lines;
     for (uint32_t w = 0; w < t->wpb && !t->oom && !t->kernel_budget_hit; w++) {
         trace_warp *W = &warps[w];
         size_t first = t->out->stream.n;
@@ -244,6 +246,7 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
     out->id = id;
     out->first = t->block_first;
     out->count = t->out->stream.n - t->block_first;
+    out->lines = t->total_lines - lines0;
     out->barriers = t->oom ? 0 : align_barriers(t, warps);
 }
 
@@ -263,6 +266,65 @@ static bool sample(const tracer *t, uint64_t total, uint64_t budget, hms_block_s
     return hms_sample_blocks_resident(total, t->opt.first_wave_blocks, &r, budget, s);
 }
 
+static uint32_t count_groups(const hms_block_sample *s)
+{
+    uint32_t n = s->n > 0;
+    for (size_t i = 1; i < s->n; i++)
+        n += s->v[i].group != s->v[i - 1].group;
+    return n;
+}
+
+/* Sequential sampling (sample_stop.h): called when traced blocks [first, b)
+ * complete one of the sample's groups; true when the groups traced so far
+ * agree well enough that the rest of the sample is not traced. */
+static bool group_done(tracer *t, hms_group_figures *g, const hms_block_sample *s, size_t first,
+                       size_t b)
+{
+    hms_kernel_trace *o = t->out;
+    if (!(t->opt.stop_tolerance > 0) || !s->sampled || g->nfig == 0)
+        return false;
+    double *x = malloc(g->nfig * sizeof *x);
+    bool added = x != NULL;
+    if (added) {
+        hms_group_figures_of(o, first, b, t->opt.arch, x);
+        added = hms_group_figures_add(g, x);
+    }
+    free(x);
+    if (!added) { /* short of memory: no early stop, the whole sample is traced */
+        g->nfig = 0;
+        return false;
+    }
+    if (b >= s->n || !hms_group_figures_converged(g, t->opt.stop_tolerance))
+        return false;
+    o->stop_rse = hms_group_figures_rse(g, NULL);
+    return true;
+}
+
+/* The trace stopped after blocks [0, b) of sample s: the traced blocks of
+ * the spread (group > 0) stand for all of it; the first-wave stratum's
+ * blocks still stand for themselves. */
+static void stand_for_spread(tracer *t, const hms_block_sample *s, size_t b)
+{
+    hms_kernel_trace *o = t->out;
+    double all = 0, traced = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->v[i].group > 0)
+            all += s->v[i].weight;
+    for (size_t i = 0; i < b; i++)
+        if (s->v[i].group > 0)
+            traced += s->v[i].weight;
+    for (size_t i = 0; i < b; i++)
+        if (s->v[i].group > 0 && traced > 0)
+            o->blocks[i].weight *= all / traced;
+    o->stopped_early = true;
+    trace_note(t,
+               "block sample stopped after %zu of %zu blocks (%u of %u groups of co-resident "
+               "blocks): the groups' per-block figures agreed within %.1f%% (largest relative "
+               "standard error; the rule's tolerance %.1f%%)",
+               b, s->n, o->groups_traced, o->groups_sampled, 100 * o->stop_rse,
+               100 * t->opt.stop_tolerance);
+}
+
 static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
 {
     hms_kernel_trace *o = t->out;
@@ -270,12 +332,15 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
     if (!sample(t, total, t->opt.max_blocks, &s))
         return false;
     o->blocks = calloc(s.n, sizeof *o->blocks);
+    hms_group_figures g;
+    hms_group_figures_init(&g, HMS_STOP_FIG_SITES + o->nsites);
     if (!o->blocks) {
         hms_block_sample_free(&s);
         return false;
     }
-    bool resampled = false;
-    size_t b = 0;
+    bool resampled = false, stopped = false;
+    size_t b = 0, group_first = 0;
+    o->groups_sampled = count_groups(&s);
     while (b < s.n && !t->oom) {
         trace_block(t, warps, s.v[b].id, &o->blocks[b]);
         o->blocks[b].weight = s.v[b].weight;
@@ -299,8 +364,11 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                            "--analysis-budget=<x> gives x times the work)",
                            s.n, (unsigned long long)fit, (unsigned long long)recs);
                 hms_block_sample_free(&s);
-                if (!sample(t, total, fit, &s))
+                if (!sample(t, total, fit, &s)) {
+                    hms_group_figures_free(&g);
                     return false;
+                }
+                o->groups_sampled = count_groups(&s);
                 resampled = true;
                 o->stream.n = 0;
                 t->total_steps = 0;
@@ -313,9 +381,21 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
         }
         if (t->kernel_budget_hit)
             break;
+        if (b > 0 && (b == s.n || s.v[b].group != s.v[b - 1].group)) {
+            o->groups_traced++;
+            stopped = group_done(t, &g, &s, group_first, b);
+            group_first = b;
+            if (stopped)
+                break;
+        }
     }
+    hms_group_figures_free(&g);
     o->nblocks = b;
-    if (b < s.n && !t->oom) {
+    for (size_t i = 0; s.sampled && i < b; i++)
+        o->stratum_blocks += s.v[i].group == 0;
+    if (stopped && !t->oom) {
+        stand_for_spread(t, &s, b);
+    } else if (b < s.n && !t->oom) {
         /* cut short: the traced blocks stand for the whole grid */
         double all = 0, traced = 0;
         for (size_t i = 0; i < s.n; i++)
