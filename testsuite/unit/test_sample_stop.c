@@ -119,24 +119,37 @@ static double weight_sum(const hms_kernel_trace *t)
     return w;
 }
 
+static void assert_ascending_to_the_last_block(const hms_kernel_trace *t)
+{
+    for (size_t b = 1; b < t->nblocks; b++) {
+        cr_assert_lt(t->blocks[b - 1].id, t->blocks[b].id, "blocks in ascending id");
+        cr_assert_eq(t->blocks[b].first, t->blocks[b - 1].first + t->blocks[b - 1].count,
+                     "records block by block");
+        for (size_t i = t->blocks[b].first; i < t->blocks[b].first + t->blocks[b].count; i++)
+            cr_assert_eq(t->stream.v[i].block, (uint32_t)t->blocks[b].id);
+    }
+    cr_assert_eq(t->blocks[t->nblocks - 1].id, t->blocks_total - 1,
+                 "the rule waits for the group with the grid's last block");
+}
+
+/* copy1d on 4096 blocks, 8 SMs x 2: the spread's groups (no first-wave
+ * stratum here) are traced first, last, then the middle ones. */
 Test(sample_stop, regular_kernel_stops_after_two_groups)
 {
     ir_kernel *k = fx_copy1d(4096, 128, 4096 * 128);
-    hms_trace_options o = resident(0.02);
+    hms_trace_options o = resident(0.02), off = resident(0);
+    o.first_wave_blocks = off.first_wave_blocks = 0;
     hms_kernel_trace full, t;
-    hms_trace_options off = resident(0);
     cr_assert(hms_trace_kernel(k, &off, &full), "%s", full.error);
     cr_assert(hms_trace_kernel(k, &o, &t), "%s", t.error);
     cr_assert(t.sampled);
     cr_assert(t.stopped_early);
-    cr_assert_eq(t.groups_sampled, 1 + HMS_SAMPLE_MIN_RUNS);
-    cr_assert_eq(t.groups_traced, 2, "the stratum and the first group");
-    cr_assert_eq(t.stratum_blocks, 16);
-    cr_assert_lt(t.nblocks, full.nblocks);
+    cr_assert_eq(t.groups_sampled, HMS_SAMPLE_MIN_RUNS);
+    cr_assert_eq(t.groups_traced, 2, "the first and the last group");
+    cr_assert_eq(t.stratum_blocks, 0);
+    cr_assert_eq(t.nblocks, full.nblocks / 2);
     cr_assert_float_eq(t.stop_rse, 0.0, 1e-12);
-    /* the stratum stands for itself, the traced group for the whole spread */
-    for (size_t b = 0; b < 16; b++)
-        cr_assert_float_eq(t.blocks[b].weight, 1.0, 1e-12);
+    assert_ascending_to_the_last_block(&t);
     cr_assert_float_eq(weight_sum(&t), 4096.0, 1e-6);
     /* a regular kernel's scaled requests are the whole sample's */
     for (size_t i = 0; i < t.nsites; i++)
@@ -149,6 +162,26 @@ Test(sample_stop, regular_kernel_stops_after_two_groups)
     cr_assert_eq(full.groups_traced, full.groups_sampled);
     hms_kernel_trace_free(&t);
     hms_kernel_trace_free(&full);
+    ir_kernel_free(k);
+}
+
+/* With a first-wave stratum: it, the first and the last group; the stratum's
+ * blocks keep weight 1. */
+Test(sample_stop, the_stratum_stands_for_itself)
+{
+    ir_kernel *k = fx_copy1d(4096, 128, 4096 * 128);
+    hms_trace_options o = resident(0.02);
+    hms_kernel_trace t;
+    cr_assert(hms_trace_kernel(k, &o, &t), "%s", t.error);
+    cr_assert(t.stopped_early);
+    cr_assert_eq(t.groups_sampled, 1 + HMS_SAMPLE_MIN_RUNS);
+    cr_assert_eq(t.groups_traced, 3);
+    cr_assert_eq(t.stratum_blocks, 16);
+    for (size_t b = 0; b < 16; b++)
+        cr_assert_float_eq(t.blocks[b].weight, 1.0, 1e-12);
+    assert_ascending_to_the_last_block(&t);
+    cr_assert_float_eq(weight_sum(&t), 4096.0, 1e-6);
+    hms_kernel_trace_free(&t);
     ir_kernel_free(k);
 }
 
@@ -172,14 +205,25 @@ Test(sample_stop, irregular_kernel_runs_to_the_end_of_the_sample)
     hms_trace_options o = resident(0.02);
     o.loop_summary_after = UINT32_MAX; /* the work itself, not a summary of it */
     o.max_records = (size_t)1 << 22;
-    hms_kernel_trace t;
+    hms_trace_options off = o;
+    off.stop_tolerance = 0;
+    hms_kernel_trace t, full;
     cr_assert(hms_trace_kernel(k, &o, &t), "%s", t.error);
+    cr_assert(hms_trace_kernel(k, &off, &full), "%s", full.error);
+    cr_assert_eq(t.stream.n, full.stream.n, "the same blocks, traced in another order");
+    for (size_t b = 0; b < t.nblocks; b++) {
+        cr_assert_eq(t.blocks[b].id, full.blocks[b].id);
+        cr_assert_eq(t.blocks[b].count, full.blocks[b].count);
+        cr_assert_eq(t.blocks[b].first, full.blocks[b].first);
+    }
     cr_assert(t.sampled);
     cr_assert_not(t.stopped_early);
     cr_assert_eq(t.groups_traced, t.groups_sampled);
     cr_assert_eq(t.nblocks, 64);
+    assert_ascending_to_the_last_block(&t); /* traced out of order, put back */
     cr_assert_float_eq(weight_sum(&t), 4096.0, 1e-6);
     hms_kernel_trace_free(&t);
+    hms_kernel_trace_free(&full);
     ir_kernel_free(k);
 }
 
