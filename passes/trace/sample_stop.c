@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runtime/banks.h"
+#include "runtime/coalesce.h"
 
 bool hms_group_figures_init(hms_group_figures *g, size_t nfig)
 {
@@ -68,14 +69,69 @@ bool hms_group_figures_converged(const hms_group_figures *g, double tolerance)
            hms_group_figures_rse(g, NULL) <= tolerance;
 }
 
-void hms_group_figures_of(const hms_kernel_trace *t, size_t first, size_t end, const hms_arch *arch,
-                          double *out)
+void hms_line_set_free(hms_line_set *s)
+{
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
+
+static size_t slot_of(uint64_t key, size_t cap)
+{
+    key ^= key >> 33; /* mix (MurmurHash3's finaliser): line numbers are dense runs */
+    key *= 0xff51afd7ed558ccdull;
+    key ^= key >> 33;
+    return (size_t)key & (cap - 1);
+}
+
+/* Adds line; true when it was not there yet. *ok false on allocation failure. */
+static bool line_set_add(hms_line_set *s, uint64_t line, bool *ok)
+{
+    if (2 * (s->n + 1) > s->cap) { /* keep the load at most one half */
+        size_t cap = s->cap ? 2 * s->cap : 1024;
+        uint64_t *v = calloc(cap, sizeof *v);
+        if (!v) {
+            *ok = false;
+            return false;
+        }
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->v[i]) {
+                size_t j = slot_of(s->v[i], cap);
+                while (v[j])
+                    j = (j + 1) & (cap - 1);
+                v[j] = s->v[i];
+            }
+        free(s->v);
+        s->v = v;
+        s->cap = cap;
+    }
+    uint64_t key = line + 1;
+    size_t j = slot_of(key, s->cap);
+    while (s->v[j]) {
+        if (s->v[j] == key)
+            return false;
+        j = (j + 1) & (s->cap - 1);
+    }
+    s->v[j] = key;
+    s->n++;
+    return true;
+}
+
+static bool off_chip(uint8_t space)
+{
+    return space == HMS_SPACE_GLOBAL || space == HMS_SPACE_LOCAL || space == HMS_SPACE_TEXTURE ||
+           space == HMS_SPACE_READONLY;
+}
+
+bool hms_group_figures_of(const hms_kernel_trace *t, const ir_kernel *k, size_t first, size_t end,
+                          const hms_arch *arch, hms_line_set *seen, double *out)
 {
     size_t nfig = HMS_STOP_FIG_SITES + t->nsites;
     for (size_t f = 0; f < nfig; f++)
         out[f] = 0;
     if (end <= first)
-        return;
+        return true;
+    bool ok = true;
+    uint64_t units[HMS_WARP_UNITS_MAX];
     for (size_t b = first; b < end; b++) {
         const hms_traced_block *B = &t->blocks[b];
         out[HMS_STOP_FIG_LINES] += (double)B->lines;
@@ -89,8 +145,19 @@ void hms_group_figures_of(const hms_kernel_trace *t, size_t first, size_t end, c
             hms_bank_result br;
             if (arch && r->space == HMS_SPACE_SHARED && r->mask && hms_banks_warp(arch, r, &br))
                 out[HMS_STOP_FIG_BANK_PASSES] += reps * (double)br.wavefronts;
+            if (off_chip(r->space) && r->mask && hms_access_check(r, NULL, 0)) {
+                /* during tracing addresses are relative to the array's base
+                 * (trace_layout.c places arrays after): key by array and line */
+                uint64_t array = 0;
+                if (k && r->site < k->nsites && k->sites[r->site] && k->sites[r->site]->array >= 0)
+                    array = (uint64_t)k->sites[r->site]->array & 0xfff;
+                size_t n = hms_warp_units(r, HMS_TRACE_LINE_BYTES, units);
+                for (size_t u = 0; u < n && ok; u++)
+                    out[HMS_STOP_FIG_NEW_LINES] += line_set_add(seen, units[u] << 12 | array, &ok);
+            }
         }
     }
     for (size_t f = 0; f < nfig; f++)
         out[f] /= (double)(end - first);
+    return ok;
 }

@@ -8,6 +8,13 @@
  *  - 32-byte lines the records touch (the tracer's work count, hms_traced_block.lines),
  *  - instructions of the block's warps,
  *  - shared-memory bank passes (hms_banks_warp wavefronts, times 1 + extra),
+ *  - new off-chip lines: 32-byte lines of global, local, texture and
+ *    read-only memory that no earlier traced group touched. Blocks of
+ *    different waves share lines in L2 (a GEMM's blocks of one tile column
+ *    read the same B strip), so a later group finds fewer new lines and the
+ *    scaled DRAM traffic falls as more groups are traced: such a kernel
+ *    must not stop early, while a streaming kernel's groups each bring the
+ *    same number of new lines,
  *  - warp requests of each access site.
  * Each figure's estimate is the mean over the traced groups of the group's
  * per-block value; its relative standard error is the standard deviation of
@@ -25,6 +32,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "passes/trace/stream_gen.h"
 #include "runtime/arch.h"
@@ -37,8 +45,16 @@ enum {
     HMS_STOP_FIG_LINES,
     HMS_STOP_FIG_INSTS,
     HMS_STOP_FIG_BANK_PASSES,
+    HMS_STOP_FIG_NEW_LINES,
     HMS_STOP_FIG_SITES
 };
+
+/* The off-chip 32-byte lines the traced groups touched (open addressing,
+ * line + 1 stored so that 0 marks an empty slot). */
+typedef struct {
+    uint64_t *v;
+    size_t cap, n;
+} hms_line_set;
 
 typedef struct {
     size_t nfig;    /* figures per group */
@@ -62,8 +78,12 @@ bool hms_group_figures_converged(const hms_group_figures *g, double tolerance);
 
 /* The per-block figures of traced blocks [first, end) of t into out
  * (HMS_STOP_FIG_SITES + t->nsites values). arch: the GPU whose bank model
- * counts the shared passes (NULL: that figure is 0). */
-void hms_group_figures_of(const hms_kernel_trace *t, size_t first, size_t end, const hms_arch *arch,
-                          double *out);
+ * counts the shared passes (NULL: that figure is 0). k: the traced kernel
+ * (its sites' arrays key the lines). `seen` holds the lines
+ * of the groups before (empty for the first) and takes this group's. False
+ * on allocation failure. */
+bool hms_group_figures_of(const hms_kernel_trace *t, const ir_kernel *k, size_t first, size_t end,
+                          const hms_arch *arch, hms_line_set *seen, double *out);
+void hms_line_set_free(hms_line_set *s);
 
 #endif

@@ -274,9 +274,17 @@ static uint32_t count_groups(const hms_block_sample *s)
     return n;
 }
 
+/* Whether the stopping rule applies to sample s: a tolerance, a sampled
+ * grid and at least three groups in the spread (with fewer, the rule waits
+ * for the last group and nothing is left to skip). */
 static bool stop_rule_on(const tracer *t, const hms_block_sample *s)
 {
-    return t->opt.stop_tolerance > 0 && s->sampled;
+    if (!(t->opt.stop_tolerance > 0) || !s->sampled)
+        return false;
+    uint32_t spread = 0;
+    for (size_t i = 0; i < s->n; i++)
+        spread += s->v[i].group > 0 && (i == 0 || s->v[i].group != s->v[i - 1].group);
+    return spread >= 3;
 }
 
 /* With the stopping rule on, the spread's last group is traced right after
@@ -352,8 +360,8 @@ static bool order_by_id(hms_kernel_trace *o)
 /* Sequential sampling (sample_stop.h): called when traced blocks [first, b)
  * complete one of the sample's groups; true when the groups traced so far
  * agree well enough that the rest of the sample is not traced. */
-static bool group_done(tracer *t, hms_group_figures *g, const hms_block_sample *s, size_t first,
-                       size_t b)
+static bool group_done(tracer *t, hms_group_figures *g, hms_line_set *seen,
+                       const hms_block_sample *s, size_t first, size_t b)
 {
     hms_kernel_trace *o = t->out;
     if (!stop_rule_on(t, s) || g->nfig == 0)
@@ -361,8 +369,8 @@ static bool group_done(tracer *t, hms_group_figures *g, const hms_block_sample *
     double *x = malloc(g->nfig * sizeof *x);
     bool added = x != NULL;
     if (added) {
-        hms_group_figures_of(o, first, b, t->opt.arch, x);
-        added = hms_group_figures_add(g, x);
+        added = hms_group_figures_of(o, t->k, first, b, t->opt.arch, seen, x) &&
+                hms_group_figures_add(g, x);
     }
     free(x);
     if (!added) { /* short of memory: no early stop, the whole sample is traced */
@@ -415,6 +423,7 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
     o->blocks = calloc(s.n, sizeof *o->blocks);
     hms_group_figures g;
     hms_group_figures_init(&g, HMS_STOP_FIG_SITES + o->nsites);
+    hms_line_set seen = {0};
     if (!o->blocks) {
         hms_block_sample_free(&s);
         return false;
@@ -449,6 +458,7 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                 hms_block_sample_free(&s);
                 if (!sample(t, total, fit, &s)) {
                     hms_group_figures_free(&g);
+                    hms_line_set_free(&seen);
                     return false;
                 }
                 o->groups_sampled = count_groups(&s);
@@ -468,13 +478,14 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
             break;
         if (b > 0 && (b == s.n || s.v[b].group != s.v[b - 1].group)) {
             o->groups_traced++;
-            stopped = group_done(t, &g, &s, group_first, b);
+            stopped = group_done(t, &g, &seen, &s, group_first, b);
             group_first = b;
             if (stopped)
                 break;
         }
     }
     hms_group_figures_free(&g);
+    hms_line_set_free(&seen);
     o->nblocks = b;
     for (size_t i = 0; s.sampled && i < b; i++)
         o->stratum_blocks += s.v[i].group == 0;

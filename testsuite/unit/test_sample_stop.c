@@ -227,6 +227,30 @@ Test(sample_stop, irregular_kernel_runs_to_the_end_of_the_sample)
     ir_kernel_free(k);
 }
 
+/* out[gid] = in[threadIdx.x] + ...: every block reads the same lines of `in`, which
+ * a later group finds in L2 (new off-chip lines per block fall after the
+ * first group), so the scaled DRAM traffic depends on how many groups are
+ * traced: the rule must not stop. */
+Test(sample_stop, lines_shared_across_groups_do_not_stop)
+{
+    ir_kernel *k = fx_kernel("broadcast", 4096, 1, 128, 1);
+    int in = fx_array(k, "in", HMS_SPACE_GLOBAL, 4, 0, NULL);
+    int out = fx_array(k, "out", HMS_SPACE_GLOBAL, 4, 0, NULL);
+    for (int64_t row = 0; row < 3; row++) /* in[tid], in[tid + 128], in[tid + 256] */
+        fx_body(k, fx_access(k, in, HMS_ACCESS_LOAD,
+                             fx_add(k, fx_s(k, IR_SYM_TID_X), fx_c(k, 128 * row)), 4, 3));
+    fx_body(k, fx_access(k, out, HMS_ACCESS_STORE, fx_gid_x(k), 4, 3));
+    hms_trace_options o = resident(0.02);
+    o.first_wave_blocks = 0;
+    hms_kernel_trace t;
+    cr_assert(hms_trace_kernel(k, &o, &t), "%s", t.error);
+    cr_assert(t.sampled);
+    cr_assert_not(t.stopped_early, "requests agree, new lines do not");
+    cr_assert_eq(t.groups_traced, t.groups_sampled);
+    hms_kernel_trace_free(&t);
+    ir_kernel_free(k);
+}
+
 Test(sample_stop, grid_within_the_budget_is_never_sampled)
 {
     ir_kernel *k = fx_copy1d(64, 128, 64 * 128);
