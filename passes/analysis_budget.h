@@ -37,7 +37,7 @@
  * stops once its groups' per-block figures agree within this relative
  * standard error (0: the whole sample is traced). Divided by SCALE: more
  * budget, a stricter rule. */
-#define HMS_BUDGET_STOP_TOLERANCE 0.0
+#define HMS_BUDGET_STOP_TOLERANCE 0.02
 
 typedef struct {
     uint64_t blocks, records, lines, placement_lines;
