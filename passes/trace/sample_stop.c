@@ -161,3 +161,73 @@ bool hms_group_figures_of(const hms_kernel_trace *t, const ir_kernel *k, size_t 
         out[f] /= (double)(end - first);
     return ok;
 }
+
+/* ---- the trace order ---------------------------------------------------------------- */
+
+uint32_t hms_sample_count_groups(const hms_block_sample *s, bool spread_only)
+{
+    uint32_t n = 0;
+    for (size_t i = 0; i < s->n; i++)
+        n += (!spread_only || s->v[i].group > 0) && (i == 0 || s->v[i].group != s->v[i - 1].group);
+    return n;
+}
+
+bool hms_sample_last_group_second(hms_block_sample *s)
+{
+    size_t first = 0;
+    while (first < s->n && s->v[first].group == 0)
+        first++;
+    if (first == s->n)
+        return true;
+    uint32_t g1 = s->v[first].group, gl = s->v[s->n - 1].group;
+    if (gl <= g1 + 1)
+        return true; /* at most two spread groups: already in that order */
+    hms_sampled_block *v = malloc(s->n * sizeof *v);
+    if (!v)
+        return false;
+    size_t n = 0;
+    for (int pass = 0; pass < 4; pass++)
+        for (size_t i = 0; i < s->n; i++) {
+            uint32_t g = s->v[i].group;
+            bool take = pass == 0   ? g == 0
+                        : pass == 1 ? g == g1
+                        : pass == 2 ? g == gl
+                                    : g != 0 && g != g1 && g != gl;
+            if (take)
+                v[n++] = s->v[i];
+        }
+    free(s->v);
+    s->v = v;
+    return true;
+}
+
+static int cmp_block_id(const void *pa, const void *pb)
+{
+    const hms_traced_block *a = pa, *b = pb;
+    return (a->id > b->id) - (a->id < b->id);
+}
+
+bool hms_trace_order_by_id(hms_kernel_trace *o)
+{
+    bool sorted = true;
+    for (size_t b = 1; b < o->nblocks && sorted; b++)
+        sorted = o->blocks[b - 1].id < o->blocks[b].id;
+    if (sorted)
+        return true;
+    hms_warp_access *v = malloc((o->stream.n ? o->stream.n : 1) * sizeof *v);
+    if (!v)
+        return false;
+    qsort(o->blocks, o->nblocks, sizeof *o->blocks, cmp_block_id);
+    size_t n = 0;
+    for (size_t b = 0; b < o->nblocks; b++) {
+        hms_traced_block *B = &o->blocks[b];
+        if (B->count)
+            memcpy(v + n, o->stream.v + B->first, B->count * sizeof *v);
+        B->first = n;
+        n += B->count;
+    }
+    free(o->stream.v);
+    o->stream.v = v;
+    o->stream.cap = o->stream.n ? o->stream.n : 1;
+    return true;
+}

@@ -34,6 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "passes/trace/sample.h"
 #include "passes/trace/stream_gen.h"
 #include "runtime/arch.h"
 
@@ -85,5 +86,20 @@ bool hms_group_figures_converged(const hms_group_figures *g, double tolerance);
 bool hms_group_figures_of(const hms_kernel_trace *t, const ir_kernel *k, size_t first, size_t end,
                           const hms_arch *arch, hms_line_set *seen, double *out);
 void hms_line_set_free(hms_line_set *s);
+
+/* The trace order. The sample's groups (sample.h hms_sampled_block.group)
+ * in sample s, or in its spread only (group > 0). */
+uint32_t hms_sample_count_groups(const hms_block_sample *s, bool spread_only);
+/* With the stopping rule on, the spread's last group is traced right after
+ * its first (then the others in order): the rule may stop only once the
+ * grid's last blocks (its edge) are traced, so a kernel that differs there
+ * is seen, and the traced ids span the grid as the whole sample's do (the
+ * roofline sizes untyped arrays by that span). Reorders a fresh (ascending)
+ * sample s so; false on allocation failure (s unchanged). */
+bool hms_sample_last_group_second(hms_block_sample *s);
+/* Puts t's traced blocks and their records back in ascending block id (the
+ * order every consumer expects) after a trace in that order. False on
+ * allocation failure (t unchanged). */
+bool hms_trace_order_by_id(hms_kernel_trace *t);
 
 #endif

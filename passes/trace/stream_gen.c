@@ -266,95 +266,12 @@ static bool sample(const tracer *t, uint64_t total, uint64_t budget, hms_block_s
     return hms_sample_blocks_resident(total, t->opt.first_wave_blocks, &r, budget, s);
 }
 
-static uint32_t count_groups(const hms_block_sample *s)
-{
-    uint32_t n = s->n > 0;
-    for (size_t i = 1; i < s->n; i++)
-        n += s->v[i].group != s->v[i - 1].group;
-    return n;
-}
-
 /* Whether the stopping rule applies to sample s: a tolerance, a sampled
  * grid and at least three groups in the spread (with fewer, the rule waits
  * for the last group and nothing is left to skip). */
 static bool stop_rule_on(const tracer *t, const hms_block_sample *s)
 {
-    if (!(t->opt.stop_tolerance > 0) || !s->sampled)
-        return false;
-    uint32_t spread = 0;
-    for (size_t i = 0; i < s->n; i++)
-        spread += s->v[i].group > 0 && (i == 0 || s->v[i].group != s->v[i - 1].group);
-    return spread >= 3;
-}
-
-/* With the stopping rule on, the spread's last group is traced right after
- * its first (then the others in order): the rule may stop only once the
- * grid's last blocks (its edge) are traced, so a kernel that differs there
- * is seen, and the traced ids span the grid as the whole sample's do (the
- * roofline sizes untyped arrays by that span). Blocks are put back in
- * ascending id order after tracing (order_by_id). False on allocation
- * failure. */
-static bool last_group_second(hms_block_sample *s)
-{
-    size_t first = 0;
-    while (first < s->n && s->v[first].group == 0)
-        first++;
-    if (first == s->n)
-        return true;
-    uint32_t g1 = s->v[first].group, gl = s->v[s->n - 1].group;
-    if (gl <= g1 + 1)
-        return true; /* at most two spread groups: already in that order */
-    hms_sampled_block *v = malloc(s->n * sizeof *v);
-    if (!v)
-        return false;
-    size_t n = 0;
-    for (int pass = 0; pass < 4; pass++)
-        for (size_t i = 0; i < s->n; i++) {
-            uint32_t g = s->v[i].group;
-            bool take = pass == 0   ? g == 0
-                        : pass == 1 ? g == g1
-                        : pass == 2 ? g == gl
-                                    : g != 0 && g != g1 && g != gl;
-            if (take)
-                v[n++] = s->v[i];
-        }
-    free(s->v);
-    s->v = v;
-    return true;
-}
-
-static int cmp_block_id(const void *pa, const void *pb)
-{
-    const hms_traced_block *a = pa, *b = pb;
-    return (a->id > b->id) - (a->id < b->id);
-}
-
-/* The traced blocks and their records in ascending block id (the order
- * every consumer expects), after a trace in last_group_second's order.
- * False on allocation failure. */
-static bool order_by_id(hms_kernel_trace *o)
-{
-    bool sorted = true;
-    for (size_t b = 1; b < o->nblocks && sorted; b++)
-        sorted = o->blocks[b - 1].id < o->blocks[b].id;
-    if (sorted)
-        return true;
-    hms_warp_access *v = malloc((o->stream.n ? o->stream.n : 1) * sizeof *v);
-    if (!v)
-        return false;
-    qsort(o->blocks, o->nblocks, sizeof *o->blocks, cmp_block_id);
-    size_t n = 0;
-    for (size_t b = 0; b < o->nblocks; b++) {
-        hms_traced_block *B = &o->blocks[b];
-        if (B->count)
-            memcpy(v + n, o->stream.v + B->first, B->count * sizeof *v);
-        B->first = n;
-        n += B->count;
-    }
-    free(o->stream.v);
-    o->stream.v = v;
-    o->stream.cap = o->stream.n ? o->stream.n : 1;
-    return true;
+    return t->opt.stop_tolerance > 0 && s->sampled && hms_sample_count_groups(s, true) >= 3;
 }
 
 /* Sequential sampling (sample_stop.h): called when traced blocks [first, b)
@@ -380,7 +297,7 @@ static bool group_done(tracer *t, hms_group_figures *g, hms_line_set *seen,
     uint32_t last = 0; /* the spread's last group (the highest number) */
     for (size_t i = 0; i < s->n; i++)
         last = s->v[i].group > last ? s->v[i].group : last;
-    bool last_traced = false; /* last_group_second: the rule waits for the last group */
+    bool last_traced = false; /* hms_sample_last_group_second: the rule waits for it */
     for (size_t i = 0; i < b && !last_traced; i++)
         last_traced = s->v[i].group == last;
     if (b >= s->n || !last_traced || !hms_group_figures_converged(g, t->opt.stop_tolerance))
@@ -430,8 +347,8 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
     }
     bool resampled = false, stopped = false;
     size_t b = 0, group_first = 0;
-    o->groups_sampled = count_groups(&s);
-    if (stop_rule_on(t, &s) && !last_group_second(&s))
+    o->groups_sampled = hms_sample_count_groups(&s, false);
+    if (stop_rule_on(t, &s) && !hms_sample_last_group_second(&s))
         t->oom = true;
     while (b < s.n && !t->oom) {
         trace_block(t, warps, s.v[b].id, &o->blocks[b]);
@@ -461,8 +378,8 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                     hms_line_set_free(&seen);
                     return false;
                 }
-                o->groups_sampled = count_groups(&s);
-                if (stop_rule_on(t, &s) && !last_group_second(&s))
+                o->groups_sampled = hms_sample_count_groups(&s, false);
+                if (stop_rule_on(t, &s) && !hms_sample_last_group_second(&s))
                     t->oom = true;
                 resampled = true;
                 o->stream.n = 0;
@@ -503,7 +420,7 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
         trace_note(t, "analysis budget reached after %zu of %zu sampled blocks", b, s.n);
     }
     hms_block_sample_free(&s);
-    if (!t->oom && !order_by_id(o))
+    if (!t->oom && !hms_trace_order_by_id(o))
         t->oom = true;
     return !t->oom;
 }

@@ -97,6 +97,27 @@ Test(sample_stop, sampler_numbers_the_stratum_and_each_group)
     hms_block_sample_free(&s);
 }
 
+Test(sample_stop, last_group_second_then_the_middle_ones)
+{
+    hms_residency r = {8, 2};
+    hms_block_sample s;
+    cr_assert(hms_sample_blocks_resident(4096, 16, &r, 64, &s));
+    cr_assert_eq(hms_sample_count_groups(&s, false), 1 + HMS_SAMPLE_MIN_RUNS);
+    cr_assert_eq(hms_sample_count_groups(&s, true), HMS_SAMPLE_MIN_RUNS);
+    size_t n = s.n;
+    cr_assert(hms_sample_last_group_second(&s));
+    cr_assert_eq(s.n, n);
+    uint32_t want[] = {0, 1, 4, 2, 3}, seen = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (i == 0 || s.v[i].group != s.v[i - 1].group) {
+            cr_assert_lt(seen, 5);
+            cr_assert_eq(s.v[i].group, want[seen], "group %u at position %u", s.v[i].group, seen);
+            seen++;
+        }
+    cr_assert_eq(seen, 5);
+    hms_block_sample_free(&s);
+}
+
 /* ---- the tracer ---------------------------------------------------------------------------- */
 
 static hms_trace_options resident(double tolerance)
