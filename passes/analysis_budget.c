@@ -13,6 +13,7 @@ hms_analysis_budget hms_analysis_budget_scaled(double scale)
         scale = 1;
     hms_analysis_budget b = {scaled(HMS_BUDGET_BLOCKS, scale), scaled(HMS_BUDGET_RECORDS, scale),
                              scaled(HMS_BUDGET_LINES, scale),
-                             scaled(HMS_BUDGET_PLACEMENT_LINES, scale)};
+                             scaled(HMS_BUDGET_PLACEMENT_LINES, scale),
+                             HMS_BUDGET_STOP_TOLERANCE / scale};
     return b;
 }

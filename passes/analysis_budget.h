@@ -33,8 +33,15 @@
 #define HMS_BUDGET_SCALE_MIN 0.01
 #define HMS_BUDGET_SCALE_MAX 16.0
 
+/* Sequential sampling (passes/trace/sample_stop.h): a sampled grid's trace
+ * stops once its groups' per-block figures agree within this relative
+ * standard error (0: the whole sample is traced). Divided by SCALE: more
+ * budget, a stricter rule. */
+#define HMS_BUDGET_STOP_TOLERANCE 0.02
+
 typedef struct {
     uint64_t blocks, records, lines, placement_lines;
+    double stop_tolerance;
 } hms_analysis_budget;
 
 /* The budgets at `scale` (0 means 1): each default times scale, at least 1. */

@@ -111,11 +111,34 @@ static void step_occupancy(hms_check_ctx *c)
             c->occ.blocks_per_sm, c->k->bounds_threads > 0 ? "" : " or declare __launch_bounds__");
 }
 
+/* Says which blocks the sampled figures come from. */
+static void add_sampled_limit(hms_check_ctx *c, const hms_kernel_trace *t)
+{
+    char from[160], stop[200] = "";
+    if (t->stratum_blocks > 0)
+        snprintf(from, sizeof from,
+                 "blocks 0 to %llu, the first to be resident, and a spread of "
+                 "the rest",
+                 (unsigned long long)t->stratum_blocks - 1);
+    else
+        snprintf(from, sizeof from, "a spread over the grid");
+    if (t->stopped_early)
+        snprintf(stop, sizeof stop,
+                 "; the trace stopped after %u of the sample's %u groups of "
+                 "co-resident blocks, whose per-block figures agreed within %.1f%%",
+                 t->groups_traced, t->groups_sampled, 100 * t->stop_rse);
+    hms_ctx_add_limit(c, "grid of %llu blocks: figures scaled from %llu simulated blocks (%s%s)",
+                      (unsigned long long)t->blocks_total, (unsigned long long)t->blocks_simulated,
+                      from, stop);
+}
+
 static void step_trace(hms_check_ctx *c)
 {
     c->topt.max_blocks = c->budget.blocks;
     c->topt.max_records = (size_t)c->budget.records;
     c->topt.max_lines = c->budget.lines;
+    c->topt.stop_tolerance = c->budget.stop_tolerance;
+    c->topt.arch = c->arch;
     if (c->occ_ok) {
         uint64_t wave = (uint64_t)c->occ.blocks_per_sm * (uint64_t)c->arch->sm_count;
         uint64_t budget = c->budget.blocks;
@@ -137,11 +160,7 @@ static void step_trace(hms_check_ctx *c)
         return;
     }
     if (c->trace.sampled)
-        hms_ctx_add_limit(c,
-                          "grid of %llu blocks: figures scaled from %llu simulated blocks (the "
-                          "first resident wave and a spread of the rest)",
-                          (unsigned long long)c->trace.blocks_total,
-                          (unsigned long long)c->trace.blocks_simulated);
+        add_sampled_limit(c, &c->trace);
 }
 
 static double per_req(double sum, double n)

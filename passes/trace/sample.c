@@ -14,6 +14,7 @@ static void spread(hms_block_sample *s, uint64_t lo, uint64_t span, uint64_t cou
         unsigned __int128 mid = ((unsigned __int128)(2 * j + 1) * span) / (2 * count);
         s->v[s->n].id = lo + (uint64_t)mid;
         s->v[s->n].weight = weight;
+        s->v[s->n].group = 1;
         s->n++;
     }
 }
@@ -34,7 +35,7 @@ bool hms_sample_blocks(uint64_t total, uint64_t first_wave, uint64_t budget, hms
         return false;
     if (total <= budget) {
         for (uint64_t i = 0; i < total; i++)
-            out->v[i] = (hms_sampled_block){i, 1.0};
+            out->v[i] = (hms_sampled_block){i, 1.0, 0};
         out->n = total;
         return true;
     }
@@ -44,7 +45,7 @@ bool hms_sample_blocks(uint64_t total, uint64_t first_wave, uint64_t budget, hms
         return true;
     }
     for (uint64_t i = 0; i < first_wave; i++)
-        out->v[out->n++] = (hms_sampled_block){i, 1.0};
+        out->v[out->n++] = (hms_sampled_block){i, 1.0, 0};
     spread(out, first_wave, total - first_wave, budget - first_wave);
     return true;
 }
@@ -53,14 +54,15 @@ bool hms_sample_blocks(uint64_t total, uint64_t first_wave, uint64_t budget, hms
 
 /* The ids of wave w's slot k on SMs [s0, s0 + m), clipped to [lo, hi). */
 static void take_group(hms_block_sample *s, uint64_t w, uint64_t s0, uint64_t m,
-                       const hms_residency *r, uint64_t lo, uint64_t hi, uint64_t cap)
+                       const hms_residency *r, uint64_t lo, uint64_t hi, uint64_t cap,
+                       uint32_t group)
 {
     uint64_t round = (uint64_t)r->sms * r->blocks_per_sm;
     for (uint64_t k = 0; k < r->blocks_per_sm; k++)
         for (uint64_t j = 0; j < m && s->n < cap; j++) {
             uint64_t id = w * round + k * r->sms + s0 + j;
             if (id >= lo && id < hi)
-                s->v[s->n++] = (hms_sampled_block){id, 0};
+                s->v[s->n++] = (hms_sampled_block){id, 0, group};
         }
 }
 
@@ -100,7 +102,7 @@ static bool spread_groups(hms_block_sample *s, uint64_t lo, uint64_t span, uint6
             uint64_t last = (lo + span - 1) % round % r->sms;
             s0 = last + 1 >= m ? last + 1 - m : 0;
         }
-        take_group(s, w, s0, m, r, lo, lo + span, start + count);
+        take_group(s, w, s0, m, r, lo, lo + span, start + count, (uint32_t)g + 1);
     }
     size_t taken = s->n - start;
     if (taken == 0)

@@ -25,8 +25,11 @@
 #define HMS_SAMPLE_MIN_RUNS 4
 
 typedef struct {
-    uint64_t id;   /* linear block id, x fastest */
-    double weight; /* how many blocks of the full grid this one stands for */
+    uint64_t id;    /* linear block id, x fastest */
+    double weight;  /* how many blocks of the full grid this one stands for */
+    uint32_t group; /* 0: the first-wave stratum; 1, 2, ...: the spread's groups of
+                       co-resident blocks in sample order (an even spread, with no
+                       residency, is one group) */
 } hms_sampled_block;
 
 typedef struct {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "passes/trace/sample.h"
+#include "passes/trace/sample_stop.h"
 #include "passes/trace/trace_internal.h"
 #include "runtime/issue_order.h"
 
@@ -243,6 +244,7 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
     t->bid[1] = (int64_t)((id / t->gdim[0]) % t->gdim[1]);
     t->bid[2] = (int64_t)(id / ((uint64_t)t->gdim[0] * t->gdim[1]));
     t->block_first = t->out->stream.n;
+    uint64_t lines0 = t->total_lines;
     for (uint32_t w = 0; w < t->wpb && !t->oom && !t->kernel_budget_hit; w++) {
         trace_warp *W = &warps[w];
         size_t first = t->out->stream.n;
@@ -259,6 +261,7 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
     out->id = id;
     out->first = t->block_first;
     out->count = t->out->stream.n - t->block_first;
+    out->lines = t->total_lines - lines0;
     out->barriers = t->oom ? 0 : align_barriers(t, warps);
 }
 
@@ -278,6 +281,71 @@ static bool sample(const tracer *t, uint64_t total, uint64_t budget, hms_block_s
     return hms_sample_blocks_resident(total, t->opt.first_wave_blocks, &r, budget, s);
 }
 
+/* Whether the stopping rule applies to sample s: a tolerance, a sampled
+ * grid and at least three groups in the spread (with fewer, the rule waits
+ * for the last group and nothing is left to skip). */
+static bool stop_rule_on(const tracer *t, const hms_block_sample *s)
+{
+    return t->opt.stop_tolerance > 0 && s->sampled && hms_sample_count_groups(s, true) >= 3;
+}
+
+/* Sequential sampling (sample_stop.h): called when traced blocks [first, b)
+ * complete one of the sample's groups; true when the groups traced so far
+ * agree well enough that the rest of the sample is not traced. */
+static bool group_done(tracer *t, hms_group_figures *g, hms_line_set *seen,
+                       const hms_block_sample *s, size_t first, size_t b)
+{
+    hms_kernel_trace *o = t->out;
+    if (!stop_rule_on(t, s) || g->nfig == 0)
+        return false;
+    double *x = malloc(g->nfig * sizeof *x);
+    bool added = x != NULL;
+    if (added) {
+        added = hms_group_figures_of(o, t->k, first, b, t->opt.arch, seen, x) &&
+                hms_group_figures_add(g, x);
+    }
+    free(x);
+    if (!added) { /* short of memory: no early stop, the whole sample is traced */
+        g->nfig = 0;
+        return false;
+    }
+    uint32_t last = 0; /* the spread's last group (the highest number) */
+    for (size_t i = 0; i < s->n; i++)
+        last = s->v[i].group > last ? s->v[i].group : last;
+    bool last_traced = false; /* hms_sample_last_group_second: the rule waits for it */
+    for (size_t i = 0; i < b && !last_traced; i++)
+        last_traced = s->v[i].group == last;
+    if (b >= s->n || !last_traced || !hms_group_figures_converged(g, t->opt.stop_tolerance))
+        return false;
+    o->stop_rse = hms_group_figures_rse(g, NULL);
+    return true;
+}
+
+/* The trace stopped after blocks [0, b) of sample s: the traced blocks of
+ * the spread (group > 0) stand for all of it; the first-wave stratum's
+ * blocks still stand for themselves. */
+static void stand_for_spread(tracer *t, const hms_block_sample *s, size_t b)
+{
+    hms_kernel_trace *o = t->out;
+    double all = 0, traced = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->v[i].group > 0)
+            all += s->v[i].weight;
+    for (size_t i = 0; i < b; i++)
+        if (s->v[i].group > 0)
+            traced += s->v[i].weight;
+    for (size_t i = 0; i < b; i++)
+        if (s->v[i].group > 0 && traced > 0)
+            o->blocks[i].weight *= all / traced;
+    o->stopped_early = true;
+    trace_note(t,
+               "block sample stopped after %zu of %zu blocks (%u of %u groups of co-resident "
+               "blocks): the groups' per-block figures agreed within %.1f%% (largest relative "
+               "standard error; the rule's tolerance %.1f%%)",
+               b, s->n, o->groups_traced, o->groups_sampled, 100 * o->stop_rse,
+               100 * t->opt.stop_tolerance);
+}
+
 static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
 {
     hms_kernel_trace *o = t->out;
@@ -285,12 +353,18 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
     if (!sample(t, total, t->opt.max_blocks, &s))
         return false;
     o->blocks = calloc(s.n, sizeof *o->blocks);
+    hms_group_figures g;
+    hms_group_figures_init(&g, HMS_STOP_FIG_SITES + o->nsites);
+    hms_line_set seen = {0};
     if (!o->blocks) {
         hms_block_sample_free(&s);
         return false;
     }
-    bool resampled = false;
-    size_t b = 0;
+    bool resampled = false, stopped = false;
+    size_t b = 0, group_first = 0;
+    o->groups_sampled = hms_sample_count_groups(&s, false);
+    if (stop_rule_on(t, &s) && !hms_sample_last_group_second(&s))
+        t->oom = true;
     while (b < s.n && !t->oom) {
         trace_block(t, warps, s.v[b].id, &o->blocks[b]);
         o->blocks[b].weight = s.v[b].weight;
@@ -314,8 +388,14 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                            "--analysis-budget=<x> gives x times the work)",
                            s.n, (unsigned long long)fit, (unsigned long long)recs);
                 hms_block_sample_free(&s);
-                if (!sample(t, total, fit, &s))
+                if (!sample(t, total, fit, &s)) {
+                    hms_group_figures_free(&g);
+                    hms_line_set_free(&seen);
                     return false;
+                }
+                o->groups_sampled = hms_sample_count_groups(&s, false);
+                if (stop_rule_on(t, &s) && !hms_sample_last_group_second(&s))
+                    t->oom = true;
                 resampled = true;
                 o->stream.n = 0;
                 t->total_steps = 0;
@@ -328,9 +408,22 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
         }
         if (t->kernel_budget_hit)
             break;
+        if (b > 0 && (b == s.n || s.v[b].group != s.v[b - 1].group)) {
+            o->groups_traced++;
+            stopped = group_done(t, &g, &seen, &s, group_first, b);
+            group_first = b;
+            if (stopped)
+                break;
+        }
     }
+    hms_group_figures_free(&g);
+    hms_line_set_free(&seen);
     o->nblocks = b;
-    if (b < s.n && !t->oom) {
+    for (size_t i = 0; s.sampled && i < b; i++)
+        o->stratum_blocks += s.v[i].group == 0;
+    if (stopped && !t->oom) {
+        stand_for_spread(t, &s, b);
+    } else if (b < s.n && !t->oom) {
         /* cut short: the traced blocks stand for the whole grid */
         double all = 0, traced = 0;
         for (size_t i = 0; i < s.n; i++)
@@ -342,6 +435,8 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
         trace_note(t, "analysis budget reached after %zu of %zu sampled blocks", b, s.n);
     }
     hms_block_sample_free(&s);
+    if (!t->oom && !hms_trace_order_by_id(o))
+        t->oom = true;
     return !t->oom;
 }
 

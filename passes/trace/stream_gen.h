@@ -124,6 +124,7 @@
 #include <stdint.h>
 
 #include "passes/ir/ir.h"
+#include "runtime/arch.h"
 #include "runtime/stream.h"
 
 #define HMS_TRACE_DEFAULT_PARAM 1024
@@ -173,6 +174,12 @@ typedef struct {
     bool no_loop_replay; /* trace every run of a repeated loop, never replay a
                             recorded one (passes/trace/trace_replay.h; for tests:
                             the results are the same) */
+    /* Sequential sampling (passes/trace/sample_stop.h): a sampled grid's
+     * groups are traced in order and the trace stops once the groups'
+     * per-block figures agree within this relative standard error; 0: trace
+     * the whole sample. A grid traced in full is never cut by it. */
+    double stop_tolerance;
+    const hms_arch *arch; /* for the rule's shared bank passes; NULL: not compared */
 } hms_trace_options;
 
 typedef struct {
@@ -185,6 +192,8 @@ typedef struct {
     double insts;        /* instructions its warps executed up to their exit, summed (the
                             trace's count: barriers and loop tests after a warp's last
                             access included) */
+    uint64_t lines;      /* 32-byte lines its records touch (the tracer's work count; a
+                            summarised loop's record counted once) */
     double warps_run;    /* warps traced, a warp the budget stopped counting the share of its
                             work it got through (trace_warp.progress): fewer than the block
                             has when the analysis budget cut it */
@@ -229,6 +238,13 @@ typedef struct {
     uint32_t threads_per_block, warps_per_block;
     bool exact; /* every record exact and no budget hit (sampling aside) */
     bool budget_exhausted;
+    /* Sequential sampling: the sample's groups (sample.h hms_sampled_block.group)
+     * and how many were traced; fewer when the rule stopped the trace early
+     * (stopped_early, at relative standard error stop_rse). */
+    uint32_t groups_sampled, groups_traced;
+    uint64_t stratum_blocks; /* traced blocks of the first-wave stratum (sampled grids) */
+    bool stopped_early;
+    double stop_rse;
     bool loops_summarised; /* some records stand for summarised loop iterations (extra > 0) */
     uint64_t loop_replays; /* runs of access-free loops replayed, not traced (trace_replay.h) */
     char **notes;          /* what was assumed, one line each ("parameter 'n' has no value:

@@ -27,6 +27,11 @@ Test(analysis_budget, scale_multiplies_every_budget)
     cr_assert_eq(four.placement_lines, 4 * one.placement_lines);
     cr_assert_eq(half.blocks, one.blocks / 2);
     cr_assert_eq(half.records, one.records / 2);
+    /* sequential sampling: more budget, a stricter stopping rule */
+    cr_assert_float_eq(one.stop_tolerance, HMS_BUDGET_STOP_TOLERANCE, 1e-15);
+    cr_assert_gt(one.stop_tolerance, 0);
+    cr_assert_float_eq(four.stop_tolerance, one.stop_tolerance / 4, 1e-15);
+    cr_assert_float_eq(half.stop_tolerance, one.stop_tolerance * 2, 1e-15);
     hms_analysis_budget tiny = hms_analysis_budget_scaled(1e-9);
     cr_assert(tiny.blocks >= 1 && tiny.records >= 1 && tiny.lines >= 1 &&
               tiny.placement_lines >= 1);
