@@ -19,6 +19,7 @@ typedef struct {
     hms_stream *out;
     size_t **src, nsrc, capsrc;
     hms_direct_counts *n;
+    bool reads_only; /* emit only the records of array sb */
 } direct_ctx;
 
 static bool emit(direct_ctx *c, const hms_warp_access *r, size_t from)
@@ -137,7 +138,7 @@ static bool block_pass(direct_ctx *c, const hms_stream *in, size_t first, size_t
                 return false;
             continue;
         }
-        if (!emit(c, r, i))
+        if ((!c->reads_only || (int)r->array == c->sb) && !emit(c, r, i))
             return false;
     }
     return true;
@@ -163,9 +164,9 @@ bool hms_direct_applicable(const ir_kernel *k, int sb)
     return true;
 }
 
-bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
-                        uint64_t extent, hms_stream *out, size_t **src, hms_direct_counts *counts,
-                        char *err, size_t errlen)
+static bool build_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
+                          uint64_t extent, bool reads_only, hms_stream *out, size_t **src,
+                          hms_direct_counts *counts, char *err, size_t errlen)
 {
     memset(counts, 0, sizeof *counts);
     hms_stream_init(out);
@@ -187,6 +188,7 @@ bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64
     c.out = out;
     c.src = src;
     c.n = counts;
+    c.reads_only = reads_only;
     for (size_t i = 0; i < in->n; i++)
         if (in->v[i].warp + 1 > c.wpb)
             c.wpb = in->v[i].warp + 1;
@@ -216,4 +218,18 @@ bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64
                  k->name ? k->name : "?");
     }
     return ok;
+}
+
+bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
+                        uint64_t extent, hms_stream *out, size_t **src, hms_direct_counts *counts,
+                        char *err, size_t errlen)
+{
+    return build_variant(k, in, sb, base, extent, false, out, src, counts, err, errlen);
+}
+
+bool hms_direct_reads(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
+                      uint64_t extent, hms_stream *out, size_t **src, hms_direct_counts *counts,
+                      char *err, size_t errlen)
+{
+    return build_variant(k, in, sb, base, extent, true, out, src, counts, err, errlen);
 }
