@@ -28,15 +28,10 @@ uint64_t hms_cumapz_blocks_to_check(const hms_arch *a, unsigned max_blks, unsign
 
 typedef struct {
     uint32_t site, block, warp;
-    uint64_t occ; /* k-th execution of `site` by this warp */
-    size_t idx;   /* position in the stream */
+    uint64_t occ;    /* k-th execution of `site` by this warp */
+    size_t ch_first; /* its distinct channels: chans[ch_first, ch_first + ch_n) */
+    uint32_t ch_n;
 } rec_key;
-
-typedef struct {
-    uint32_t site;
-    uint64_t occ;
-    uint32_t channel, block;
-} lane_key;
 
 /* Executions counted so far per (block, warp, site): an open-addressing
  * map, so each record's occurrence number (its rank by stream position
@@ -70,33 +65,37 @@ static int cmp_group(const void *pa, const void *pb)
     return (a->block > b->block) - (a->block < b->block);
 }
 
-static int cmp_lane(const void *pa, const void *pb)
-{
-    const lane_key *a = pa, *b = pb;
-    if (a->site != b->site)
-        return a->site < b->site ? -1 : 1;
-    if (a->occ != b->occ)
-        return a->occ < b->occ ? -1 : 1;
-    if (a->channel != b->channel)
-        return a->channel < b->channel ? -1 : 1;
-    return (a->block > b->block) - (a->block < b->block);
-}
-
-/* cmp_group and cmp_lane as the merge sort's "goes before". The groups'
- * figures read only site, occ and block, so the order of records tied on
- * those does not matter; cmp_lane is total over lane_key. */
+/* cmp_group as the merge sort's "goes before". The groups' figures read
+ * only site, occ, block and the channels, and records tied on site, occ and
+ * block are counted as one block whatever their order. */
 static inline bool group_before(const rec_key *a, const rec_key *b)
 {
     return cmp_group(a, b) < 0;
 }
 
-static inline bool lane_before(const lane_key *a, const lane_key *b)
-{
-    return cmp_lane(a, b) < 0;
-}
-
 HMS_DEFINE_MERGE_SORT(sort_groups, rec_key, group_before)
-HMS_DEFINE_MERGE_SORT(sort_lanes, lane_key, lane_before)
+
+/* The distinct channels of w's active lanes, appended to chans[*n...]; how many. */
+static uint32_t record_channels(const hms_arch *a, const hms_warp_access *w, uint32_t *chans,
+                                size_t *n)
+{
+    size_t first = *n;
+    hms_channel_memo cm = hms_channel_memo_start(a);
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if (!(w->mask >> l & 1u))
+            continue;
+        bool same;
+        uint32_t ch = hms_channel_memo_of(&cm, w->addr[l], &same);
+        if (same)
+            continue; /* the previous lane's stripe: its channel is listed */
+        bool seen = false;
+        for (size_t k = first; k < *n && !seen; k++)
+            seen = chans[k] == ch;
+        if (!seen)
+            chans[(*n)++] = ch;
+    }
+    return (uint32_t)(*n - first);
+}
 
 static bool is_global(const hms_warp_access *w)
 {
@@ -155,78 +154,68 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
     if (m == 0)
         return true;
     rec_key *recs = malloc(m * sizeof *recs);
-    lane_key *lk = malloc(lanes * sizeof *lk);
+    uint32_t *chans = malloc(lanes * sizeof *chans);
     uint64_t *per_channel = calloc((size_t)a->dram_channels, sizeof *per_channel);
-    if (!recs || !lk || !per_channel) {
-        free(recs);
-        free(lk);
-        free(per_channel);
-        snprintf(err, errlen, "cumapz: out of memory analysing channel skew");
-        return false;
-    }
+    uint64_t *stamp = calloc((size_t)a->dram_channels, sizeof *stamp);
     size_t slots = 16;
     while (slots < 2 * m)
         slots *= 2;
     occ_slot *occ = calloc(slots, sizeof *occ);
-    if (!occ) {
+    if (!recs || !chans || !per_channel || !stamp || !occ) {
         free(recs);
-        free(lk);
+        free(chans);
         free(per_channel);
+        free(stamp);
+        free(occ);
         snprintf(err, errlen, "cumapz: out of memory analysing channel skew");
         return false;
     }
-    /* Number each warp's executions of each site in issue order. */
-    size_t j = 0;
+    /* Number each warp's executions of each site in issue order, and list
+     * each record's channels (in stream order, so the records are read once
+     * and in turn). */
+    size_t j = 0, nch = 0;
     for (size_t i = 0; i < s->n; i++) {
         const hms_warp_access *w = &s->v[i];
         if (is_global(w) && w->mask && w->block < n_check) {
             uint64_t *k = occ_counter(occ, slots - 1, w->site, w->block, w->warp);
-            recs[j++] = (rec_key){
-                .site = w->site, .block = w->block, .warp = w->warp, .occ = (*k)++, .idx = i};
+            size_t first = nch;
+            uint32_t n = record_channels(a, w, chans, &nch);
+            recs[j++] = (rec_key){.site = w->site,
+                                  .block = w->block,
+                                  .warp = w->warp,
+                                  .occ = (*k)++,
+                                  .ch_first = first,
+                                  .ch_n = n};
         }
     }
     free(occ);
-    size_t nl = 0;
-    for (size_t i = 0; i < m; i++) {
-        const hms_warp_access *w = &s->v[recs[i].idx];
-        size_t first = nl; /* a record's lanes on one channel are one key */
-        for (int l = 0; l < HMS_WARP_LANES; l++) {
-            if (!(w->mask >> l & 1u))
-                continue;
-            uint32_t ch = hms_dram_channel(a, w->addr[l]);
-            bool seen = false;
-            for (size_t k = first; k < nl && !seen; k++)
-                seen = lk[k].channel == ch;
-            if (!seen)
-                lk[nl++] = (lane_key){.site = recs[i].site,
-                                      .occ = recs[i].occ,
-                                      .channel = ch,
-                                      .block = recs[i].block};
-        }
-    }
     if (m > 1 && !sort_groups(recs, m))
         qsort(recs, m, sizeof *recs, cmp_group);
-    if (nl > 1 && !sort_lanes(lk, nl))
-        qsort(lk, nl, sizeof *lk, cmp_lane);
 
     double weighted = 0, weight = 0;
-    size_t r = 0, q = 0;
+    size_t r = 0;
+    uint64_t tag = 0; /* stamp[c] == tag: channel c counted for the current block */
     while (r < m) {
-        /* One group: the same execution of the same site across warps. */
+        /* One group: the same execution of the same site across warps, its
+         * records by block, so a block's records are adjacent. */
         size_t r_end = r;
         uint64_t blocks = 0;
-        while (r_end < m && recs[r_end].site == recs[r].site && recs[r_end].occ == recs[r].occ) {
-            if (r_end == r || recs[r_end].block != recs[r_end - 1].block)
-                blocks++;
-            r_end++;
-        }
         for (int c = 0; c < a->dram_channels; c++)
             per_channel[c] = 0;
-        for (; q < nl && lk[q].site == recs[r].site && lk[q].occ == recs[r].occ; q++) {
-            bool dup = q > 0 && lk[q - 1].site == lk[q].site && lk[q - 1].occ == lk[q].occ &&
-                       lk[q - 1].channel == lk[q].channel && lk[q - 1].block == lk[q].block;
-            if (!dup)
-                per_channel[lk[q].channel]++;
+        while (r_end < m && recs[r_end].site == recs[r].site && recs[r_end].occ == recs[r].occ) {
+            if (r_end == r || recs[r_end].block != recs[r_end - 1].block) {
+                blocks++;
+                tag++;
+            }
+            const rec_key *q = &recs[r_end];
+            for (uint32_t x = 0; x < q->ch_n; x++) {
+                uint32_t ch = chans[q->ch_first + x];
+                if (stamp[ch] != tag) { /* distinct blocks per channel */
+                    stamp[ch] = tag;
+                    per_channel[ch]++;
+                }
+            }
+            r_end++;
         }
         if (blocks >= 2) {
             double n_req = (double)(r_end - r);
@@ -239,7 +228,8 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
     if (weight > 0)
         out->ch_skew = weighted / weight;
     free(recs);
-    free(lk);
+    free(chans);
     free(per_channel);
+    free(stamp);
     return true;
 }
