@@ -15,13 +15,12 @@ bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, const hms
     *out = (hms_cumapz_bank_counts){0};
     int group =
         (a->half_warp_segments || a->shared_banks == 16) ? HMS_WARP_LANES / 2 : HMS_WARP_LANES;
-    size_t n_shared = 0;
-    for (size_t i = 0; i < s->n; i++)
-        n_shared += s->v[i].space == HMS_SPACE_SHARED && s->v[i].mask;
-    if (n_shared == 0)
+    if (s->n == 0)
         return true;
-    uint64_t *hw = malloc(n_shared * (HMS_WARP_LANES / group) * sizeof *hw);
-    uint64_t *arrays = malloc(n_shared * sizeof *arrays);
+    /* Sized for every record being shared, so the stream is read once: the
+     * pages past what is written are never touched. */
+    uint64_t *hw = malloc(s->n * (HMS_WARP_LANES / group) * sizeof *hw);
+    uint64_t *arrays = malloc(s->n * sizeof *arrays);
     if (!hw || !arrays) {
         free(hw);
         free(arrays);

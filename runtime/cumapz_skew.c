@@ -42,17 +42,45 @@ typedef struct {
     uint64_t count;
 } occ_slot;
 
-static uint64_t *occ_counter(occ_slot *t, size_t mask, uint32_t site, uint32_t block, uint32_t warp)
+typedef struct {
+    occ_slot *t;
+    size_t cap, used; /* cap a power of two, kept above 2 * used */
+} occ_map;
+
+static occ_slot *occ_find(occ_slot *t, size_t mask, uint32_t site, uint32_t block, uint32_t warp)
 {
     uint64_t h = ((uint64_t)block << 32 | warp) * 0x9e3779b97f4a7c15ull ^ site;
     h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9ull;
-    for (size_t i = (size_t)(h ^ h >> 32) & mask;; i = (i + 1) & mask) {
-        occ_slot *e = &t[i];
-        if (!e->used)
-            *e = (occ_slot){site, block, warp, true, 0};
-        if (e->site == site && e->block == block && e->warp == warp)
-            return &e->count;
+    size_t i = (size_t)(h ^ h >> 32) & mask;
+    while (t[i].used && !(t[i].site == site && t[i].block == block && t[i].warp == warp))
+        i = (i + 1) & mask;
+    return &t[i];
+}
+
+/* The counter of (site, block, warp), 0 when new; NULL when out of memory.
+ * The map grows with the warps seen, so the stream need not be counted
+ * first to size it. */
+static uint64_t *occ_counter(occ_map *m, uint32_t site, uint32_t block, uint32_t warp)
+{
+    occ_slot *e = occ_find(m->t, m->cap - 1, site, block, warp);
+    if (e->used)
+        return &e->count;
+    if (2 * (m->used + 1) > m->cap) {
+        size_t cap = m->cap * 2;
+        occ_slot *t = calloc(cap, sizeof *t);
+        if (!t)
+            return NULL;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->t[i].used)
+                *occ_find(t, cap - 1, m->t[i].site, m->t[i].block, m->t[i].warp) = m->t[i];
+        free(m->t);
+        m->t = t;
+        m->cap = cap;
+        e = occ_find(t, cap - 1, site, block, warp);
     }
+    *e = (occ_slot){site, block, warp, true, 0};
+    m->used++;
+    return &e->count;
 }
 
 static int cmp_group(const void *pa, const void *pb)
@@ -144,51 +172,53 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
         return true;
     out->skipped = false;
 
-    size_t m = 0, lanes = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        if (is_global(&s->v[i]) && s->v[i].mask && s->v[i].block < n_check) {
-            m++;
-            lanes += (size_t)hms_popcount32(s->v[i].mask);
-        }
-    }
-    if (m == 0)
-        return true;
-    rec_key *recs = malloc(m * sizeof *recs);
-    uint32_t *chans = malloc(lanes * sizeof *chans);
+    /* recs sized for every record, so the stream is read once (pages past
+     * the records kept are never touched); the channel lists grow. */
+    rec_key *recs = malloc((s->n ? s->n : 1) * sizeof *recs);
+    size_t capch = 1024;
+    uint32_t *chans = malloc(capch * sizeof *chans);
     uint64_t *per_channel = calloc((size_t)a->dram_channels, sizeof *per_channel);
     uint64_t *stamp = calloc((size_t)a->dram_channels, sizeof *stamp);
-    size_t slots = 16;
-    while (slots < 2 * m)
-        slots *= 2;
-    occ_slot *occ = calloc(slots, sizeof *occ);
-    if (!recs || !chans || !per_channel || !stamp || !occ) {
+    occ_map occ = {calloc(16, sizeof(occ_slot)), 16, 0};
+    bool ok = recs && chans && per_channel && stamp && occ.t;
+    /* Number each warp's executions of each site in issue order, and list
+     * each record's channels (in stream order, so the records are read once
+     * and in turn). */
+    size_t m = 0, nch = 0;
+    for (size_t i = 0; ok && i < s->n; i++) {
+        const hms_warp_access *w = &s->v[i];
+        if (!is_global(w) || !w->mask || w->block >= n_check)
+            continue;
+        if (nch + HMS_WARP_LANES > capch) {
+            uint32_t *v = realloc(chans, 2 * capch * sizeof *v);
+            ok = v != NULL;
+            if (!ok)
+                break;
+            chans = v;
+            capch *= 2;
+        }
+        uint64_t *k = occ_counter(&occ, w->site, w->block, w->warp);
+        ok = k != NULL;
+        if (!ok)
+            break;
+        size_t first = nch;
+        uint32_t n = record_channels(a, w, chans, &nch);
+        recs[m++] = (rec_key){.site = w->site,
+                              .block = w->block,
+                              .warp = w->warp,
+                              .occ = (*k)++,
+                              .ch_first = first,
+                              .ch_n = n};
+    }
+    free(occ.t);
+    if (!ok) {
         free(recs);
         free(chans);
         free(per_channel);
         free(stamp);
-        free(occ);
         snprintf(err, errlen, "cumapz: out of memory analysing channel skew");
         return false;
     }
-    /* Number each warp's executions of each site in issue order, and list
-     * each record's channels (in stream order, so the records are read once
-     * and in turn). */
-    size_t j = 0, nch = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        const hms_warp_access *w = &s->v[i];
-        if (is_global(w) && w->mask && w->block < n_check) {
-            uint64_t *k = occ_counter(occ, slots - 1, w->site, w->block, w->warp);
-            size_t first = nch;
-            uint32_t n = record_channels(a, w, chans, &nch);
-            recs[j++] = (rec_key){.site = w->site,
-                                  .block = w->block,
-                                  .warp = w->warp,
-                                  .occ = (*k)++,
-                                  .ch_first = first,
-                                  .ch_n = n};
-        }
-    }
-    free(occ);
     if (m > 1 && !sort_groups(recs, m))
         qsort(recs, m, sizeof *recs, cmp_group);
 
