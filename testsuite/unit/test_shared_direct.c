@@ -168,6 +168,12 @@ Test(shared_direct, reads_only_are_the_variants_buffer_records)
         for (unsigned l = 0; l < 32; l++)
             other.addr[l] = IN_BASE + 4ull * l;
         cr_assert(hms_stream_push(&in, &other)); /* copied unchanged by the full variant */
+        size_t one_warp = in.n;
+        for (size_t i = 0; i < one_warp; i++) { /* warp 5 repeats warp 0 */
+            hms_warp_access w = in.v[i];
+            w.warp = 5;
+            cr_assert(hms_stream_push(&in, &w));
+        }
         size_t *src_all = NULL, *src_reads = NULL;
         hms_direct_counts na, nr;
         char err[256];
@@ -187,6 +193,7 @@ Test(shared_direct, reads_only_are_the_variants_buffer_records)
         }
         cr_expect_eq(j, reads.n);
         cr_expect_eq(reads.n, na.loads_out);
+        cr_expect_eq(na.loads_out, stride == 1 ? 4 : 10); /* 2 or 5 per warp */
         cr_expect_lt(reads.n, all.n);
         free(src_all);
         free(src_reads);
