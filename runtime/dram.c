@@ -179,6 +179,8 @@ bool hms_dram_add(hms_dram_model *m, uint64_t addr, double time)
         m->req = v;
         m->capreq = cap;
     }
+    if (m->nreq > 0 && time < m->req[m->nreq - 1].time)
+        m->unordered = true;
     m->req[m->nreq++] = (hms_dram_request){addr, time};
     return true;
 }
@@ -376,9 +378,7 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
     /* Callers usually feed in time order: then the k-th request served is the
      * k-th fed (ties keep feed order, as the sort's index tie-break does) and
      * no order array is built. */
-    bool fed_in_order = true;
-    for (size_t i = 1; i < m->nreq && fed_in_order; i++)
-        fed_in_order = m->req[i - 1].time <= m->req[i].time;
+    bool fed_in_order = !m->unordered; /* hms_dram_add watched the times */
     hms_timed *order = NULL;
     if (!fed_in_order)
         order = malloc(m->nreq * sizeof *order);

@@ -110,6 +110,7 @@ typedef struct {
 
     hms_dram_request *req;
     size_t nreq, capreq;
+    bool unordered;   /* some request was fed earlier than the one before it */
     uint8_t *outcome; /* hms_row_outcome per request, feed order (after evaluate) */
 
     hms_dram_bank_stats *banks;
