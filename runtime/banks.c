@@ -150,21 +150,12 @@ bool hms_banks_warp(const hms_arch *arch, const hms_warp_access *a, hms_bank_res
     return true;
 }
 
-bool hms_banks_stream(const hms_arch *arch, const hms_stream *s, hms_bank_memo **out)
+uint64_t hms_banks_period(const hms_arch *arch)
 {
-    *out = NULL;
-    if (s->n == 0)
-        return true;
-    hms_bank_memo *v = calloc(s->n, sizeof *v);
-    if (!v)
-        return false;
-    for (size_t i = 0; i < s->n; i++) {
-        const hms_warp_access *r = &s->v[i];
-        if (r->space == HMS_SPACE_SHARED && r->mask)
-            v[i].ok = hms_banks_warp(arch, r, &v[i].r);
-    }
-    *out = v;
-    return true;
+    uint64_t banks = arch->shared_banks > 0 ? (uint64_t)arch->shared_banks : DEFAULT_BANKS;
+    uint64_t bytes =
+        arch->shared_bank_bytes > 0 ? (uint64_t)arch->shared_bank_bytes : DEFAULT_BANK_BYTES;
+    return banks * bytes;
 }
 
 /* Mei & Chu Table VIII columns: no conflict, 2, 4, 8, 16, 32 ways. */

@@ -49,6 +49,11 @@ typedef struct {
  * free(). */
 bool hms_banks_stream(const hms_arch *arch, const hms_stream *s, hms_bank_memo **out);
 
+/* banks * bank_bytes: hms_banks_warp gives the same result for a record
+ * with every lane moved by a multiple of this many bytes (same banks, same
+ * words told apart). */
+uint64_t hms_banks_period(const hms_arch *arch);
+
 /* Cycles the banks take for one pass (wavefront), CUDA C Programming Guide,
  * shared-memory sections by compute capability: each bank delivers 32 bits
  * per two clock cycles on cc 1.x and 2.x, 64 bits per clock on 3.x and 32

@@ -60,11 +60,11 @@ bool hms_camat_timeline(const hms_stream *s, const bool *hit, const hms_camat_is
                  p->hit_latency, p->miss_latency);
         return false;
     }
-    size_t count = 0;
-    for (size_t i = 0; i < s->n; i++)
-        count += s->v[i].mask && s->v[i].block % p->n_sms == p->sm;
-    if (count == 0)
+    if (s->n == 0)
         return true;
+    /* Sized for every record, so the stream is read once: the pages past
+     * the SM's accesses are never touched. */
+    size_t count = s->n;
     size_t cap = 16, used = 0;
     warp_slot *tab = calloc(cap, sizeof *tab);
     hms_camat_access *acc = malloc(count * sizeof *acc);
@@ -115,6 +115,10 @@ bool hms_camat_timeline(const hms_stream *s, const bool *hit, const hms_camat_is
         };
     }
     free(tab);
+    if (k == 0) { /* no access on this SM */
+        free(acc);
+        acc = NULL;
+    }
     *out = acc;
     *n = k;
     return true;

@@ -15,13 +15,12 @@ bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, const hms
     *out = (hms_cumapz_bank_counts){0};
     int group =
         (a->half_warp_segments || a->shared_banks == 16) ? HMS_WARP_LANES / 2 : HMS_WARP_LANES;
-    size_t n_shared = 0;
-    for (size_t i = 0; i < s->n; i++)
-        n_shared += s->v[i].space == HMS_SPACE_SHARED && s->v[i].mask;
-    if (n_shared == 0)
+    if (s->n == 0)
         return true;
-    uint64_t *hw = malloc(n_shared * (HMS_WARP_LANES / group) * sizeof *hw);
-    uint64_t *arrays = malloc(n_shared * sizeof *arrays);
+    /* Sized for every record being shared, so the stream is read once: the
+     * pages past what is written are never touched. */
+    uint64_t *hw = malloc(s->n * (HMS_WARP_LANES / group) * sizeof *hw);
+    uint64_t *arrays = malloc(s->n * sizeof *arrays);
     if (!hw || !arrays) {
         free(hw);
         free(arrays);
@@ -32,7 +31,9 @@ bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, const hms
         const hms_warp_access *w = &s->v[i];
         if (w->space != HMS_SPACE_SHARED || !w->mask)
             continue;
-        arrays[n_arr++] = w->array;
+        /* Runs of one value are kept once: the distinct counts below are the same. */
+        if (n_arr == 0 || arrays[n_arr - 1] != w->array)
+            arrays[n_arr++] = w->array;
         /* per warp: the part is the record, whose result may be known */
         const hms_bank_memo *kn = group == HMS_WARP_LANES && known ? &known[i] : NULL;
         for (int g = 0; g < HMS_WARP_LANES; g += group) {
@@ -51,7 +52,10 @@ bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, const hms
                 continue;
             }
             out->requests++;
-            hw[n_hw++] = ((uint64_t)w->block << 32) | ((uint64_t)w->warp << 1) | (uint64_t)(g > 0);
+            uint64_t key =
+                ((uint64_t)w->block << 32) | ((uint64_t)w->warp << 1) | (uint64_t)(g > 0);
+            if (n_hw == 0 || hw[n_hw - 1] != key)
+                hw[n_hw++] = key;
             /* K: the worst phase's serialised passes (1 = conflict-free). */
             if (r.ways >= 2) {
                 out->conflicted++;

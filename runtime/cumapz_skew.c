@@ -28,15 +28,10 @@ uint64_t hms_cumapz_blocks_to_check(const hms_arch *a, unsigned max_blks, unsign
 
 typedef struct {
     uint32_t site, block, warp;
-    uint64_t occ; /* k-th execution of `site` by this warp */
-    size_t idx;   /* position in the stream */
+    uint64_t occ;    /* k-th execution of `site` by this warp */
+    size_t ch_first; /* its distinct channels: chans[ch_first, ch_first + ch_n) */
+    uint32_t ch_n;
 } rec_key;
-
-typedef struct {
-    uint32_t site;
-    uint64_t occ;
-    uint32_t channel, block;
-} lane_key;
 
 /* Executions counted so far per (block, warp, site): an open-addressing
  * map, so each record's occurrence number (its rank by stream position
@@ -47,17 +42,45 @@ typedef struct {
     uint64_t count;
 } occ_slot;
 
-static uint64_t *occ_counter(occ_slot *t, size_t mask, uint32_t site, uint32_t block, uint32_t warp)
+typedef struct {
+    occ_slot *t;
+    size_t cap, used; /* cap a power of two, kept above 2 * used */
+} occ_map;
+
+static occ_slot *occ_find(occ_slot *t, size_t mask, uint32_t site, uint32_t block, uint32_t warp)
 {
     uint64_t h = ((uint64_t)block << 32 | warp) * 0x9e3779b97f4a7c15ull ^ site;
     h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9ull;
-    for (size_t i = (size_t)(h ^ h >> 32) & mask;; i = (i + 1) & mask) {
-        occ_slot *e = &t[i];
-        if (!e->used)
-            *e = (occ_slot){site, block, warp, true, 0};
-        if (e->site == site && e->block == block && e->warp == warp)
-            return &e->count;
+    size_t i = (size_t)(h ^ h >> 32) & mask;
+    while (t[i].used && !(t[i].site == site && t[i].block == block && t[i].warp == warp))
+        i = (i + 1) & mask;
+    return &t[i];
+}
+
+/* The counter of (site, block, warp), 0 when new; NULL when out of memory.
+ * The map grows with the warps seen, so the stream need not be counted
+ * first to size it. */
+static uint64_t *occ_counter(occ_map *m, uint32_t site, uint32_t block, uint32_t warp)
+{
+    occ_slot *e = occ_find(m->t, m->cap - 1, site, block, warp);
+    if (e->used)
+        return &e->count;
+    if (2 * (m->used + 1) > m->cap) {
+        size_t cap = m->cap * 2;
+        occ_slot *t = calloc(cap, sizeof *t);
+        if (!t)
+            return NULL;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->t[i].used)
+                *occ_find(t, cap - 1, m->t[i].site, m->t[i].block, m->t[i].warp) = m->t[i];
+        free(m->t);
+        m->t = t;
+        m->cap = cap;
+        e = occ_find(t, cap - 1, site, block, warp);
     }
+    *e = (occ_slot){site, block, warp, true, 0};
+    m->used++;
+    return &e->count;
 }
 
 static int cmp_group(const void *pa, const void *pb)
@@ -70,33 +93,37 @@ static int cmp_group(const void *pa, const void *pb)
     return (a->block > b->block) - (a->block < b->block);
 }
 
-static int cmp_lane(const void *pa, const void *pb)
-{
-    const lane_key *a = pa, *b = pb;
-    if (a->site != b->site)
-        return a->site < b->site ? -1 : 1;
-    if (a->occ != b->occ)
-        return a->occ < b->occ ? -1 : 1;
-    if (a->channel != b->channel)
-        return a->channel < b->channel ? -1 : 1;
-    return (a->block > b->block) - (a->block < b->block);
-}
-
-/* cmp_group and cmp_lane as the merge sort's "goes before". The groups'
- * figures read only site, occ and block, so the order of records tied on
- * those does not matter; cmp_lane is total over lane_key. */
+/* cmp_group as the merge sort's "goes before". The groups' figures read
+ * only site, occ, block and the channels, and records tied on site, occ and
+ * block are counted as one block whatever their order. */
 static inline bool group_before(const rec_key *a, const rec_key *b)
 {
     return cmp_group(a, b) < 0;
 }
 
-static inline bool lane_before(const lane_key *a, const lane_key *b)
-{
-    return cmp_lane(a, b) < 0;
-}
-
 HMS_DEFINE_MERGE_SORT(sort_groups, rec_key, group_before)
-HMS_DEFINE_MERGE_SORT(sort_lanes, lane_key, lane_before)
+
+/* The distinct channels of w's active lanes, appended to chans[*n...]; how many. */
+static uint32_t record_channels(const hms_arch *a, const hms_warp_access *w, uint32_t *chans,
+                                size_t *n)
+{
+    size_t first = *n;
+    hms_channel_memo cm = hms_channel_memo_start(a);
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        if (!(w->mask >> l & 1u))
+            continue;
+        bool same;
+        uint32_t ch = hms_channel_memo_of(&cm, w->addr[l], &same);
+        if (same)
+            continue; /* the previous lane's stripe: its channel is listed */
+        bool seen = false;
+        for (size_t k = first; k < *n && !seen; k++)
+            seen = chans[k] == ch;
+        if (!seen)
+            chans[(*n)++] = ch;
+    }
+    return (uint32_t)(*n - first);
+}
 
 static bool is_global(const hms_warp_access *w)
 {
@@ -145,88 +172,80 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
         return true;
     out->skipped = false;
 
-    size_t m = 0, lanes = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        if (is_global(&s->v[i]) && s->v[i].mask && s->v[i].block < n_check) {
-            m++;
-            lanes += (size_t)hms_popcount32(s->v[i].mask);
-        }
-    }
-    if (m == 0)
-        return true;
-    rec_key *recs = malloc(m * sizeof *recs);
-    lane_key *lk = malloc(lanes * sizeof *lk);
+    /* recs sized for every record, so the stream is read once (pages past
+     * the records kept are never touched); the channel lists grow. */
+    rec_key *recs = malloc((s->n ? s->n : 1) * sizeof *recs);
+    size_t capch = 1024;
+    uint32_t *chans = malloc(capch * sizeof *chans);
     uint64_t *per_channel = calloc((size_t)a->dram_channels, sizeof *per_channel);
-    if (!recs || !lk || !per_channel) {
-        free(recs);
-        free(lk);
-        free(per_channel);
-        snprintf(err, errlen, "cumapz: out of memory analysing channel skew");
-        return false;
-    }
-    size_t slots = 16;
-    while (slots < 2 * m)
-        slots *= 2;
-    occ_slot *occ = calloc(slots, sizeof *occ);
-    if (!occ) {
-        free(recs);
-        free(lk);
-        free(per_channel);
-        snprintf(err, errlen, "cumapz: out of memory analysing channel skew");
-        return false;
-    }
-    /* Number each warp's executions of each site in issue order. */
-    size_t j = 0;
-    for (size_t i = 0; i < s->n; i++) {
+    uint64_t *stamp = calloc((size_t)a->dram_channels, sizeof *stamp);
+    occ_map occ = {calloc(16, sizeof(occ_slot)), 16, 0};
+    bool ok = recs && chans && per_channel && stamp && occ.t;
+    /* Number each warp's executions of each site in issue order, and list
+     * each record's channels (in stream order, so the records are read once
+     * and in turn). */
+    size_t m = 0, nch = 0;
+    for (size_t i = 0; ok && i < s->n; i++) {
         const hms_warp_access *w = &s->v[i];
-        if (is_global(w) && w->mask && w->block < n_check) {
-            uint64_t *k = occ_counter(occ, slots - 1, w->site, w->block, w->warp);
-            recs[j++] = (rec_key){
-                .site = w->site, .block = w->block, .warp = w->warp, .occ = (*k)++, .idx = i};
+        if (!is_global(w) || !w->mask || w->block >= n_check)
+            continue;
+        if (nch + HMS_WARP_LANES > capch) {
+            uint32_t *v = realloc(chans, 2 * capch * sizeof *v);
+            ok = v != NULL;
+            if (!ok)
+                break;
+            chans = v;
+            capch *= 2;
         }
+        uint64_t *k = occ_counter(&occ, w->site, w->block, w->warp);
+        ok = k != NULL;
+        if (!ok)
+            break;
+        size_t first = nch;
+        uint32_t n = record_channels(a, w, chans, &nch);
+        recs[m++] = (rec_key){.site = w->site,
+                              .block = w->block,
+                              .warp = w->warp,
+                              .occ = (*k)++,
+                              .ch_first = first,
+                              .ch_n = n};
     }
-    free(occ);
-    size_t nl = 0;
-    for (size_t i = 0; i < m; i++) {
-        const hms_warp_access *w = &s->v[recs[i].idx];
-        size_t first = nl; /* a record's lanes on one channel are one key */
-        for (int l = 0; l < HMS_WARP_LANES; l++) {
-            if (!(w->mask >> l & 1u))
-                continue;
-            uint32_t ch = hms_dram_channel(a, w->addr[l]);
-            bool seen = false;
-            for (size_t k = first; k < nl && !seen; k++)
-                seen = lk[k].channel == ch;
-            if (!seen)
-                lk[nl++] = (lane_key){.site = recs[i].site,
-                                      .occ = recs[i].occ,
-                                      .channel = ch,
-                                      .block = recs[i].block};
-        }
+    free(occ.t);
+    if (!ok) {
+        free(recs);
+        free(chans);
+        free(per_channel);
+        free(stamp);
+        snprintf(err, errlen, "cumapz: out of memory analysing channel skew");
+        return false;
     }
     if (m > 1 && !sort_groups(recs, m))
         qsort(recs, m, sizeof *recs, cmp_group);
-    if (nl > 1 && !sort_lanes(lk, nl))
-        qsort(lk, nl, sizeof *lk, cmp_lane);
 
     double weighted = 0, weight = 0;
-    size_t r = 0, q = 0;
+    size_t r = 0;
+    uint64_t tag = 0; /* stamp[c] == tag: channel c counted for the current block */
     while (r < m) {
-        /* One group: the same execution of the same site across warps. */
+        /* One group: the same execution of the same site across warps, its
+         * records by block, so a block's records are adjacent. */
         size_t r_end = r;
         uint64_t blocks = 0;
-        while (r_end < m && recs[r_end].site == recs[r].site && recs[r_end].occ == recs[r].occ) {
-            if (r_end == r || recs[r_end].block != recs[r_end - 1].block)
-                blocks++;
-            r_end++;
-        }
         for (int c = 0; c < a->dram_channels; c++)
             per_channel[c] = 0;
-        for (; q < nl && lk[q].site == recs[r].site && lk[q].occ == recs[r].occ; q++) {
-            bool dup = q > 0 && lk[q - 1].site == lk[q].site && lk[q - 1].occ == lk[q].occ &&
-                       lk[q - 1].channel == lk[q].channel && lk[q - 1].block == lk[q].block;
-            if (!dup)
-                per_channel[lk[q].channel]++;
+        while (r_end < m && recs[r_end].site == recs[r].site && recs[r_end].occ == recs[r].occ) {
+            if (r_end == r || recs[r_end].block != recs[r_end - 1].block) {
+                blocks++;
+                tag++;
+            }
+            const rec_key *q = &recs[r_end];
+            for (uint32_t x = 0; x < q->ch_n; x++) {
+                uint32_t ch = chans[q->ch_first + x];
+                if (stamp[ch] != tag) { /* distinct blocks per channel */
+                    stamp[ch] = tag;
+                    per_channel[ch]++;
+                }
+            }
+            r_end++;
         }
         if (blocks >= 2) {
             double n_req = (double)(r_end - r);
@@ -239,7 +258,8 @@ bool hms_cumapz_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t total_b
     if (weight > 0)
         out->ch_skew = weighted / weight;
     free(recs);
-    free(lk);
+    free(chans);
     free(per_channel);
+    free(stamp);
     return true;
 }

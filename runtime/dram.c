@@ -179,6 +179,8 @@ bool hms_dram_add(hms_dram_model *m, uint64_t addr, double time)
         m->req = v;
         m->capreq = cap;
     }
+    if (m->nreq > 0 && time < m->req[m->nreq - 1].time)
+        m->unordered = true;
     m->req[m->nreq++] = (hms_dram_request){addr, time};
     return true;
 }
@@ -282,10 +284,12 @@ hms_row_outcome hms_dram_outcome(const hms_dram_model *m, size_t i)
 
 /* ---- evaluation ------------------------------------------------------------ */
 
-/* hms_dram_bank and hms_dram_row with the masks' runs found once. */
+/* hms_dram_bank, hms_dram_row and hms_dram_channel with the masks' runs and
+ * the channel stripe's shift found once. */
 typedef struct {
     const hms_arch *a;
     bit_runs bank, row;
+    int stripe_shift; /* log2 dram_channel_bytes, or -1 when not a power of two */
 } addr_map;
 
 static void addr_map_init(addr_map *am, const hms_arch *a)
@@ -293,6 +297,15 @@ static void addr_map_init(addr_map *am, const hms_arch *a)
     am->a = a;
     runs_of(a->dram_bank_bits_mask, &am->bank);
     runs_of(a->dram_row_bits_mask, &am->row);
+    uint64_t cb = (uint64_t)a->dram_channel_bytes; /* > 0 (hms_dram_init) */
+    am->stripe_shift = (cb & (cb - 1)) == 0 ? __builtin_ctzll(cb) : -1;
+}
+
+static inline unsigned map_channel(const addr_map *am, uint64_t addr)
+{
+    if (am->stripe_shift < 0)
+        return hms_dram_channel(am->a, addr);
+    return (unsigned)((addr >> am->stripe_shift) % (uint64_t)am->a->dram_channels);
 }
 
 static inline uint64_t map_bank(const addr_map *am, uint64_t addr)
@@ -362,9 +375,15 @@ static void bank_figures(hms_dram_bank_stats *b, const bank_acc *acc, double in_
 bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
 {
     const char *origin = arch_origin(m->arch);
-    hms_timed *order = malloc((m->nreq ? m->nreq : 1) * sizeof *order);
+    /* Callers usually feed in time order: then the k-th request served is the
+     * k-th fed (ties keep feed order, as the sort's index tie-break does) and
+     * no order array is built. */
+    bool fed_in_order = !m->unordered; /* hms_dram_add watched the times */
+    hms_timed *order = NULL;
+    if (!fed_in_order)
+        order = malloc(m->nreq * sizeof *order);
     uint8_t *outcome = realloc(m->outcome, (m->nreq ? m->nreq : 1) * sizeof *outcome);
-    if (!order || !outcome) {
+    if ((!fed_in_order && !order) || !outcome) {
         free(order);
         if (outcome)
             m->outcome = outcome;
@@ -372,10 +391,11 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
         return false;
     }
     m->outcome = outcome;
-    for (size_t i = 0; i < m->nreq; i++)
-        order[i] = (hms_timed){m->req[i].time, i};
-    if (!hms_timed_sorted(order, m->nreq)) /* callers usually feed in time order */
+    if (order) {
+        for (size_t i = 0; i < m->nreq; i++)
+            order[i] = (hms_timed){m->req[i].time, i};
         hms_timed_sort(order, m->nreq);
+    }
 
     m->nbanks = 0;
     if (m->nslots)
@@ -393,7 +413,8 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
     addr_map am;
     addr_map_init(&am, m->arch);
     for (size_t k = 0; k < m->nreq && ok; k++) {
-        const hms_dram_request *r = &m->req[order[k].index];
+        size_t ri = order ? order[k].index : k;
+        const hms_dram_request *r = &m->req[ri];
         ptrdiff_t bi = bank_index(m, map_bank(&am, r->addr));
         if (bi < 0) {
             ok = false;
@@ -412,7 +433,7 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
         }
         hms_dram_bank_stats *b = &m->banks[bi];
         bank_acc *a = &acc[bi];
-        unsigned ch = hms_dram_channel(m->arch, r->addr);
+        unsigned ch = map_channel(&am, r->addr);
         m->channel_requests[ch]++;
         uint64_t row = map_row(&am, r->addr);
         hms_row_outcome o;
@@ -437,7 +458,7 @@ bool hms_dram_evaluate(hms_dram_model *m, char *err, size_t errlen)
         a->sum_s += s;
         a->sum_s2 += s * s;
         b->requests++;
-        m->outcome[order[k].index] = (uint8_t)o;
+        m->outcome[ri] = (uint8_t)o;
     }
     free(order);
     if (!ok) {

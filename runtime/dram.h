@@ -32,6 +32,34 @@ uint64_t hms_bits_extract(uint64_t x, uint64_t mask);
  * the interleave CuMAPz describes (256-byte channels on the C1060). */
 unsigned hms_dram_channel(const hms_arch *a, uint64_t addr);
 
+/* hms_dram_channel over addresses that mostly stay in one channel stripe
+ * (dram_channel_bytes, > 0), as a warp's lanes do: the last stripe's channel
+ * is reused, so a stripe costs one lookup. */
+typedef struct {
+    const hms_arch *a;
+    uint64_t lo; /* first byte of the stripe looked up last */
+    unsigned ch; /* its channel */
+    bool valid;
+} hms_channel_memo;
+
+static inline hms_channel_memo hms_channel_memo_start(const hms_arch *a)
+{
+    return (hms_channel_memo){a, 0, 0, false};
+}
+
+/* The channel of addr; *same says whether it is the last lookup's stripe. */
+static inline unsigned hms_channel_memo_of(hms_channel_memo *m, uint64_t addr, bool *same)
+{
+    uint64_t cb = (uint64_t)m->a->dram_channel_bytes;
+    *same = m->valid && addr - m->lo < cb; /* addr below lo wraps: not the same */
+    if (!*same) {
+        m->lo = addr - addr % cb;
+        m->ch = hms_dram_channel(m->a, addr);
+        m->valid = true;
+    }
+    return m->ch;
+}
+
 /* Bank id: the address bits in dram_bank_bits_mask (Huang & Li: the bits that
  * are neither row, column nor byte-offset bits identify channel, rank and bank
  * together). When the mask is 0 the fallback interleave is documented in
@@ -82,6 +110,7 @@ typedef struct {
 
     hms_dram_request *req;
     size_t nreq, capreq;
+    bool unordered;   /* some request was fed earlier than the one before it */
     uint8_t *outcome; /* hms_row_outcome per request, feed order (after evaluate) */
 
     hms_dram_bank_stats *banks;

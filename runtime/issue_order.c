@@ -128,23 +128,41 @@ double *hms_stream_warp_times(const hms_stream *s)
 hms_timed *hms_stream_issue_order(const hms_stream *s, uint64_t blocks_per_wave,
                                   double warps_per_sm, double cpi)
 {
-    double *wt = hms_stream_warp_times(s);
     hms_timed *order = malloc((s->n ? s->n : 1) * sizeof *order);
-    if (!wt || !order) {
-        free(wt);
+    uint32_t *wave = malloc((s->n ? s->n : 1) * sizeof *wave); /* block / blocks_per_wave */
+    if (!order || !wave) {
         free(order);
+        free(wave);
         return NULL;
     }
     if (blocks_per_wave == 0)
         blocks_per_wave = 1;
+    /* One pass over the records: each one's warp time (its `time` field,
+     * as hms_stream_warp_times gives it when any record has a time) and
+     * wave, parked in order[] until the span is known. */
+    int any = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        order[i] = (hms_timed){(double)s->v[i].time, i};
+        any |= s->v[i].time != 0;
+        wave[i] = (uint32_t)(s->v[i].block / blocks_per_wave);
+    }
+    if (!any && s->n > 0) { /* no times at all: positions within each warp */
+        double *wt = hms_stream_warp_times(s);
+        if (!wt) {
+            free(order);
+            free(wave);
+            return NULL;
+        }
+        for (size_t i = 0; i < s->n; i++)
+            order[i].time = wt[i];
+        free(wt);
+    }
     double span = 1; /* instructions of the longest warp */
     for (size_t i = 0; i < s->n; i++)
-        span = wt[i] + 1 > span ? wt[i] + 1 : span;
-    for (size_t i = 0; i < s->n; i++) {
-        double wave = (double)(s->v[i].block / blocks_per_wave);
-        order[i] = (hms_timed){(wave * span + wt[i]) * warps_per_sm * cpi, i};
-    }
+        span = order[i].time + 1 > span ? order[i].time + 1 : span;
+    for (size_t i = 0; i < s->n; i++)
+        order[i].time = ((double)wave[i] * span + order[i].time) * warps_per_sm * cpi;
     hms_timed_sort(order, s->n);
-    free(wt);
+    free(wave);
     return order;
 }

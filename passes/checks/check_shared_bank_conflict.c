@@ -24,6 +24,7 @@ static void padded_wavefronts(const hms_check_ctx *c, int id, int64_t C, int64_t
     const hms_kernel_trace *t = &c->trace;
     const ir_array *a = &c->k->arrays[id];
     uint64_t base = t->arrays[id].base, eb = (uint64_t)a->elem_bytes;
+    int eb_shift = (eb & (eb - 1)) == 0 ? __builtin_ctzll(eb) : -1; /* eb > 0 (find_padding) */
     memset(out, 0, c->nsites * sizeof *out);
     memset(phases, 0, c->nsites * sizeof *phases);
     for (size_t i = 0; i < t->stream.n; i++) {
@@ -31,11 +32,22 @@ static void padded_wavefronts(const hms_check_ctx *c, int id, int64_t C, int64_t
         if ((int)r->array != id || r->space != HMS_SPACE_SHARED || !r->mask || r->site >= c->nsites)
             continue;
         hms_warp_access p = *r;
+        /* A warp's lanes mostly read one row: the last lane's row is kept
+         * (its first element row_el), so most lanes need no division. */
+        uint64_t row = 0, row_el = 0;
+        bool have_row = false;
         for (int l = 0; l < HMS_WARP_LANES; l++) {
             if (!(r->mask >> l & 1) || r->addr[l] < base)
                 continue;
-            uint64_t off = r->addr[l] - base, el = off / eb, byte = off % eb;
-            uint64_t row = el / (uint64_t)C, col = el % (uint64_t)C;
+            uint64_t off = r->addr[l] - base;
+            uint64_t el = eb_shift >= 0 ? off >> eb_shift : off / eb;
+            uint64_t byte = off - el * eb;
+            if (!have_row || el < row_el || el - row_el >= (uint64_t)C) {
+                row = el / (uint64_t)C;
+                row_el = row * (uint64_t)C;
+                have_row = true;
+            }
+            uint64_t col = el - row_el;
             p.addr[l] = base + (row * (uint64_t)(C + pad) + col) * eb + byte;
         }
         hms_bank_result b;

@@ -47,8 +47,8 @@ static bool bytes_of(const hms_check_ctx *c, int sb, buffer_cost *out)
     size_t *src = NULL;
     hms_direct_counts n;
     char err[256];
-    if (!hms_direct_variant(c->k, &t->stream, sb, t->arrays[sb].base, t->arrays[sb].extent, &v,
-                            &src, &n, err, sizeof err))
+    if (!hms_direct_reads(c->k, &t->stream, sb, t->arrays[sb].base, t->arrays[sb].extent, &v, &src,
+                          &n, err, sizeof err))
         return false;
     for (size_t i = 0; i < t->stream.n; i++) {
         const hms_warp_access *r = &t->stream.v[i];

@@ -34,7 +34,9 @@
 #include "runtime/mem_hierarchy.h"
 #include "runtime/tlb.h"
 
-enum { REC_DRAM = 1, REC_HIT = 2 };
+/* REC_SIM: the record went through simulate(), so the finish reads its site
+ * and space from the arrays below, not from the stream. */
+enum { REC_DRAM = 1, REC_HIT = 2, REC_SIM = 4 };
 
 typedef struct {
     hms_check_ctx *c;
@@ -58,7 +60,9 @@ typedef struct {
     uint64_t round_blocks;
     float *lat;     /* per record: latency without the DRAM part */
     uint8_t *flags; /* per record: REC_* */
-    double *weight; /* per record: block weight */
+    double *weight; /* per record: block weight (times its repeats once simulated) */
+    uint32_t *site; /* per simulated record: its site */
+    uint8_t *space; /* per simulated record: its hms_space */
 } msim;
 
 static double pick(double a, double b)
@@ -96,7 +100,9 @@ static bool setup(msim *m, hms_check_ctx *c)
     m->lat = calloc(n ? n : 1, sizeof *m->lat);
     m->flags = calloc(n ? n : 1, sizeof *m->flags);
     m->weight = calloc(n ? n : 1, sizeof *m->weight);
-    return m->lat && m->flags && m->weight;
+    m->site = malloc((n ? n : 1) * sizeof *m->site);
+    m->space = malloc((n ? n : 1) * sizeof *m->space);
+    return m->lat && m->flags && m->weight && m->site && m->space;
 }
 
 static void teardown(msim *m)
@@ -110,6 +116,8 @@ static void teardown(msim *m)
     free(m->lat);
     free(m->flags);
     free(m->weight);
+    free(m->site);
+    free(m->space);
 }
 
 /* An L2 miss: a DRAM request of record `rec` at `time`. */
@@ -164,7 +172,10 @@ static bool simulate(msim *m, size_t i, double time)
 {
     const hms_warp_access *p = &m->c->trace.stream.v[i];
     hms_site_metrics *s = &m->c->sites[p->site];
-    double w = m->weight[i];
+    double w = m->weight[i] * hms_record_reps(p);
+    m->weight[i] = w;
+    m->site[i] = p->site;
+    m->space[i] = p->space;
     unsigned sm = (unsigned)(p->block % m->g.sms);
     hms_mem_outcome o = {0};
     hms_cache *fl = NULL;
@@ -179,7 +190,7 @@ static bool simulate(msim *m, size_t i, double time)
         if (ok)
             lat = hms_banks_request_latency(m->a, &b);
         m->lat[i] = (float)lat;
-        m->flags[i] = REC_HIT;
+        m->flags[i] = REC_HIT | REC_SIM;
         return true;
     }
     hms_fl_kind kind = hms_mem_path(m->a, sp, (hms_access_kind)p->kind);
@@ -202,7 +213,7 @@ static bool simulate(msim *m, size_t i, double time)
     }
     m->lat[i] = (float)(lat + extra);
     m->flags[i] =
-        (uint8_t)((o.l2_misses > 0 ? REC_DRAM : 0) |
+        (uint8_t)(REC_SIM | (o.l2_misses > 0 ? REC_DRAM : 0) |
                   (o.l2_misses == 0 && (fl ? o.fl_misses == 0 : o.l2_misses == 0) ? REC_HIT : 0));
     s->fl_hits += w * o.fl_hits;
     s->fl_misses += w * o.fl_misses;
@@ -213,14 +224,16 @@ static bool simulate(msim *m, size_t i, double time)
     return true;
 }
 
-/* Records in issue order (runtime/issue_order.h), and each record's sampling weight. */
+/* Records in issue order (runtime/issue_order.h), and each record's block
+ * weight (simulate() multiplies in the record's repeats: it reads the record
+ * anyway). */
 static hms_timed *issue_order(msim *m)
 {
     const hms_kernel_trace *t = &m->c->trace;
     for (size_t b = 0; b < t->nblocks; b++) {
         const hms_traced_block *B = &t->blocks[b];
         for (size_t i = B->first; i < B->first + B->count; i++)
-            m->weight[i] = B->weight * hms_record_reps(&t->stream.v[i]);
+            m->weight[i] = B->weight;
     }
     return hms_stream_issue_order(&t->stream, (uint64_t)m->g.bps * m->g.sms, m->g.warps_per_sm,
                                   m->g.cpi);
@@ -286,7 +299,7 @@ static void finish(msim *m)
             for (size_t j = 0; j < m->ndram; j++) {
                 size_t i = m->dram_rec[j];
                 double w = m->weight[i];
-                hms_site_metrics *site = &c->sites[s->v[i].site];
+                hms_site_metrics *site = &c->sites[m->site[i]];
                 switch (hms_dram_outcome(&m->dram, j)) {
                 case HMS_ROW_HIT:
                     site->row_hits += w;
@@ -312,17 +325,16 @@ static void finish(msim *m)
     f->dram_t_hit = m->dram_ok ? m->dram.t_hit : 0;
     f->l2_hit_latency = m->l2_lat;
     for (size_t i = 0; i < s->n; i++) {
-        const hms_warp_access *r = &s->v[i];
-        if (!r->mask || r->site >= c->nsites)
+        if (!(m->flags[i] & REC_SIM)) /* no active lane, or no site */
             continue;
         double w = m->weight[i];
         /* dram_lat is load-to-use (it includes the L2 lookup the record
          * already holds): a miss costs the larger of the two (runtime/amat.c) */
         double lat = m->lat[i] + (m->flags[i] & REC_DRAM ? fmax(0.0, dram_lat - m->l2_lat) : 0);
         m->lat[i] = (float)lat;
-        c->sites[r->site].latency += w * lat;
+        c->sites[m->site[i]].latency += w * lat;
         f->requests += w;
-        switch ((hms_space)r->space) {
+        switch ((hms_space)m->space[i]) {
         case HMS_SPACE_SHARED:
             f->shared_requests += w;
             break;

@@ -15,10 +15,11 @@ typedef struct {
     uint64_t *gaddr; /* per buffer element: the global address its fill read */
     uint32_t *stamp; /* per buffer element: block tag of that fill */
     size_t *last;    /* per (warp, mapping): index of the warp's last fetch record */
-    size_t wpb;
+    size_t wpb;      /* warps `last` has rows for: grows with the warps seen */
     hms_stream *out;
     size_t **src, nsrc, capsrc;
     hms_direct_counts *n;
+    bool reads_only; /* emit only the records of array sb */
 } direct_ctx;
 
 static bool emit(direct_ctx *c, const hms_warp_access *r, size_t from)
@@ -100,6 +101,24 @@ static bool convert(direct_ctx *c, const hms_warp_access *r, size_t from, uint32
     return true;
 }
 
+/* Rows of `last` up to warp w, new ones empty. */
+static bool room_for_warp(direct_ctx *c, uint32_t w)
+{
+    size_t nm = c->k->nmappings, wpb = c->wpb;
+    if (w < wpb || nm == 0)
+        return true;
+    while (wpb <= w)
+        wpb *= 2;
+    size_t *v = realloc(c->last, wpb * nm * sizeof *v);
+    if (!v)
+        return false;
+    for (size_t j = c->wpb * nm; j < wpb * nm; j++)
+        v[j] = SIZE_MAX;
+    c->last = v;
+    c->wpb = wpb;
+    return true;
+}
+
 static bool block_pass(direct_ctx *c, const hms_stream *in, size_t first, size_t end, uint32_t tag)
 {
     const ir_kernel *k = c->k;
@@ -109,7 +128,9 @@ static bool block_pass(direct_ctx *c, const hms_stream *in, size_t first, size_t
     for (size_t i = first; i < end; i++) {
         const hms_warp_access *r = &in->v[i];
         bool drop = false;
-        for (size_t m = 0; m < nm && r->warp < c->wpb; m++) {
+        if (!room_for_warp(c, r->warp))
+            return false;
+        for (size_t m = 0; m < nm; m++) {
             const ir_mapping *mp = &k->mappings[m];
             if (mp->shared_array != c->sb)
                 continue;
@@ -137,7 +158,7 @@ static bool block_pass(direct_ctx *c, const hms_stream *in, size_t first, size_t
                 return false;
             continue;
         }
-        if (!emit(c, r, i))
+        if ((!c->reads_only || (int)r->array == c->sb) && !emit(c, r, i))
             return false;
     }
     return true;
@@ -163,9 +184,9 @@ bool hms_direct_applicable(const ir_kernel *k, int sb)
     return true;
 }
 
-bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
-                        uint64_t extent, hms_stream *out, size_t **src, hms_direct_counts *counts,
-                        char *err, size_t errlen)
+static bool build_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
+                          uint64_t extent, bool reads_only, hms_stream *out, size_t **src,
+                          hms_direct_counts *counts, char *err, size_t errlen)
 {
     memset(counts, 0, sizeof *counts);
     hms_stream_init(out);
@@ -187,13 +208,12 @@ bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64
     c.out = out;
     c.src = src;
     c.n = counts;
-    for (size_t i = 0; i < in->n; i++)
-        if (in->v[i].warp + 1 > c.wpb)
-            c.wpb = in->v[i].warp + 1;
+    c.reads_only = reads_only;
+    c.wpb = 1; /* grown by room_for_warp, so the stream is read once */
     size_t nm = k->nmappings;
     c.gaddr = calloc(c.nel, sizeof *c.gaddr);
     c.stamp = calloc(c.nel, sizeof *c.stamp);
-    c.last = malloc((c.wpb ? c.wpb : 1) * nm * sizeof *c.last);
+    c.last = malloc(c.wpb * (nm ? nm : 1) * sizeof *c.last);
     bool ok = c.gaddr && c.stamp && c.last;
     uint32_t tag = 0;
     for (size_t i = 0; ok && i < in->n;) {
@@ -216,4 +236,18 @@ bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64
                  k->name ? k->name : "?");
     }
     return ok;
+}
+
+bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
+                        uint64_t extent, hms_stream *out, size_t **src, hms_direct_counts *counts,
+                        char *err, size_t errlen)
+{
+    return build_variant(k, in, sb, base, extent, false, out, src, counts, err, errlen);
+}
+
+bool hms_direct_reads(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
+                      uint64_t extent, hms_stream *out, size_t **src, hms_direct_counts *counts,
+                      char *err, size_t errlen)
+{
+    return build_variant(k, in, sb, base, extent, true, out, src, counts, err, errlen);
 }

@@ -45,4 +45,11 @@ bool hms_direct_variant(const ir_kernel *k, const hms_stream *in, int sb, uint64
                         uint64_t extent, hms_stream *out, size_t **src, hms_direct_counts *counts,
                         char *err, size_t errlen);
 
+/* Only the variant's records of array sb (the global loads that replace the
+ * buffer's reads), in the same order with the same `src` and counts: what a
+ * figure over those loads needs, without copying the whole stream. */
+bool hms_direct_reads(const ir_kernel *k, const hms_stream *in, int sb, uint64_t base,
+                      uint64_t extent, hms_stream *out, size_t **src, hms_direct_counts *counts,
+                      char *err, size_t errlen);
+
 #endif

@@ -204,7 +204,9 @@ bool hms_shared_reuse_compute(const ir_kernel *k, const hms_kernel_trace *t, uns
                 if (k->mappings[m].global_array == a->array)
                     out->sites[s].candidate = true;
         }
-        for (size_t b = 0; b < t->nblocks && ok; b++) {
+        /* Without a mapping nothing is fetched, buffered or covered: every
+         * figure stays 0, so the blocks need no pass. */
+        for (size_t b = 0; b < t->nblocks && ok && k->nmappings; b++) {
             const hms_traced_block *B = &t->blocks[b];
             size_t fetch_lanes = 0;
             for (size_t i = B->first; i < B->first + B->count; i++)

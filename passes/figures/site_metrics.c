@@ -261,10 +261,14 @@ static bool camping_add(hms_check_ctx *c, camping_acc *a, const hms_warp_access 
     }
     for (size_t u = 0; u < nu; u++)
         a->sec[a->nsec++] = (uint64_t)k << 40 | (units[u] & ((1ull << 40) - 1));
+    hms_channel_memo cm = hms_channel_memo_start(c->arch);
     for (int l = 0; l < HMS_WARP_LANES; l++) {
         if (!(r->mask >> l & 1))
             continue;
-        size_t ch = hms_dram_channel(c->arch, r->addr[l]);
+        bool same; /* the previous lane's stripe: its channel is stamped */
+        size_t ch = hms_channel_memo_of(&cm, r->addr[l], &same);
+        if (same)
+            continue;
         size_t at = k * nch + ch;
         if (a->stamp[at] != tag) {
             a->stamp[at] = tag;
@@ -315,11 +319,13 @@ static bool camping_finish(hms_check_ctx *c, camping_acc *a, hms_site_metrics *s
         if (total <= 0)
             continue;
         memset(load, 0, nch * sizeof *load);
+        hms_channel_memo cm = hms_channel_memo_start(c->arch);
         for (size_t j = from; j < at; j++) {
             if (j > from && a->sec[j] == a->sec[j - 1])
                 continue;
             uint64_t sector = a->sec[j] & ((1ull << 40) - 1);
-            load[hms_dram_channel(c->arch, (uint64_t)(sector * sb))]++;
+            bool same;
+            load[hms_channel_memo_of(&cm, (uint64_t)(sector * sb), &same)]++;
             sectors++;
         }
         for (size_t ch = 0; ch < nch; ch++) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runtime/cumapz.h"
+#include "runtime/dram.h"
 
 #define EPS 1e-12
 #define MAX 16384u /* the example's row length in floats */
@@ -189,6 +190,118 @@ Test(cumapz, ch_skew_skipped_for_small_grids_and_bad_arch)
     cr_assert_not(hms_cumapz_ch_skew(&a, &s, 1u << 20, 4, 16, 4, &sk, err, sizeof err));
     cr_assert(strstr(err, "has no DRAM channels") != NULL, "got: %s", err);
     hms_stream_free(&s);
+}
+
+/* Eq. 5 the plain way, for the random comparison below: groups (site, k-th
+ * execution by its warp) in ascending order, each group's distinct blocks
+ * and, per channel, the distinct blocks with a lane there. */
+static double naive_ch_skew(const hms_arch *a, const hms_stream *s, uint64_t n_check,
+                            size_t *groups)
+{
+    enum { NREC = 4096, NCH = 8 };
+    cr_assert_leq(s->n, NREC);
+    cr_assert_eq(a->dram_channels, NCH);
+    static uint64_t occ[NREC];
+    static bool in[NREC];
+    uint64_t max_site = 0, max_occ = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *w = &s->v[i];
+        in[i] = (w->space == HMS_SPACE_GLOBAL || w->space == HMS_SPACE_READONLY) && w->mask &&
+                w->block < n_check;
+        occ[i] = 0;
+        for (size_t j = 0; in[i] && j < i; j++)
+            occ[i] += in[j] && s->v[j].site == w->site && s->v[j].block == w->block &&
+                      s->v[j].warp == w->warp;
+        if (in[i]) {
+            max_site = w->site > max_site ? w->site : max_site;
+            max_occ = occ[i] > max_occ ? occ[i] : max_occ;
+        }
+    }
+    double weighted = 0, weight = 0;
+    *groups = 0;
+    for (uint64_t site = 0; site <= max_site; site++)
+        for (uint64_t k = 0; k <= max_occ; k++) {
+            double n_req = 0;
+            uint64_t blocks = 0, per_channel[NCH] = {0};
+            for (uint64_t b = 0; b < n_check; b++) {
+                bool block_in = false, ch_in[NCH] = {false};
+                for (size_t i = 0; i < s->n; i++) {
+                    const hms_warp_access *w = &s->v[i];
+                    if (!in[i] || w->site != site || occ[i] != k || w->block != b)
+                        continue;
+                    block_in = true;
+                    n_req++;
+                    for (int l = 0; l < HMS_WARP_LANES; l++)
+                        if (w->mask >> l & 1u)
+                            ch_in[hms_dram_channel(a, w->addr[l])] = true;
+                }
+                blocks += block_in;
+                for (int c = 0; c < NCH; c++)
+                    per_channel[c] += ch_in[c];
+            }
+            if (blocks < 2)
+                continue;
+            uint64_t mx = 0, mn = UINT64_MAX;
+            unsigned used = 0;
+            for (int c = 0; c < NCH; c++) {
+                if (!per_channel[c])
+                    continue;
+                used++;
+                mx = per_channel[c] > mx ? per_channel[c] : mx;
+                mn = per_channel[c] < mn ? per_channel[c] : mn;
+            }
+            double g = used == 0   ? 1.0
+                       : used == 1 ? (double)NCH
+                                   : (double)mx / (double)(mn > 1 ? mn : 1);
+            weighted += n_req * g;
+            weight += n_req;
+            ++*groups;
+        }
+    return weight > 0 ? weighted / weight : 1.0;
+}
+
+Test(cumapz, ch_skew_matches_the_plain_count_on_random_streams)
+{
+    hms_arch a = c1060();
+    uint64_t seed = 12345;
+    for (int round = 0; round < 40; round++) {
+        hms_stream s;
+        hms_stream_init(&s);
+        unsigned nblocks = 2 + (unsigned)(round % 9), nsites = 1 + (unsigned)(round % 3);
+        for (unsigned b = 0; b < nblocks; b++) {
+            /* blocks mostly in order, as traced; every fifth round shuffled */
+            unsigned blk = round % 5 == 4 ? (b * 7 + 3) % nblocks : b;
+            unsigned nrec = 2 + (unsigned)(seed % 6);
+            for (unsigned r = 0; r < nrec; r++) {
+                hms_warp_access w;
+                memset(&w, 0, sizeof w);
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                w.site = (uint32_t)(seed >> 40) % nsites;
+                w.warp = (uint32_t)(seed >> 50) % 3;
+                w.block = blk;
+                w.width = 4;
+                w.kind = HMS_ACCESS_LOAD;
+                w.space = (uint8_t)((seed >> 20) % 7 == 0 ? HMS_SPACE_SHARED : HMS_SPACE_GLOBAL);
+                w.mask = (seed >> 33) % 4 == 0 ? (uint32_t)(seed >> 8) : UINT32_MAX;
+                uint64_t base = (seed >> 12) % 8192, stride = 4u << ((seed >> 44) % 8);
+                for (int l = 0; l < HMS_WARP_LANES; l++)
+                    w.addr[l] = base + (uint64_t)l * stride;
+                cr_assert(hms_stream_push(&s, &w));
+            }
+        }
+        /* 1 block per SM, 16-thread blocks of 4 B: 256 / 64 = 4 per channel
+         * capped at 1 -> 8 blocks checked; 2 per SM -> 16. */
+        unsigned max_blks = 1 + (unsigned)(round % 2);
+        hms_cumapz_skew sk;
+        char err[128] = "";
+        cr_assert(hms_cumapz_ch_skew(&a, &s, 64, max_blks, 16, 4, &sk, err, sizeof err), "%s", err);
+        size_t groups = 0;
+        double want = naive_ch_skew(&a, &s, sk.blocks_checked, &groups);
+        cr_expect_eq(sk.groups, groups, "round %d", round);
+        cr_expect(fabs(sk.ch_skew - want) <= 1e-12 * want, "round %d: %.17g vs %.17g", round,
+                  sk.ch_skew, want);
+        hms_stream_free(&s);
+    }
 }
 
 /* ---- bw_util (eq. 3) ------------------------------------------------------------ */

@@ -2,6 +2,7 @@
  * order by (time, index) that a comparison sort gives, whatever the runs. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime/issue_order.h"
 
@@ -68,4 +69,62 @@ Test(issue_order, reversed_input_is_sorted)
     for (size_t i = 0; i < n; i++)
         cr_assert_eq(v[i].index, n - 1 - i);
     free(v);
+}
+
+/* hms_stream_issue_order against its definition computed plainly: warp
+ * time = the record's time, or its position in its warp when no record has
+ * one; time = (wave * span + warp time) * warps_per_sm * cpi; sorted by
+ * (time, index). */
+static void check_issue_order(bool with_times, unsigned seed)
+{
+    hms_stream s;
+    hms_stream_init(&s);
+    srand(seed);
+    size_t n = 1500;
+    for (size_t i = 0; i < n; i++) {
+        hms_warp_access w;
+        memset(&w, 0, sizeof w);
+        w.block = (uint32_t)(i / 100 + (size_t)(rand() % 2));
+        w.warp = (uint32_t)(rand() % 4);
+        w.time = with_times ? (uint64_t)(rand() % 50) : 0;
+        w.mask = 1;
+        cr_assert(hms_stream_push(&s, &w));
+    }
+    uint64_t bpw = 3;
+    double wps = 6, cpi = 1.5;
+    hms_timed *got = hms_stream_issue_order(&s, bpw, wps, cpi);
+    cr_assert(got);
+    hms_timed *want = malloc(n * sizeof *want);
+    double *wt = malloc(n * sizeof *wt);
+    cr_assert(want && wt);
+    double span = 1;
+    for (size_t i = 0; i < n; i++) {
+        wt[i] = (double)s.v[i].time;
+        if (!with_times) {
+            wt[i] = 0;
+            for (size_t j = 0; j < i; j++)
+                wt[i] += s.v[j].block == s.v[i].block && s.v[j].warp == s.v[i].warp;
+        }
+        span = wt[i] + 1 > span ? wt[i] + 1 : span;
+    }
+    for (size_t i = 0; i < n; i++)
+        want[i] = (hms_timed){((double)(s.v[i].block / bpw) * span + wt[i]) * wps * cpi, i};
+    qsort(want, n, sizeof *want, by_time_index);
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_eq(got[i].index, want[i].index, "times %d seed %u: entry %zu", with_times, seed,
+                     i);
+        cr_assert_eq(got[i].time, want[i].time);
+    }
+    free(got);
+    free(want);
+    free(wt);
+    hms_stream_free(&s);
+}
+
+Test(issue_order, stream_issue_order_matches_its_definition)
+{
+    for (unsigned seed = 1; seed <= 3; seed++) {
+        check_issue_order(true, seed);
+        check_issue_order(false, seed);
+    }
 }

@@ -154,3 +154,52 @@ Test(shared_direct, buffer_written_outside_its_fill_has_no_variant)
     hms_stream_free(&in);
     ir_kernel_free(b.k);
 }
+
+/* hms_direct_reads gives the variant's records of the buffer's array, the
+ * loads that replace its reads, in the same order, with the same sources
+ * and counts, and nothing else. */
+Test(shared_direct, reads_only_are_the_variants_buffer_records)
+{
+    buffer_kernel b = make(false);
+    for (unsigned stride = 1; stride <= 2; stride++) {
+        hms_stream in, all, reads;
+        build(&b, stride, &in);
+        hms_warp_access other = rec(b.read1, b.in, HMS_SPACE_GLOBAL, HMS_ACCESS_LOAD, 4);
+        for (unsigned l = 0; l < 32; l++)
+            other.addr[l] = IN_BASE + 4ull * l;
+        cr_assert(hms_stream_push(&in, &other)); /* copied unchanged by the full variant */
+        size_t one_warp = in.n;
+        for (size_t i = 0; i < one_warp; i++) { /* warp 5 repeats warp 0 */
+            hms_warp_access w = in.v[i];
+            w.warp = 5;
+            cr_assert(hms_stream_push(&in, &w));
+        }
+        size_t *src_all = NULL, *src_reads = NULL;
+        hms_direct_counts na, nr;
+        char err[256];
+        cr_assert(hms_direct_variant(b.k, &in, b.s, 0, 256, &all, &src_all, &na, err, sizeof err),
+                  "%s", err);
+        cr_assert(hms_direct_reads(b.k, &in, b.s, 0, 256, &reads, &src_reads, &nr, err, sizeof err),
+                  "%s", err);
+        cr_expect_eq(memcmp(&na, &nr, sizeof na), 0);
+        size_t j = 0;
+        for (size_t i = 0; i < all.n; i++) {
+            if ((int)all.v[i].array != b.s)
+                continue;
+            cr_assert_lt(j, reads.n);
+            cr_expect_eq(memcmp(&all.v[i], &reads.v[j], sizeof all.v[i]), 0, "record %zu", i);
+            cr_expect_eq(src_all[i], src_reads[j]);
+            j++;
+        }
+        cr_expect_eq(j, reads.n);
+        cr_expect_eq(reads.n, na.loads_out);
+        cr_expect_eq(na.loads_out, stride == 1 ? 4 : 10); /* 2 or 5 per warp */
+        cr_expect_lt(reads.n, all.n);
+        free(src_all);
+        free(src_reads);
+        hms_stream_free(&all);
+        hms_stream_free(&reads);
+        hms_stream_free(&in);
+    }
+    ir_kernel_free(b.k);
+}

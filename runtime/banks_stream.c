@@ -1,0 +1,91 @@
+/* hms_banks_warp over a whole stream (banks.h). A stream repeats a few
+ * access patterns over and over (a loop's shared reads in every warp and
+ * block), so each pattern's result is kept in a small table: a record whose
+ * lanes sit at the same offsets from a base that is a multiple of
+ * hms_banks_period, with the same mask and width, has the same result. */
+#include "runtime/banks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/coalesce.h"
+
+/* 1024 slots of ~150 bytes: a table that stays in the host's L2. */
+#define PATTERN_SLOTS 1024
+
+typedef struct {
+    uint32_t rel[HMS_WARP_LANES]; /* active lanes' address - base; 0 for others */
+    uint32_t mask;
+    uint8_t width;
+    bool used, ok;
+    hms_bank_result r;
+} pattern_slot;
+
+/* The record's pattern: offsets of its active lanes from the multiple of
+ * `period` at or below its lowest address. False when an offset does not
+ * fit 32 bits (the record is then computed, not looked up). */
+static bool pattern_of(const hms_warp_access *a, uint64_t period, uint32_t rel[HMS_WARP_LANES])
+{
+    uint64_t lo = UINT64_MAX;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if ((a->mask >> l & 1u) && a->addr[l] < lo)
+            lo = a->addr[l];
+    uint64_t base = lo - lo % period;
+    bool fits = true;
+    for (int l = 0; l < HMS_WARP_LANES; l++) {
+        uint64_t d = (a->mask >> l & 1u) ? a->addr[l] - base : 0;
+        fits &= d <= UINT32_MAX;
+        rel[l] = (uint32_t)d;
+    }
+    return fits;
+}
+
+static size_t pattern_hash(const uint32_t rel[HMS_WARP_LANES], uint32_t mask, uint8_t width)
+{
+    uint64_t h = ((uint64_t)mask << 8 | width) * 0x9e3779b97f4a7c15ull;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        h += (uint64_t)rel[l] * (0xbf58476d1ce4e5b9ull + 2ull * (uint64_t)l);
+    h ^= h >> 31;
+    h *= 0x94d049bb133111ebull;
+    return (size_t)(h >> 40) & (PATTERN_SLOTS - 1);
+}
+
+bool hms_banks_stream(const hms_arch *arch, const hms_stream *s, hms_bank_memo **out)
+{
+    *out = NULL;
+    if (s->n == 0)
+        return true;
+    hms_bank_memo *v = calloc(s->n, sizeof *v);
+    pattern_slot *memo = calloc(PATTERN_SLOTS, sizeof *memo); /* NULL: every record computed */
+    if (!v) {
+        free(memo);
+        return false;
+    }
+    uint64_t period = hms_banks_period(arch);
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (r->space != HMS_SPACE_SHARED || !r->mask)
+            continue;
+        uint32_t rel[HMS_WARP_LANES];
+        /* a malformed record (a lane wrapping the address space) is computed:
+         * hms_banks_warp rejects it */
+        if (!memo || !hms_access_check(r, NULL, 0) || !pattern_of(r, period, rel)) {
+            v[i].ok = hms_banks_warp(arch, r, &v[i].r);
+            continue;
+        }
+        pattern_slot *p = &memo[pattern_hash(rel, r->mask, r->width)];
+        if (!p->used || p->mask != r->mask || p->width != r->width ||
+            memcmp(p->rel, rel, sizeof rel) != 0) {
+            memcpy(p->rel, rel, sizeof rel);
+            p->mask = r->mask;
+            p->width = r->width;
+            p->used = true;
+            p->ok = hms_banks_warp(arch, r, &p->r);
+        }
+        v[i].ok = p->ok;
+        v[i].r = p->r;
+    }
+    free(memo);
+    *out = v;
+    return true;
+}
