@@ -8,8 +8,10 @@
 #define DEFAULT_SECTOR_BYTES 32
 #define DEFAULT_LINE_BYTES 128
 #define HALF_WARP 16
-/* cc 1.2/1.3 segments: the smallest transaction size a segment shrinks to. */
+/* cc 1.2/1.3 segments: the smallest transaction size a segment shrinks to,
+ * and the largest segment. */
 #define MIN_SEGMENT_BYTES 32
+#define HALF_WARP_SEGMENT_MAX 128
 
 static bool width_ok(unsigned w)
 {
@@ -216,47 +218,91 @@ static void half_warp_transactions(const hms_warp_access *a, int first_lane, hms
     }
 }
 
-bool hms_coalesce_warp(const hms_arch *arch, const hms_warp_access *a, hms_coalesce_result *out)
+uint64_t hms_coalesce_sector_bytes(const hms_arch *arch)
+{
+    return arch->sector_bytes > 0 ? (uint64_t)arch->sector_bytes : DEFAULT_SECTOR_BYTES;
+}
+
+static uint64_t line_bytes_of(const hms_arch *arch)
+{
+    return arch->line_bytes > 0 ? (uint64_t)arch->line_bytes : DEFAULT_LINE_BYTES;
+}
+
+bool hms_coalesce_translation_invariant(const hms_arch *arch, uint64_t d)
+{
+    return d % hms_coalesce_sector_bytes(arch) == 0 && d % line_bytes_of(arch) == 0 &&
+           d % HALF_WARP_SEGMENT_MAX == 0;
+}
+
+void hms_coalesce_parts_from_sectors(const hms_arch *arch, const hms_warp_access *a,
+                                     const uint64_t *sectors, size_t nsectors,
+                                     hms_coalesce_parts *out)
 {
     memset(out, 0, sizeof *out);
-    if (!hms_access_check(a, NULL, 0))
-        return false;
-    out->rule = hms_coalesce_rule_for(arch, a);
-    out->active_lanes = (uint32_t)hms_popcount32(a->mask);
-    if (out->active_lanes == 0)
-        return true;
-
-    uint64_t sector = arch->sector_bytes > 0 ? (uint64_t)arch->sector_bytes : DEFAULT_SECTOR_BYTES;
-    uint64_t line = arch->line_bytes > 0 ? (uint64_t)arch->line_bytes : DEFAULT_LINE_BYTES;
-    uint64_t units[HMS_WARP_UNITS_MAX];
-    out->sectors = (uint32_t)hms_warp_units(a, sector, units);
+    if (a->mask == 0)
+        return;
+    uint64_t sector = hms_coalesce_sector_bytes(arch), line = line_bytes_of(arch);
+    out->sectors = (uint32_t)nsectors;
     if (line % sector == 0 && out->sectors < HMS_WARP_UNITS_MAX) {
         /* the lines are the sorted sectors' lines: no second sort */
         uint64_t per = line / sector;
         uint32_t lines = 0;
         for (uint32_t i = 0; i < out->sectors; i++)
-            lines += i == 0 || units[i] / per != units[i - 1] / per;
+            lines += i == 0 || sectors[i] / per != sectors[i - 1] / per;
         out->lines = lines;
     } else {
+        uint64_t units[HMS_WARP_UNITS_MAX];
         out->lines = (uint32_t)hms_warp_units(a, line, units);
     }
-    out->bytes_requested = (uint64_t)out->active_lanes * a->width;
-    out->bytes_useful = distinct_bytes(a);
+    out->bytes_useful = (uint32_t)distinct_bytes(a);
+    if (arch->half_warp_segments) {
+        hms_coalesce_result hw;
+        memset(&hw, 0, sizeof hw);
+        half_warp_transactions(a, 0, &hw);
+        half_warp_transactions(a, HALF_WARP, &hw);
+        out->half_warp_transactions = hw.transactions;
+        out->half_warp_bytes = (uint32_t)hw.bytes_transferred;
+    }
+}
 
+void hms_coalesce_assemble(const hms_arch *arch, const hms_warp_access *a,
+                           const hms_coalesce_parts *parts, hms_coalesce_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->rule = hms_coalesce_rule_for(arch, a);
+    out->active_lanes = (uint32_t)hms_popcount32(a->mask);
+    if (out->active_lanes == 0)
+        return;
+    out->sectors = parts->sectors;
+    out->lines = parts->lines;
+    out->bytes_requested = (uint64_t)out->active_lanes * a->width;
+    out->bytes_useful = parts->bytes_useful;
     switch (out->rule) {
     case HMS_COALESCE_HALF_WARP:
-        half_warp_transactions(a, 0, out);
-        half_warp_transactions(a, HALF_WARP, out);
+        out->transactions = parts->half_warp_transactions;
+        out->bytes_transferred = parts->half_warp_bytes;
         break;
     case HMS_COALESCE_L1_LINES:
         out->transactions = out->lines;
-        out->bytes_transferred = out->lines * line;
+        out->bytes_transferred = out->lines * line_bytes_of(arch);
         break;
     case HMS_COALESCE_SECTORS:
         out->transactions = out->sectors;
-        out->bytes_transferred = out->sectors * sector;
+        out->bytes_transferred = out->sectors * hms_coalesce_sector_bytes(arch);
         break;
     }
+}
+
+bool hms_coalesce_warp(const hms_arch *arch, const hms_warp_access *a, hms_coalesce_result *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!hms_access_check(a, NULL, 0))
+        return false;
+    hms_coalesce_parts parts;
+    uint64_t units[HMS_WARP_UNITS_MAX];
+    size_t n = a->mask ? hms_warp_units(a, hms_coalesce_sector_bytes(arch), units) : 0;
+    hms_coalesce_parts_from_sectors(arch, a, units, n, &parts);
+    hms_coalesce_assemble(arch, a, &parts, out);
     return true;
 }
 
@@ -270,12 +316,21 @@ bool hms_coalesce_summary_add(hms_coalesce_summary *s, const hms_arch *arch,
                               const hms_warp_access *a)
 {
     hms_coalesce_result r;
-    if (!hms_coalesce_warp(arch, a, &r)) {
+    bool ok = hms_coalesce_warp(arch, a, &r);
+    hms_coalesce_summary_add_result(s, a, ok ? &r : NULL);
+    return ok;
+}
+
+void hms_coalesce_summary_add_result(hms_coalesce_summary *s, const hms_warp_access *a,
+                                     const hms_coalesce_result *result)
+{
+    if (!result) {
         s->invalid++;
-        return false;
+        return;
     }
+    hms_coalesce_result r = *result;
     if (r.active_lanes == 0)
-        return true;
+        return;
     s->requests++;
     s->sectors += r.sectors;
     s->lines += r.lines;
@@ -285,7 +340,6 @@ bool hms_coalesce_summary_add(hms_coalesce_summary *s, const hms_arch *arch,
     s->bytes_transferred += r.bytes_transferred;
     if (!a->exact)
         s->exact = false;
-    return true;
 }
 
 static double mean(uint64_t sum, uint64_t n)

@@ -31,6 +31,7 @@
 #include "passes/trace/sample.h"
 #include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
+#include "runtime/units_memo.h"
 
 #define HMS_PLACEMENT_LINE_BYTES 32
 /* Records the placement model re-simulates per candidate (every legal space
@@ -172,11 +173,11 @@ static bool current_space(const ir_array *a, const array_use *u, hms_placement_s
     return true;
 }
 
-/* Lines (HMS_PLACEMENT_LINE_BYTES) one record touches: its work unit. */
-static size_t record_lines(const hms_warp_access *r)
+/* Lines (HMS_PLACEMENT_LINE_BYTES) trace record i touches: its work unit. */
+static size_t record_lines(const hms_check_ctx *c, size_t i)
 {
-    uint64_t units[HMS_WARP_UNITS_MAX];
-    return r->mask ? hms_warp_units(r, HMS_PLACEMENT_LINE_BYTES, units) : 0;
+    const hms_warp_access *r = &c->trace.stream.v[i];
+    return r->mask ? hms_units_count(c->units, i, r, HMS_PLACEMENT_LINE_BYTES) : 0;
 }
 
 /* Which traced blocks of a full enumeration a stream thinned about m-fold
@@ -266,7 +267,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     for (size_t b = 0; ok && b < nb; b++) {
         const hms_traced_block *B = &t->blocks[b];
         for (size_t i = B->first; i < B->first + B->count; i++) {
-            rec_lines[i] = record_lines(&t->stream.v[i]);
+            rec_lines[i] = record_lines(c, i);
             lines[b] += rec_lines[i];
         }
         total += lines[b];
@@ -405,6 +406,7 @@ static void predict_direct(hms_check_ctx *c, const hms_stream *st,
     }
     hms_placement_events_opts o = *eo;
     o.memo = NULL; /* a memo belongs to one stream */
+    o.units = NULL;
     hms_placement_events ev;
     bool ok = v.n > 0 && hms_placement_events_compute(&v, c->arch, (uint32_t)ga, gspace, NULL, &o,
                                                       &ev, err, sizeof err);
@@ -488,7 +490,8 @@ bool hms_an_placements(hms_check_ctx *c)
             "// hms-lint: param <name>=<value>",
             cut_kept, cut_total, max_lines(c), c->k->name);
     hms_placement_events_opts eo = events_opts(c, blocks);
-    eo.memo = hms_placement_events_memo_new(); /* NULL: each call works alone */
+    eo.memo = hms_placement_events_memo_new();           /* NULL: each call works alone */
+    eo.units = own ? hms_units_memo_new(&st) : c->units; /* NULL: computed */
 
     /* The arrays that can be ranked, and the kernel's bytes in constant and
      * shared memory (what the other arrays leave for a moved one). */
@@ -580,8 +583,10 @@ bool hms_an_placements(hms_check_ctx *c)
         if (hms_direct_applicable(k, (int)i))
             predict_direct(c, &st, &eo, i);
     hms_placement_events_memo_free(eo.memo);
-    if (own)
+    if (own) {
+        hms_units_memo_free(eo.units);
         hms_stream_free(&st);
+    }
     free(u);
     return ok;
 }
