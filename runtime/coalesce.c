@@ -74,6 +74,23 @@ static size_t sort_unique(uint64_t *v, size_t n)
     return m;
 }
 
+size_t hms_units_coarsen(const uint64_t *fine, size_t n, uint64_t k, uint64_t *out)
+{
+    size_t m = 0;
+    uint64_t prev = 0;
+    int sh = k && !(k & (k - 1)) ? __builtin_ctzll(k) : -1; /* a shift, not a division */
+    for (size_t i = 0; i < n; i++) {
+        uint64_t u = sh >= 0 ? fine[i] >> sh : fine[i] / k;
+        if (m > 0 && u == prev)
+            continue;
+        if (out)
+            out[m] = u;
+        prev = u;
+        m++;
+    }
+    return m;
+}
+
 size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out)
 {
     return hms_warp_units_of(a, a->mask, unit, out);
@@ -245,11 +262,7 @@ void hms_coalesce_parts_from_sectors(const hms_arch *arch, const hms_warp_access
     out->sectors = (uint32_t)nsectors;
     if (line % sector == 0 && out->sectors < HMS_WARP_UNITS_MAX) {
         /* the lines are the sorted sectors' lines: no second sort */
-        uint64_t per = line / sector;
-        uint32_t lines = 0;
-        for (uint32_t i = 0; i < out->sectors; i++)
-            lines += i == 0 || sectors[i] / per != sectors[i - 1] / per;
-        out->lines = lines;
+        out->lines = (uint32_t)hms_units_coarsen(sectors, nsectors, line / sector, NULL);
     } else {
         uint64_t units[HMS_WARP_UNITS_MAX];
         out->lines = (uint32_t)hms_warp_units(a, line, units);

@@ -32,6 +32,10 @@ bool hms_access_check(const hms_warp_access *a, char *err, size_t errlen);
 size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out);
 /* The same for the lanes in `lanes` only (a subset of a->mask: one phase). */
 size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit, uint64_t *out);
+/* A valid record's units at k times the unit size from its n ascending
+ * units (hms_warp_units at the smaller size): each divided by k, repeats
+ * dropped. Writes them to out unless out is NULL; returns how many. */
+size_t hms_units_coarsen(const uint64_t *fine, size_t n, uint64_t k, uint64_t *out);
 
 /* Which transaction rule an access follows on an architecture. */
 typedef enum {

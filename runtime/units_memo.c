@@ -25,6 +25,10 @@ typedef struct {
 struct hms_units_memo {
     const hms_warp_access *v; /* the stream's records */
     size_t n;
+    /* A sub-memo (hms_units_memo_new_sub): record i is parent's record
+     * src[i] (same lanes, width and addresses) unless src[i] == SIZE_MAX. */
+    hms_units_memo *parent;
+    size_t *src;
     units_table t[HMS_UNITS_MEMO_SIZES];
     uint8_t *state;            /* [n] CHECKED | VALID | PARTS */
     hms_coalesce_parts *parts; /* [n] on the keyed arch */
@@ -43,10 +47,48 @@ hms_units_memo *hms_units_memo_new(const hms_stream *s)
     return m;
 }
 
+/* Whether p is r with every active lane moved by one offset *d that did
+ * not wrap (same lanes, same width). */
+static bool moved_copy(const hms_warp_access *r, const hms_warp_access *p, uint64_t *d)
+{
+    if (p->mask != r->mask || p->width != r->width)
+        return false;
+    *d = 0;
+    if (!p->mask)
+        return true;
+    int l0 = __builtin_ctz(p->mask);
+    uint64_t off = p->addr[l0] - r->addr[l0];
+    bool same = true;
+    for (int l = 0; l < HMS_WARP_LANES; l++) /* no early exit: vectorises */
+        same &=
+            !(p->mask >> l & 1u) || (p->addr[l] - r->addr[l] == off && p->addr[l] >= r->addr[l]);
+    *d = off;
+    return same;
+}
+
+hms_units_memo *hms_units_memo_new_sub(const hms_stream *s, hms_units_memo *parent,
+                                       const size_t *src)
+{
+    hms_units_memo *m = hms_units_memo_new(s);
+    if (!m || !parent || !src)
+        return m;
+    m->src = malloc((s->n ? s->n : 1) * sizeof *m->src);
+    if (!m->src)
+        return m; /* works alone */
+    m->parent = parent;
+    for (size_t i = 0; i < s->n; i++) {
+        uint64_t d = 1;
+        bool same = src[i] < parent->n && moved_copy(&parent->v[src[i]], &s->v[i], &d) && d == 0;
+        m->src[i] = same ? src[i] : SIZE_MAX;
+    }
+    return m;
+}
+
 void hms_units_memo_free(hms_units_memo *m)
 {
     if (!m)
         return;
+    free(m->src);
     for (int k = 0; k < HMS_UNITS_MEMO_SIZES; k++) {
         units_table *t = &m->t[k];
         for (size_t c = 0; c < t->nchunk; c++)
@@ -108,6 +150,33 @@ static uint64_t *room(units_table *t)
     return c;
 }
 
+/* Whether record i is valid (hms_access_check), checked once. */
+static bool record_valid(hms_units_memo *m, size_t i)
+{
+    if (!m->state) {
+        m->state = calloc(m->n ? m->n : 1, sizeof *m->state);
+        if (!m->state)
+            return hms_access_check(&m->v[i], NULL, 0);
+    }
+    if (!(m->state[i] & CHECKED))
+        m->state[i] |= (uint8_t)(CHECKED | (hms_access_check(&m->v[i], NULL, 0) ? VALID : 0));
+    return m->state[i] & VALID;
+}
+
+/* Record i's units at `unit` into dst: from a row at a size that divides
+ * `unit` when the record has one (a valid record's units are whole there),
+ * else hms_warp_units. */
+static size_t compute_row(hms_units_memo *m, size_t i, uint64_t unit, uint64_t *dst)
+{
+    for (int k = 0; k < HMS_UNITS_MEMO_SIZES; k++) {
+        const units_table *f = &m->t[k];
+        if (f->unit && f->unit < unit && unit % f->unit == 0 && f->count[i] != ROW_UNKNOWN &&
+            record_valid(m, i))
+            return hms_units_coarsen(f->row[i], f->count[i], unit / f->unit, dst);
+    }
+    return hms_warp_units(&m->v[i], unit, dst);
+}
+
 /* Record i's row in the table of `unit` (computed on first use); NULL when
  * it cannot be kept. */
 static const uint64_t *row_of(hms_units_memo *m, size_t i, uint64_t unit, size_t *n)
@@ -122,71 +191,48 @@ static const uint64_t *row_of(hms_units_memo *m, size_t i, uint64_t unit, size_t
     uint64_t *dst = room(t);
     if (!dst)
         return NULL;
-    *n = hms_warp_units(&m->v[i], unit, dst);
+    *n = compute_row(m, i, unit, dst);
     t->used += *n;
     t->row[i] = dst;
     t->count[i] = (uint16_t)*n;
     return dst;
 }
 
-/* Whether p is r with every active lane moved by one offset *d that did
- * not wrap (same lanes, same width). */
-static bool moved_copy(const hms_warp_access *r, const hms_warp_access *p, uint64_t *d)
+/* Where p's answers are kept: record *i of *m, or of its parent when the
+ * record is the same there, p being that record moved by *d (0: the same
+ * lanes, width and addresses, so the same answers). False when p is
+ * neither record i nor such a copy of it. */
+static bool resolve(hms_units_memo **m, size_t *i, const hms_warp_access *p, uint64_t *d)
 {
-    if (p->mask != r->mask || p->width != r->width)
-        return false;
-    if (!p->mask)
-        return true;
-    int l0 = __builtin_ctz(p->mask);
-    uint64_t off = p->addr[l0] - r->addr[l0];
-    bool same = true;
-    for (int l = 0; l < HMS_WARP_LANES; l++) /* no early exit: vectorises */
-        same &=
-            !(p->mask >> l & 1u) || (p->addr[l] - r->addr[l] == off && p->addr[l] >= r->addr[l]);
-    *d = off;
-    return same;
-}
-
-/* Record i when p is it, or a copy of it moved by *d; else NULL. */
-static const hms_warp_access *record_for(const hms_units_memo *m, size_t i,
-                                         const hms_warp_access *p, uint64_t *d)
-{
+    hms_units_memo *x = *m;
     *d = 0;
-    if (!m || i >= m->n)
-        return NULL;
-    const hms_warp_access *r = &m->v[i];
-    return p == r || moved_copy(r, p, d) ? r : NULL;
-}
-
-/* Whether record i is valid (hms_access_check), checked once. */
-static bool record_valid(hms_units_memo *m, size_t i)
-{
-    if (!m->state) {
-        m->state = calloc(m->n ? m->n : 1, sizeof *m->state);
-        if (!m->state)
-            return hms_access_check(&m->v[i], NULL, 0);
+    if (!x || *i >= x->n)
+        return false;
+    const hms_warp_access *r = &x->v[*i];
+    if (p != r && !moved_copy(r, p, d))
+        return false;
+    if (x->src && x->src[*i] != SIZE_MAX) {
+        *i = x->src[*i];
+        *m = x->parent;
     }
-    if (!(m->state[i] & CHECKED))
-        m->state[i] |= (uint8_t)(CHECKED | (hms_access_check(&m->v[i], NULL, 0) ? VALID : 0));
-    return m->state[i] & VALID;
+    return true;
 }
 
 size_t hms_units_of(hms_units_memo *m, size_t i, const hms_warp_access *p, uint64_t unit,
                     uint64_t *buf, const uint64_t **out)
 {
     uint64_t d;
-    const hms_warp_access *r = record_for(m, i, p, &d);
     /* a moved copy's units are the record's moved by d / unit when d keeps
      * them whole and neither lane range wraps */
-    bool usable = r && unit &&
-                  (p == r || (d % unit == 0 && record_valid(m, i) && hms_access_check(p, NULL, 0)));
+    bool usable = resolve(&m, &i, p, &d) &&
+                  (d == 0 || (d % unit == 0 && record_valid(m, i) && hms_access_check(p, NULL, 0)));
     size_t n;
     const uint64_t *row = usable ? row_of(m, i, unit, &n) : NULL;
     if (!row) {
         *out = buf;
         return hms_warp_units(p, unit, buf);
     }
-    if (p == r || d == 0) {
+    if (d == 0) {
         *out = row;
         return n;
     }
@@ -236,9 +282,8 @@ bool hms_units_coalesce(hms_units_memo *m, const hms_arch *a, size_t i, const hm
                         hms_coalesce_result *out)
 {
     uint64_t d;
-    const hms_warp_access *r = record_for(m, i, p, &d);
-    if (!r || !hms_coalesce_translation_invariant(a, d) || !record_valid(m, i) ||
-        (p != r && !hms_access_check(p, NULL, 0)))
+    if (!resolve(&m, &i, p, &d) || !hms_coalesce_translation_invariant(a, d) ||
+        !record_valid(m, i) || (d != 0 && !hms_access_check(p, NULL, 0)))
         return hms_coalesce_warp(a, p, out); /* also says false for a malformed record */
     const hms_coalesce_parts *parts = parts_of(m, a, i);
     if (!parts)

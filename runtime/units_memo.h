@@ -37,6 +37,12 @@ typedef struct hms_units_memo hms_units_memo;
 /* A memo of stream s, which must not change while the memo lives; NULL
  * when out of memory (callers then compute). */
 hms_units_memo *hms_units_memo_new(const hms_stream *s);
+/* A memo of stream s whose record j was copied from record src[j] of the
+ * stream `parent` describes (the placement model's thinned trace): rows
+ * and parts of a record with its source's lanes, width and addresses are
+ * kept in parent, which must outlive this memo. */
+hms_units_memo *hms_units_memo_new_sub(const hms_stream *s, hms_units_memo *parent,
+                                       const size_t *src);
 void hms_units_memo_free(hms_units_memo *m);
 
 /* hms_warp_units(p, unit, buf): *out points at the memo's row (valid until

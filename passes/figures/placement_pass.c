@@ -248,9 +248,10 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
  * kept when some of its warps were left out or it was cut short).
  * *warp_stride > 1 when only every that many warps of each kept block are
  * in it. On a cut, *cut_kept / *cut_total say how many of that block's
- * records. */
+ * records. A thinned stream's *src gives each record's trace index (NULL
+ * when out of memory; the caller frees it). */
 static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, double *blocks,
-                         uint32_t *warp_stride, size_t *cut_kept, size_t *cut_total)
+                         uint32_t *warp_stride, size_t *cut_kept, size_t *cut_total, size_t **src)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t budget = max_lines(c);
@@ -258,6 +259,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     *blocks = (double)t->nblocks;
     *warp_stride = 1;
     *cut_kept = *cut_total = 0;
+    *src = NULL;
     size_t nb = t->nblocks;
     size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
     size_t *rec_lines = malloc((t->stream.n ? t->stream.n : 1) * sizeof *rec_lines);
@@ -292,6 +294,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
         *own = true;
         *blocks = 0;
         *warp_stride = stride;
+        *src = malloc((t->stream.n ? t->stream.n : 1) * sizeof **src);
     }
     size_t work = 0;
     for (size_t b = 0; ok && b < nb; b++) {
@@ -314,6 +317,8 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
             if (lines[b] > budget || stride > 1)
                 r.exact = false;
             ok = hms_stream_push(out, &r);
+            if (ok && *src)
+                (*src)[out->n - 1] = i;
             work += w;
             kept++;
         }
@@ -466,9 +471,11 @@ bool hms_an_placements(hms_check_ctx *c)
     double blocks = 0;
     size_t cut_kept = 0, cut_total = 0;
     uint32_t warp_stride = 1;
-    if (!model_stream(c, &st, &own, &blocks, &warp_stride, &cut_kept, &cut_total)) {
+    size_t *src = NULL;
+    if (!model_stream(c, &st, &own, &blocks, &warp_stride, &cut_kept, &cut_total, &src)) {
         if (own)
             hms_stream_free(&st);
+        free(src);
         free(u);
         return false;
     }
@@ -490,8 +497,10 @@ bool hms_an_placements(hms_check_ctx *c)
             "// hms-lint: param <name>=<value>",
             cut_kept, cut_total, max_lines(c), c->k->name);
     hms_placement_events_opts eo = events_opts(c, blocks);
-    eo.memo = hms_placement_events_memo_new();           /* NULL: each call works alone */
-    eo.units = own ? hms_units_memo_new(&st) : c->units; /* NULL: computed */
+    eo.memo = hms_placement_events_memo_new(); /* NULL: each call works alone */
+    /* NULL: computed; a thinned stream's records read the trace's rows */
+    eo.units = own ? hms_units_memo_new_sub(&st, c->units, src) : c->units;
+    free(src);
 
     /* The arrays that can be ranked, and the kernel's bytes in constant and
      * shared memory (what the other arrays leave for a moved one). */
