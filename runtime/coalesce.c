@@ -27,6 +27,13 @@ bool hms_access_check(const hms_warp_access *a, char *err, size_t errlen)
         return false;
     }
     uint64_t limit = UINT64_MAX - a->width;
+    /* every lane's address is at most the OR of all of them: below the
+     * limit (any address under 2^63 is) no lane can wrap */
+    uint64_t any = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        any |= a->addr[l];
+    if (any <= limit)
+        return true;
     bool wraps = false;
     for (int l = 0; l < HMS_WARP_LANES; l++) /* no early exit: the common case vectorises */
         wraps |= (a->mask >> l & 1u) && a->addr[l] > limit;

@@ -54,7 +54,7 @@ static bool moved_copy(const hms_warp_access *r, const hms_warp_access *p, uint6
     if (p->mask != r->mask || p->width != r->width)
         return false;
     *d = 0;
-    if (!p->mask)
+    if (!p->mask || memcmp(p->addr, r->addr, sizeof p->addr) == 0)
         return true;
     int l0 = __builtin_ctz(p->mask);
     uint64_t off = p->addr[l0] - r->addr[l0];
