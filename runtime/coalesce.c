@@ -81,6 +81,54 @@ static size_t sort_unique(uint64_t *v, size_t n)
     return m;
 }
 
+/* A bitmap over a small span of units or bytes: lanes that do not come in
+ * ascending order are marked in it and read back in order, instead of
+ * sorted (a transposed or scattered tile spans a few hundred units). */
+#define SPAN_BITS 4096
+typedef struct {
+    uint64_t lo;  /* the value of bit 0 */
+    size_t words; /* in use */
+    uint64_t w[SPAN_BITS / 64];
+} span_bitmap;
+
+/* For values lo..hi, hi - lo < SPAN_BITS. */
+static void span_init(span_bitmap *b, uint64_t lo, uint64_t hi)
+{
+    b->lo = lo;
+    b->words = (size_t)((hi - lo) / 64 + 1);
+    memset(b->w, 0, b->words * sizeof *b->w);
+}
+
+/* Marks x .. x + len - 1 (1 <= len <= 64, inside the span). */
+static void span_mark(span_bitmap *b, uint64_t x, unsigned len)
+{
+    uint64_t o = x - b->lo;
+    size_t i = (size_t)(o >> 6);
+    unsigned s = (unsigned)(o & 63);
+    uint64_t bits = len >= 64 ? ~0ull : (1ull << len) - 1;
+    b->w[i] |= bits << s;
+    if (s + len > 64)
+        b->w[i + 1] |= bits >> (64 - s);
+}
+
+/* The marked values, ascending, into out; returns how many. */
+static size_t span_read(const span_bitmap *b, uint64_t *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < b->words; i++)
+        for (uint64_t w = b->w[i]; w; w &= w - 1)
+            out[n++] = b->lo + i * 64 + (uint64_t)__builtin_ctzll(w);
+    return n;
+}
+
+static size_t span_count(const span_bitmap *b)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < b->words; i++)
+        n += (size_t)__builtin_popcountll(b->w[i]);
+    return n;
+}
+
 size_t hms_units_coarsen(const uint64_t *fine, size_t n, uint64_t k, uint64_t *out)
 {
     size_t m = 0;
@@ -122,6 +170,33 @@ static size_t units_sorted_after(const hms_warp_access *a, uint32_t lanes, uint6
     return sort_unique(out, n);
 }
 
+/* The units of lanes `lanes` when they do not ascend (unit = 1 << sh,
+ * width <= HMS_ACCESS_MAX_WIDTH): marked in a bitmap when they span few
+ * units and no lane wraps, else listed in lane order and sorted. */
+static size_t units_unordered(const hms_warp_access *a, uint32_t lanes, uint64_t unit, int sh,
+                              uint64_t *out)
+{
+    uint64_t lo = UINT64_MAX, hi = 0;
+    bool wraps = false;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t end = a->addr[l] + a->width - 1;
+        wraps |= end < a->addr[l];
+        lo = a->addr[l] >> sh < lo ? a->addr[l] >> sh : lo;
+        hi = end >> sh > hi ? end >> sh : hi;
+    }
+    if (wraps || !lanes || hi - lo >= SPAN_BITS)
+        return units_sorted_after(a, lanes, unit, sh, out, 0);
+    span_bitmap b;
+    span_init(&b, lo, hi);
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t first = a->addr[l] >> sh, last = (a->addr[l] + a->width - 1) >> sh;
+        span_mark(&b, first, (unsigned)(last - first + 1));
+    }
+    return span_read(&b, out);
+}
+
 size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit, uint64_t *out)
 {
     size_t n = 0;
@@ -137,8 +212,8 @@ size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit
             int l = __builtin_ctzll(mask);
             uint64_t first = a->addr[l] >> sh;
             uint64_t last = (a->addr[l] + a->width - 1) >> sh;
-            if (first < prev_first)
-                return units_sorted_after(a, (uint32_t)mask, unit, sh, out, n);
+            if (first < prev_first) /* start again with every lane */
+                return units_unordered(a, lanes, unit, sh, out);
             mask &= mask - 1;
             prev_first = first;
             if (n > 0 && first <= out[n - 1])
@@ -154,6 +229,19 @@ size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit
 /* Distinct bytes covered by the active lanes: union of [addr, addr+width). */
 static uint64_t distinct_bytes(const hms_warp_access *a)
 {
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t m = a->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        lo = a->addr[l] < lo ? a->addr[l] : lo;
+        hi = a->addr[l] + a->width - 1 > hi ? a->addr[l] + a->width - 1 : hi;
+    }
+    if (a->mask && hi - lo < SPAN_BITS) { /* a bitmap of the bytes */
+        span_bitmap b;
+        span_init(&b, lo, hi);
+        for (uint32_t m = a->mask; m; m &= m - 1)
+            span_mark(&b, a->addr[__builtin_ctz(m)], a->width);
+        return span_count(&b);
+    }
     uint64_t start[HMS_WARP_LANES];
     size_t n = 0;
     for (int l = 0; l < HMS_WARP_LANES; l++)

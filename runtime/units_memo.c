@@ -11,7 +11,7 @@
 #define ROW_UNKNOWN UINT16_MAX
 
 /* Per-record state bits. */
-enum { CHECKED = 1, VALID = 2, PARTS = 4 };
+enum { CHECKED = 1, VALID = 2, PARTS = 4, SRC_CHECKED = 8, SRC_SAME = 16 };
 
 typedef struct {
     uint64_t unit;        /* 0: slot unused */
@@ -25,12 +25,13 @@ typedef struct {
 struct hms_units_memo {
     const hms_warp_access *v; /* the stream's records */
     size_t n;
-    /* A sub-memo (hms_units_memo_new_sub): record i is parent's record
-     * src[i] (same lanes, width and addresses) unless src[i] == SIZE_MAX. */
+    /* A sub-memo (hms_units_memo_new_sub): record i was copied from
+     * parent's record src[i]; SRC_SAME once checked that it has the same
+     * lanes, width and addresses there. */
     hms_units_memo *parent;
     size_t *src;
     units_table t[HMS_UNITS_MEMO_SIZES];
-    uint8_t *state;            /* [n] CHECKED | VALID | PARTS */
+    uint8_t *state;            /* [n] the flags above */
     hms_coalesce_parts *parts; /* [n] on the keyed arch */
     bool keyed;                /* the arch rules the parts were made for: */
     int sector_bytes, line_bytes;
@@ -73,14 +74,14 @@ hms_units_memo *hms_units_memo_new_sub(const hms_stream *s, hms_units_memo *pare
     if (!m || !parent || !src)
         return m;
     m->src = malloc((s->n ? s->n : 1) * sizeof *m->src);
-    if (!m->src)
-        return m; /* works alone */
-    m->parent = parent;
-    for (size_t i = 0; i < s->n; i++) {
-        uint64_t d = 1;
-        bool same = src[i] < parent->n && moved_copy(&parent->v[src[i]], &s->v[i], &d) && d == 0;
-        m->src[i] = same ? src[i] : SIZE_MAX;
+    m->state = calloc(s->n ? s->n : 1, sizeof *m->state);
+    if (!m->src || !m->state) { /* works alone */
+        free(m->src);
+        m->src = NULL;
+        return m;
     }
+    memcpy(m->src, src, s->n * sizeof *src);
+    m->parent = parent;
     return m;
 }
 
@@ -211,7 +212,14 @@ static bool resolve(hms_units_memo **m, size_t *i, const hms_warp_access *p, uin
     const hms_warp_access *r = &x->v[*i];
     if (p != r && !moved_copy(r, p, d))
         return false;
-    if (x->src && x->src[*i] != SIZE_MAX) {
+    if (x->src && !(x->state[*i] & SRC_CHECKED)) { /* checked on first use */
+        uint64_t same = 1;
+        size_t j = x->src[*i];
+        if (j < x->parent->n && moved_copy(&x->parent->v[j], r, &same) && same == 0)
+            x->state[*i] |= SRC_SAME;
+        x->state[*i] |= SRC_CHECKED;
+    }
+    if (x->src && (x->state[*i] & SRC_SAME)) {
         *i = x->src[*i];
         *m = x->parent;
     }

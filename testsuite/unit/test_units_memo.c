@@ -289,3 +289,34 @@ Test(units_memo, consumers_same_with_and_without)
     cr_expect_gt(compared, 40);
     hms_stream_free(&s);
 }
+
+/* Distinct bytes (bytes_useful) against every byte of every lane listed,
+ * sorted and counted: spans inside and beyond the bitmap's. */
+Test(units_memo, bytes_useful_matches_a_count_of_every_byte)
+{
+    const hms_arch *a = arch("h100");
+    for (int i = 0; i < 4000; i++) {
+        hms_warp_access r = random_record((uint32_t)(i % 6));
+        if (i % 3 == 0) /* beyond any small span */
+            for (int l = 0; l < HMS_WARP_LANES; l++)
+                r.addr[l] += (next() % 64) << 14;
+        uint64_t bytes[HMS_WARP_LANES * HMS_ACCESS_MAX_WIDTH];
+        size_t n = 0;
+        for (int l = 0; l < HMS_WARP_LANES; l++)
+            for (unsigned b = 0; (r.mask >> l & 1u) && b < r.width; b++)
+                bytes[n++] = r.addr[l] + b;
+        for (size_t x = 1; x < n; x++) /* insertion sort: small and obviously right */
+            for (size_t y = x; y > 0 && bytes[y - 1] > bytes[y]; y--) {
+                uint64_t t = bytes[y];
+                bytes[y] = bytes[y - 1];
+                bytes[y - 1] = t;
+            }
+        uint64_t distinct = 0;
+        for (size_t x = 0; x < n; x++)
+            distinct += x == 0 || bytes[x] != bytes[x - 1];
+        hms_coalesce_result c;
+        cr_assert(hms_coalesce_warp(a, &r, &c));
+        cr_assert_eq(c.bytes_useful, distinct, "record %d: %llu distinct bytes, want %llu", i,
+                     (unsigned long long)c.bytes_useful, (unsigned long long)distinct);
+    }
+}
