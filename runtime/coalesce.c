@@ -229,27 +229,28 @@ size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit
 /* Distinct bytes covered by the active lanes: union of [addr, addr+width). */
 static uint64_t distinct_bytes(const hms_warp_access *a)
 {
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (uint32_t m = a->mask; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        lo = a->addr[l] < lo ? a->addr[l] : lo;
-        hi = a->addr[l] + a->width - 1 > hi ? a->addr[l] + a->width - 1 : hi;
-    }
-    if (a->mask && hi - lo < SPAN_BITS) { /* a bitmap of the bytes */
-        span_bitmap b;
-        span_init(&b, lo, hi);
-        for (uint32_t m = a->mask; m; m &= m - 1)
-            span_mark(&b, a->addr[__builtin_ctz(m)], a->width);
-        return span_count(&b);
-    }
     uint64_t start[HMS_WARP_LANES];
     size_t n = 0;
-    for (int l = 0; l < HMS_WARP_LANES; l++)
-        if (a->mask >> l & 1u)
-            start[n++] = a->addr[l];
+    bool ascending = true;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t m = a->mask; m; m &= m - 1) {
+        uint64_t x = a->addr[__builtin_ctz(m)];
+        ascending &= n == 0 || x >= start[n - 1];
+        start[n++] = x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+    }
+    if (!ascending && hi - lo + a->width <= SPAN_BITS) { /* a bitmap of the bytes */
+        span_bitmap b;
+        span_init(&b, lo, hi + a->width - 1);
+        for (size_t i = 0; i < n; i++)
+            span_mark(&b, start[i], a->width);
+        return span_count(&b);
+    }
     /* Equal starts cover equal bytes; with one width for all lanes the ends
      * are sorted too, so a single sweep merges the intervals. */
-    n = sort_unique(start, n);
+    if (!ascending)
+        n = sort_unique(start, n);
     uint64_t total = 0, covered_to = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t lo = (i > 0 && start[i] < covered_to) ? covered_to : start[i];
