@@ -15,6 +15,7 @@
 #include "passes/checks/checks.h"
 #include "passes/trace/sample.h"
 #include "runtime/l1_carveout.h"
+#include "runtime/units_memo.h"
 
 void hms_ctx_add_limit(hms_check_ctx *c, const char *fmt, ...)
 {
@@ -324,6 +325,7 @@ static void ctx_free(hms_check_ctx *c)
 {
     hms_kernel_trace_free(&c->trace); /* safe on a zeroed or failed trace */
     free(c->banks);
+    hms_units_memo_free(c->units);
     free(c->sites);
     free(c->placements);
     hms_shared_reuse_free(&c->reuse);
@@ -373,6 +375,7 @@ bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_k
         out->sampled = c.trace.sampled;
         /* c.banks stays NULL when out of memory: each pass computes its own */
         hms_banks_stream(c.arch, &c.trace.stream, &c.banks);
+        c.units = hms_units_memo_new(&c.trace.stream);
         ok = hms_an_site_metrics(&c);
         if (ok) {
             hms_an_branches(&c);

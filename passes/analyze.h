@@ -23,6 +23,7 @@
 #include "passes/ir/stride.h"
 #include "runtime/arch.h"
 #include "runtime/banks.h"
+#include "runtime/units_memo.h"
 #include "runtime/camat.h"
 #include "runtime/cumapz.h"
 #include "runtime/hsm.h"
@@ -174,6 +175,9 @@ struct hms_check_ctx {
      * read it (site metrics, memory simulation, CuMAPz); NULL when it could
      * not be allocated: they then compute their own. */
     hms_bank_memo *banks;
+    /* Each trace record's units and coalescing (runtime/units_memo.h),
+     * computed once for every pass that reads them; NULL: each computes. */
+    hms_units_memo *units;
 
     hms_occupancy occ;
     bool occ_ok;

@@ -8,8 +8,10 @@
 #define DEFAULT_SECTOR_BYTES 32
 #define DEFAULT_LINE_BYTES 128
 #define HALF_WARP 16
-/* cc 1.2/1.3 segments: the smallest transaction size a segment shrinks to. */
+/* cc 1.2/1.3 segments: the smallest transaction size a segment shrinks to,
+ * and the largest segment. */
 #define MIN_SEGMENT_BYTES 32
+#define HALF_WARP_SEGMENT_MAX 128
 
 static bool width_ok(unsigned w)
 {
@@ -25,6 +27,13 @@ bool hms_access_check(const hms_warp_access *a, char *err, size_t errlen)
         return false;
     }
     uint64_t limit = UINT64_MAX - a->width;
+    /* every lane's address is at most the OR of all of them: below the
+     * limit (any address under 2^63 is) no lane can wrap */
+    uint64_t any = 0;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        any |= a->addr[l];
+    if (any <= limit)
+        return true;
     bool wraps = false;
     for (int l = 0; l < HMS_WARP_LANES; l++) /* no early exit: the common case vectorises */
         wraps |= (a->mask >> l & 1u) && a->addr[l] > limit;
@@ -72,6 +81,71 @@ static size_t sort_unique(uint64_t *v, size_t n)
     return m;
 }
 
+/* A bitmap over a small span of units or bytes: lanes that do not come in
+ * ascending order are marked in it and read back in order, instead of
+ * sorted (a transposed or scattered tile spans a few hundred units). */
+#define SPAN_BITS 4096
+typedef struct {
+    uint64_t lo;  /* the value of bit 0 */
+    size_t words; /* in use */
+    uint64_t w[SPAN_BITS / 64];
+} span_bitmap;
+
+/* For values lo..hi, hi - lo < SPAN_BITS. */
+static void span_init(span_bitmap *b, uint64_t lo, uint64_t hi)
+{
+    b->lo = lo;
+    b->words = (size_t)((hi - lo) / 64 + 1);
+    memset(b->w, 0, b->words * sizeof *b->w);
+}
+
+/* Marks x .. x + len - 1 (1 <= len <= 64, inside the span). */
+static void span_mark(span_bitmap *b, uint64_t x, unsigned len)
+{
+    uint64_t o = x - b->lo;
+    size_t i = (size_t)(o >> 6);
+    unsigned s = (unsigned)(o & 63);
+    uint64_t bits = len >= 64 ? ~0ull : (1ull << len) - 1;
+    b->w[i] |= bits << s;
+    if (s + len > 64)
+        b->w[i + 1] |= bits >> (64 - s);
+}
+
+/* The marked values, ascending, into out; returns how many. */
+static size_t span_read(const span_bitmap *b, uint64_t *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < b->words; i++)
+        for (uint64_t w = b->w[i]; w; w &= w - 1)
+            out[n++] = b->lo + i * 64 + (uint64_t)__builtin_ctzll(w);
+    return n;
+}
+
+static size_t span_count(const span_bitmap *b)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < b->words; i++)
+        n += (size_t)__builtin_popcountll(b->w[i]);
+    return n;
+}
+
+size_t hms_units_coarsen(const uint64_t *fine, size_t n, uint64_t k, uint64_t *out)
+{
+    size_t m = 0;
+    uint64_t prev = 0;
+    int sh = k && !(k & (k - 1)) ? __builtin_ctzll(k) : -1; /* a shift, not a division */
+    for (size_t i = 0; i < n; i++) {
+        uint64_t u = sh >= 0 ? fine[i] >> sh : fine[i] / k;
+        if (m > 0 && u == prev)
+            continue;
+        if (out)
+            out[m] = u;
+        prev = u;
+        m++;
+    }
+    return m;
+}
+
 size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out)
 {
     return hms_warp_units_of(a, a->mask, unit, out);
@@ -96,6 +170,33 @@ static size_t units_sorted_after(const hms_warp_access *a, uint32_t lanes, uint6
     return sort_unique(out, n);
 }
 
+/* The units of lanes `lanes` when they do not ascend (unit = 1 << sh,
+ * width <= HMS_ACCESS_MAX_WIDTH): marked in a bitmap when they span few
+ * units and no lane wraps, else listed in lane order and sorted. */
+static size_t units_unordered(const hms_warp_access *a, uint32_t lanes, uint64_t unit, int sh,
+                              uint64_t *out)
+{
+    uint64_t lo = UINT64_MAX, hi = 0;
+    bool wraps = false;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t end = a->addr[l] + a->width - 1;
+        wraps |= end < a->addr[l];
+        lo = a->addr[l] >> sh < lo ? a->addr[l] >> sh : lo;
+        hi = end >> sh > hi ? end >> sh : hi;
+    }
+    if (wraps || !lanes || hi - lo >= SPAN_BITS)
+        return units_sorted_after(a, lanes, unit, sh, out, 0);
+    span_bitmap b;
+    span_init(&b, lo, hi);
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t first = a->addr[l] >> sh, last = (a->addr[l] + a->width - 1) >> sh;
+        span_mark(&b, first, (unsigned)(last - first + 1));
+    }
+    return span_read(&b, out);
+}
+
 size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit, uint64_t *out)
 {
     size_t n = 0;
@@ -111,8 +212,8 @@ size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit
             int l = __builtin_ctzll(mask);
             uint64_t first = a->addr[l] >> sh;
             uint64_t last = (a->addr[l] + a->width - 1) >> sh;
-            if (first < prev_first)
-                return units_sorted_after(a, (uint32_t)mask, unit, sh, out, n);
+            if (first < prev_first) /* start again with every lane */
+                return units_unordered(a, lanes, unit, sh, out);
             mask &= mask - 1;
             prev_first = first;
             if (n > 0 && first <= out[n - 1])
@@ -130,12 +231,26 @@ static uint64_t distinct_bytes(const hms_warp_access *a)
 {
     uint64_t start[HMS_WARP_LANES];
     size_t n = 0;
-    for (int l = 0; l < HMS_WARP_LANES; l++)
-        if (a->mask >> l & 1u)
-            start[n++] = a->addr[l];
+    bool ascending = true;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t m = a->mask; m; m &= m - 1) {
+        uint64_t x = a->addr[__builtin_ctz(m)];
+        ascending &= n == 0 || x >= start[n - 1];
+        start[n++] = x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+    }
+    if (!ascending && hi - lo + a->width <= SPAN_BITS) { /* a bitmap of the bytes */
+        span_bitmap b;
+        span_init(&b, lo, hi + a->width - 1);
+        for (size_t i = 0; i < n; i++)
+            span_mark(&b, start[i], a->width);
+        return span_count(&b);
+    }
     /* Equal starts cover equal bytes; with one width for all lanes the ends
      * are sorted too, so a single sweep merges the intervals. */
-    n = sort_unique(start, n);
+    if (!ascending)
+        n = sort_unique(start, n);
     uint64_t total = 0, covered_to = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t lo = (i > 0 && start[i] < covered_to) ? covered_to : start[i];
@@ -216,47 +331,87 @@ static void half_warp_transactions(const hms_warp_access *a, int first_lane, hms
     }
 }
 
+uint64_t hms_coalesce_sector_bytes(const hms_arch *arch)
+{
+    return arch->sector_bytes > 0 ? (uint64_t)arch->sector_bytes : DEFAULT_SECTOR_BYTES;
+}
+
+static uint64_t line_bytes_of(const hms_arch *arch)
+{
+    return arch->line_bytes > 0 ? (uint64_t)arch->line_bytes : DEFAULT_LINE_BYTES;
+}
+
+bool hms_coalesce_translation_invariant(const hms_arch *arch, uint64_t d)
+{
+    return d % hms_coalesce_sector_bytes(arch) == 0 && d % line_bytes_of(arch) == 0 &&
+           d % HALF_WARP_SEGMENT_MAX == 0;
+}
+
+void hms_coalesce_parts_from_sectors(const hms_arch *arch, const hms_warp_access *a,
+                                     const uint64_t *sectors, size_t nsectors,
+                                     hms_coalesce_parts *out)
+{
+    memset(out, 0, sizeof *out);
+    if (a->mask == 0)
+        return;
+    uint64_t sector = hms_coalesce_sector_bytes(arch), line = line_bytes_of(arch);
+    out->sectors = (uint32_t)nsectors;
+    if (line % sector == 0 && out->sectors < HMS_WARP_UNITS_MAX) {
+        /* the lines are the sorted sectors' lines: no second sort */
+        out->lines = (uint32_t)hms_units_coarsen(sectors, nsectors, line / sector, NULL);
+    } else {
+        uint64_t units[HMS_WARP_UNITS_MAX];
+        out->lines = (uint32_t)hms_warp_units(a, line, units);
+    }
+    out->bytes_useful = (uint32_t)distinct_bytes(a);
+    if (arch->half_warp_segments) {
+        hms_coalesce_result hw;
+        memset(&hw, 0, sizeof hw);
+        half_warp_transactions(a, 0, &hw);
+        half_warp_transactions(a, HALF_WARP, &hw);
+        out->half_warp_transactions = hw.transactions;
+        out->half_warp_bytes = (uint32_t)hw.bytes_transferred;
+    }
+}
+
+void hms_coalesce_assemble(const hms_arch *arch, const hms_warp_access *a,
+                           const hms_coalesce_parts *parts, hms_coalesce_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->rule = hms_coalesce_rule_for(arch, a);
+    out->active_lanes = (uint32_t)hms_popcount32(a->mask);
+    if (out->active_lanes == 0)
+        return;
+    out->sectors = parts->sectors;
+    out->lines = parts->lines;
+    out->bytes_requested = (uint64_t)out->active_lanes * a->width;
+    out->bytes_useful = parts->bytes_useful;
+    switch (out->rule) {
+    case HMS_COALESCE_HALF_WARP:
+        out->transactions = parts->half_warp_transactions;
+        out->bytes_transferred = parts->half_warp_bytes;
+        break;
+    case HMS_COALESCE_L1_LINES:
+        out->transactions = out->lines;
+        out->bytes_transferred = out->lines * line_bytes_of(arch);
+        break;
+    case HMS_COALESCE_SECTORS:
+        out->transactions = out->sectors;
+        out->bytes_transferred = out->sectors * hms_coalesce_sector_bytes(arch);
+        break;
+    }
+}
+
 bool hms_coalesce_warp(const hms_arch *arch, const hms_warp_access *a, hms_coalesce_result *out)
 {
     memset(out, 0, sizeof *out);
     if (!hms_access_check(a, NULL, 0))
         return false;
-    out->rule = hms_coalesce_rule_for(arch, a);
-    out->active_lanes = (uint32_t)hms_popcount32(a->mask);
-    if (out->active_lanes == 0)
-        return true;
-
-    uint64_t sector = arch->sector_bytes > 0 ? (uint64_t)arch->sector_bytes : DEFAULT_SECTOR_BYTES;
-    uint64_t line = arch->line_bytes > 0 ? (uint64_t)arch->line_bytes : DEFAULT_LINE_BYTES;
+    hms_coalesce_parts parts;
     uint64_t units[HMS_WARP_UNITS_MAX];
-    out->sectors = (uint32_t)hms_warp_units(a, sector, units);
-    if (line % sector == 0 && out->sectors < HMS_WARP_UNITS_MAX) {
-        /* the lines are the sorted sectors' lines: no second sort */
-        uint64_t per = line / sector;
-        uint32_t lines = 0;
-        for (uint32_t i = 0; i < out->sectors; i++)
-            lines += i == 0 || units[i] / per != units[i - 1] / per;
-        out->lines = lines;
-    } else {
-        out->lines = (uint32_t)hms_warp_units(a, line, units);
-    }
-    out->bytes_requested = (uint64_t)out->active_lanes * a->width;
-    out->bytes_useful = distinct_bytes(a);
-
-    switch (out->rule) {
-    case HMS_COALESCE_HALF_WARP:
-        half_warp_transactions(a, 0, out);
-        half_warp_transactions(a, HALF_WARP, out);
-        break;
-    case HMS_COALESCE_L1_LINES:
-        out->transactions = out->lines;
-        out->bytes_transferred = out->lines * line;
-        break;
-    case HMS_COALESCE_SECTORS:
-        out->transactions = out->sectors;
-        out->bytes_transferred = out->sectors * sector;
-        break;
-    }
+    size_t n = a->mask ? hms_warp_units(a, hms_coalesce_sector_bytes(arch), units) : 0;
+    hms_coalesce_parts_from_sectors(arch, a, units, n, &parts);
+    hms_coalesce_assemble(arch, a, &parts, out);
     return true;
 }
 
@@ -270,12 +425,21 @@ bool hms_coalesce_summary_add(hms_coalesce_summary *s, const hms_arch *arch,
                               const hms_warp_access *a)
 {
     hms_coalesce_result r;
-    if (!hms_coalesce_warp(arch, a, &r)) {
+    bool ok = hms_coalesce_warp(arch, a, &r);
+    hms_coalesce_summary_add_result(s, a, ok ? &r : NULL);
+    return ok;
+}
+
+void hms_coalesce_summary_add_result(hms_coalesce_summary *s, const hms_warp_access *a,
+                                     const hms_coalesce_result *result)
+{
+    if (!result) {
         s->invalid++;
-        return false;
+        return;
     }
+    hms_coalesce_result r = *result;
     if (r.active_lanes == 0)
-        return true;
+        return;
     s->requests++;
     s->sectors += r.sectors;
     s->lines += r.lines;
@@ -285,7 +449,6 @@ bool hms_coalesce_summary_add(hms_coalesce_summary *s, const hms_arch *arch,
     s->bytes_transferred += r.bytes_transferred;
     if (!a->exact)
         s->exact = false;
-    return true;
 }
 
 static double mean(uint64_t sum, uint64_t n)

@@ -32,6 +32,10 @@ bool hms_access_check(const hms_warp_access *a, char *err, size_t errlen);
 size_t hms_warp_units(const hms_warp_access *a, uint64_t unit, uint64_t *out);
 /* The same for the lanes in `lanes` only (a subset of a->mask: one phase). */
 size_t hms_warp_units_of(const hms_warp_access *a, uint32_t lanes, uint64_t unit, uint64_t *out);
+/* A valid record's units at k times the unit size from its n ascending
+ * units (hms_warp_units at the smaller size): each divided by k, repeats
+ * dropped. Writes them to out unless out is NULL; returns how many. */
+size_t hms_units_coarsen(const uint64_t *fine, size_t n, uint64_t k, uint64_t *out);
 
 /* Which transaction rule an access follows on an architecture. */
 typedef enum {
@@ -62,6 +66,32 @@ hms_coalesce_rule hms_coalesce_rule_for(const hms_arch *arch, const hms_warp_acc
  * zeros and true. */
 bool hms_coalesce_warp(const hms_arch *arch, const hms_warp_access *a, hms_coalesce_result *out);
 
+/* The parts of a record's result that do not depend on its space or access
+ * kind, only on its lanes and the arch's sector, line and segment rules: a
+ * memo keeps these per record (runtime/units_memo.h), and a moved copy of
+ * the record in another space assembles its own result from them. */
+typedef struct {
+    uint32_t sectors, lines;
+    uint32_t bytes_useful;
+    uint32_t half_warp_transactions, half_warp_bytes; /* arch->half_warp_segments only */
+} hms_coalesce_parts;
+
+/* The parts of valid record a, given its distinct sector_bytes units
+ * (hms_warp_units, ascending). */
+void hms_coalesce_parts_from_sectors(const hms_arch *arch, const hms_warp_access *a,
+                                     const uint64_t *sectors, size_t nsectors,
+                                     hms_coalesce_parts *out);
+/* hms_coalesce_warp's result for valid record a from its parts (or those
+ * of a copy of a at addresses moved by a translation-invariant offset). */
+void hms_coalesce_assemble(const hms_arch *arch, const hms_warp_access *a,
+                           const hms_coalesce_parts *parts, hms_coalesce_result *out);
+/* The arch's sector size (32 bytes when the arch leaves it unset). */
+uint64_t hms_coalesce_sector_bytes(const hms_arch *arch);
+/* true when moving every lane of a record by d bytes leaves its parts
+ * unchanged: d is a multiple of the sector, the line and the largest
+ * half-warp segment, so every unit and segment moves whole. */
+bool hms_coalesce_translation_invariant(const hms_arch *arch, uint64_t d);
+
 /* Sums over many requests; requests with no active lane are not counted. */
 typedef struct {
     uint64_t requests;
@@ -76,6 +106,9 @@ void hms_coalesce_summary_init(hms_coalesce_summary *s);
  * (counted in s->invalid). */
 bool hms_coalesce_summary_add(hms_coalesce_summary *s, const hms_arch *arch,
                               const hms_warp_access *a);
+/* The same with a's result already evaluated (NULL: malformed). */
+void hms_coalesce_summary_add_result(hms_coalesce_summary *s, const hms_warp_access *a,
+                                     const hms_coalesce_result *r);
 double hms_coalesce_mean_sectors(const hms_coalesce_summary *s);
 double hms_coalesce_mean_lines(const hms_coalesce_summary *s);
 double hms_coalesce_mean_transactions(const hms_coalesce_summary *s);

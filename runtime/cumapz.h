@@ -19,6 +19,7 @@
 #include "runtime/arch.h"
 #include "runtime/banks.h"
 #include "runtime/stream.h"
+#include "runtime/units_memo.h"
 
 /* ---- the six terms --------------------------------------------------------- */
 
@@ -86,9 +87,11 @@ bool hms_cumapz_evaluate(const hms_cumapz_profile *p, hms_cumapz_terms *out, cha
  * 128-byte L1 lines for cached loads, 32-byte sectors otherwise).
  * bytes_access counts the distinct bytes the active lanes touch, so a
  * half-warp broadcast of one word is not "perfect" (paper Section 6.1,
- * MatMul's matrix A). Returns the number of malformed records skipped. */
-uint64_t hms_cumapz_stream_transfer(const hms_arch *a, const hms_stream *s, uint64_t *bytes_access,
-                                    uint64_t *bytes_transferred);
+ * MatMul's matrix A). Returns the number of malformed records skipped.
+ * `units` (may be NULL): s's memo of per-record coalescing (runtime/
+ * units_memo.h). */
+uint64_t hms_cumapz_stream_transfer(const hms_arch *a, const hms_stream *s, hms_units_memo *units,
+                                    uint64_t *bytes_access, uint64_t *bytes_transferred);
 
 /* Eq. 4: n_channels * min(max_blks, channel_width / (block_x * elem_size)),
  * the ratio rounded down but at least 1 (a block row wider than a channel

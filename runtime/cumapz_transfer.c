@@ -4,16 +4,19 @@
  * are the coalescing model's (runtime/coalesce.h). */
 #include "runtime/coalesce.h"
 #include "runtime/cumapz.h"
+#include "runtime/units_memo.h"
 
-uint64_t hms_cumapz_stream_transfer(const hms_arch *a, const hms_stream *s, uint64_t *bytes_access,
-                                    uint64_t *bytes_transferred)
+uint64_t hms_cumapz_stream_transfer(const hms_arch *a, const hms_stream *s, hms_units_memo *units,
+                                    uint64_t *bytes_access, uint64_t *bytes_transferred)
 {
     hms_coalesce_summary sum;
     hms_coalesce_summary_init(&sum);
     for (size_t i = 0; i < s->n; i++) {
         const hms_warp_access *w = &s->v[i];
+        hms_coalesce_result r;
         if (w->space == HMS_SPACE_GLOBAL || w->space == HMS_SPACE_READONLY)
-            hms_coalesce_summary_add(&sum, a, w);
+            hms_coalesce_summary_add_result(&sum, w,
+                                            hms_units_coalesce(units, a, i, w, &r) ? &r : NULL);
     }
     /* Distinct bytes used, so a broadcast of one word is not "perfect"
      * (paper Section 6.1: MatMul's matrix A is uncoalesced). */

@@ -187,19 +187,29 @@ static bool l2_lookup(hms_mem_hier *h, uint64_t addr, hms_l2_miss_fn miss, void 
     return miss ? miss(ctx, addr) : true;
 }
 
+uint64_t hms_mem_unit(const hms_mem_hier *h, const hms_cache *fl)
+{
+    return fl ? fl->line_bytes : h->l2_line;
+}
+
 bool hms_mem_access(hms_mem_hier *h, hms_cache *fl, const hms_warp_access *p, hms_l2_miss_fn miss,
                     void *ctx, hms_mem_outcome *o)
 {
     uint64_t units[HMS_WARP_UNITS_MAX];
+    size_t n = hms_warp_units(p, hms_mem_unit(h, fl), units);
+    return hms_mem_access_units(h, fl, units, n, miss, ctx, o);
+}
+
+bool hms_mem_access_units(hms_mem_hier *h, hms_cache *fl, const uint64_t *units, size_t n,
+                          hms_l2_miss_fn miss, void *ctx, hms_mem_outcome *o)
+{
     if (!fl) {
-        size_t n = hms_warp_units(p, h->l2_line, units);
         for (size_t i = 0; i < n; i++)
             if (!l2_lookup(h, units[i] * h->l2_line, miss, ctx, o))
                 return false;
         return true;
     }
     uint64_t line = fl->line_bytes;
-    size_t n = hms_warp_units(p, line, units);
     uint64_t next = 0; /* lines come ascending: skip L2 lines already looked up */
     for (size_t i = 0; i < n; i++) {
         uint64_t lo = units[i] * line;

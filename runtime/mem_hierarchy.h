@@ -81,5 +81,12 @@ double hms_mem_hit_latency(const hms_mem_hier *h, hms_fl_kind k);
 /* Record p's lines through fl (may be NULL) and the L2, adding to *o. */
 bool hms_mem_access(hms_mem_hier *h, hms_cache *fl, const hms_warp_access *p, hms_l2_miss_fn miss,
                     void *ctx, hms_mem_outcome *o);
+/* The unit hms_mem_access looks a record up by: fl's line, or the L2's
+ * without fl. */
+uint64_t hms_mem_unit(const hms_mem_hier *h, const hms_cache *fl);
+/* hms_mem_access with the record's distinct units at hms_mem_unit(h, fl)
+ * given, ascending (hms_warp_units, or a memo of them: runtime/units_memo.h). */
+bool hms_mem_access_units(hms_mem_hier *h, hms_cache *fl, const uint64_t *units, size_t n,
+                          hms_l2_miss_fn miss, void *ctx, hms_mem_outcome *o);
 
 #endif

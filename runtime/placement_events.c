@@ -14,6 +14,7 @@
 #include "runtime/dram.h"
 #include "runtime/issue_order.h"
 #include "runtime/mem_hierarchy.h"
+#include "runtime/units_memo.h"
 
 #define REGION_CONSTANT (1ull << 40)
 #define REGION_LOCAL (1ull << 41)
@@ -25,6 +26,7 @@ typedef struct {
     const char *origin;
     hms_mem_hier h; /* the caches (runtime/mem_hierarchy.h) */
     bool h_ready;
+    hms_units_memo *units; /* the stream's units (may be NULL) */
     hms_dram_model dram;
     bool dram_ready;
     char *err;
@@ -163,7 +165,10 @@ static bool through_caches(sim *m, hms_cache *fl, const hms_warp_access *p, doub
     }
     memset(out, 0, sizeof *out);
     dram_feed f = {m, time};
-    bool ok = hms_mem_access(&m->h, fl, p, to_dram, &f, out);
+    uint64_t buf[HMS_WARP_UNITS_MAX];
+    const uint64_t *units;
+    size_t n = hms_units_of(m->units, m->at, p, hms_mem_unit(&m->h, fl), buf, &units);
+    bool ok = hms_mem_access_units(&m->h, fl, units, n, to_dram, &f, out);
     if (ok && m->keep)
         m->keep[m->at] = *out;
     return ok;
@@ -187,9 +192,11 @@ static int by_block_line(const void *pa, const void *pb)
 
 /* Bytes the blocks would copy into shared memory: the distinct `line`-byte
  * lines each block touches of the (off-chip) array, summed over blocks. */
-static bool shared_fill_bytes(const hms_stream *s, uint32_t array, uint64_t line, double *bytes)
+static bool shared_fill_bytes(const hms_stream *s, hms_units_memo *memo, uint32_t array,
+                              uint64_t line, double *bytes)
 {
-    uint64_t units[HMS_WARP_UNITS_MAX];
+    uint64_t buf[HMS_WARP_UNITS_MAX];
+    const uint64_t *units;
     block_line *v = NULL;
     size_t n = 0, cap = 0;
     *bytes = 0;
@@ -197,7 +204,7 @@ static bool shared_fill_bytes(const hms_stream *s, uint32_t array, uint64_t line
         const hms_warp_access *r = &s->v[i];
         if (r->array != array || r->space == HMS_SPACE_SHARED || r->mask == 0)
             continue;
-        size_t k = hms_warp_units(r, line, units);
+        size_t k = hms_units_of(memo, i, r, line, buf, &units);
         if (n + k > cap) {
             size_t c = cap ? cap * 2 : 1024;
             while (c < n + k)
@@ -230,10 +237,9 @@ static bool off_chip(hms_space s)
     return s != HMS_SPACE_SHARED;
 }
 
-static uint32_t lines_touched(const hms_warp_access *p, uint64_t line)
+static uint32_t lines_touched(const sim *m, const hms_warp_access *p, uint64_t line)
 {
-    uint64_t units[HMS_WARP_UNITS_MAX];
-    return (uint32_t)hms_warp_units(p, line, units);
+    return (uint32_t)hms_units_count(m->units, m->at, p, line);
 }
 
 static double global_replays(const hms_coalesce_result *c)
@@ -253,6 +259,7 @@ typedef struct {
     double scale, mlp;
     uint64_t shared_min; /* the array's lowest shared address; UINT64_MAX if none */
     uint64_t slab;       /* bytes per block when a shared array moves off-chip */
+    hms_units_memo *units;
 } launch;
 
 hms_placement_events_memo *hms_placement_events_memo_new(void)
@@ -362,6 +369,7 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
     L->cpi = a->simd_width > 0 ? ws / a->simd_width : 1;
     L->scale = opt.scale > 0 ? opt.scale : 1;
     L->mlp = opt.mlp > 0 ? opt.mlp : 1;
+    L->units = opt.units;
     if (L->shared_min != UINT64_MAX) {
         uint64_t span = shared_max - L->shared_min;
         if (arr && arr->bytes > (double)span)
@@ -484,7 +492,7 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
         used = HMS_FL_CONST;
         ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         if (!fl) /* no constant cache: every line misses */
-            mo.fl_misses = lines_touched(p, m->h.l2_line);
+            mo.fl_misses = lines_touched(m, p, m->h.l2_line);
         replay = div + mo.fl_misses;
         kt->group_requests[HMS_OVL_CONSTANT] += w;
         kt->group_events[HMS_OVL_CONSTANT] += w * mo.fl_misses;
@@ -504,13 +512,13 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             replay = *known;
         } else if (lsu) {
             hms_coalesce_result c;
-            hms_coalesce_warp(a, p, &c);
+            hms_units_coalesce(m->units, a, m->at, p, &c);
             replay = global_replays(&c);
         }
         used = ro ? HMS_FL_RO : HMS_FL_TEX;
         ok = first_level_cache(m, used, sm, &fl) && through_caches(m, fl, p, time, &mo);
         if (!fl) /* no texture cache: every line misses */
-            mo.fl_misses = lines_touched(p, m->h.l2_line);
+            mo.fl_misses = lines_touched(m, p, m->h.l2_line);
         kt->group_requests[HMS_OVL_TEXTURE] += w;
         kt->group_events[HMS_OVL_TEXTURE] += w * mo.fl_misses;
         if (mine)
@@ -522,7 +530,7 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             replay = *known;
         } else {
             hms_coalesce_result c;
-            hms_coalesce_warp(a, p, &c);
+            hms_units_coalesce(m->units, a, m->at, p, &c);
             replay = global_replays(&c);
         }
         used = hms_mem_path(a, eff, (hms_access_kind)p->kind);
@@ -686,6 +694,7 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
 {
     sim m;
     bool ok = sim_init(&m, a, L->sms, memo, err, errlen);
+    m.units = L->units;
     /* replay an earlier run's outcomes, or keep this one's for later runs */
     outcomes *ref = NULL, *keep = NULL;
     hms_fl_kind route = HMS_FL_NONE;
@@ -842,7 +851,8 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
     if (ok) {
         out->addr_insts = out->requests * hms_placement_addr_insts_on(a, target);
         uint64_t line = a->line_bytes > 0 ? (uint64_t)a->line_bytes : 128;
-        if (target == HMS_PLACE_SHARED && !shared_fill_bytes(s, array, line, &out->copy_bytes)) {
+        if (target == HMS_PLACE_SHARED &&
+            !shared_fill_bytes(s, L.units, array, line, &out->copy_bytes)) {
             snprintf(err, errlen, "%s: out of memory sizing the shared-memory fill",
                      arch_origin(a));
             ok = false;

@@ -46,6 +46,7 @@
 #include "runtime/arch.h"
 #include "runtime/placement.h"
 #include "runtime/stream.h"
+#include "runtime/units_memo.h"
 
 /* Work shared by calls on one stream and arch (validation, issue order, the
  * per-record replays of records left in their own space): results are the
@@ -65,6 +66,8 @@ typedef struct {
                                         launch); 0 -> 1 */
     double mlp;                      /* outstanding memory requests per warp; 0 -> 1 */
     hms_placement_events_memo *memo; /* optional; NULL -> nothing shared */
+    hms_units_memo *units;           /* optional: the stream's units (runtime/units_memo.h);
+                                               NULL -> computed */
 } hms_placement_events_opts;
 
 /* Fills `out` for array `array` in space `target`. `arr` gives the array's

@@ -33,6 +33,7 @@
 #include "runtime/issue_order.h"
 #include "runtime/mem_hierarchy.h"
 #include "runtime/tlb.h"
+#include "runtime/units_memo.h"
 
 /* REC_SIM: the record went through simulate(), so the finish reads its site
  * and space from the arrays below, not from the stream. */
@@ -199,7 +200,10 @@ static bool simulate(msim *m, size_t i, double time)
     if (sp != HMS_SPACE_CONSTANT)
         extra = tlb_extra(m, p);
     dram_feed feed = {m, time, i};
-    if (!hms_mem_access(&m->h, fl, p, to_dram, &feed, &o))
+    uint64_t buf[HMS_WARP_UNITS_MAX];
+    const uint64_t *units;
+    size_t nu = hms_units_of(m->c->units, i, p, hms_mem_unit(&m->h, fl), buf, &units);
+    if (!hms_mem_access_units(&m->h, fl, units, nu, to_dram, &feed, &o))
         return false;
     if (fl && o.fl_misses == 0)
         lat = hms_mem_hit_latency(&m->h, kind);

@@ -45,7 +45,7 @@ static void cumapz(hms_check_ctx *c)
     }
     p.occupancy_pct = c->occ_ok ? c->occ.occupancy * 100 : 0;
     uint64_t ba = 0, bt = 0;
-    hms_cumapz_stream_transfer(a, &c->trace.stream, &ba, &bt);
+    hms_cumapz_stream_transfer(a, &c->trace.stream, c->units, &ba, &bt);
     p.bytes_access = (double)ba;
     p.bytes_transferred = (double)bt;
     unsigned max_blks = c->occ_ok ? (unsigned)c->occ.blocks_per_sm : 1;

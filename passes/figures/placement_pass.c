@@ -31,6 +31,7 @@
 #include "passes/trace/sample.h"
 #include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
+#include "runtime/units_memo.h"
 
 #define HMS_PLACEMENT_LINE_BYTES 32
 /* Records the placement model re-simulates per candidate (every legal space
@@ -172,11 +173,11 @@ static bool current_space(const ir_array *a, const array_use *u, hms_placement_s
     return true;
 }
 
-/* Lines (HMS_PLACEMENT_LINE_BYTES) one record touches: its work unit. */
-static size_t record_lines(const hms_warp_access *r)
+/* Lines (HMS_PLACEMENT_LINE_BYTES) trace record i touches: its work unit. */
+static size_t record_lines(const hms_check_ctx *c, size_t i)
 {
-    uint64_t units[HMS_WARP_UNITS_MAX];
-    return r->mask ? hms_warp_units(r, HMS_PLACEMENT_LINE_BYTES, units) : 0;
+    const hms_warp_access *r = &c->trace.stream.v[i];
+    return r->mask ? hms_units_count(c->units, i, r, HMS_PLACEMENT_LINE_BYTES) : 0;
 }
 
 /* Which traced blocks of a full enumeration a stream thinned about m-fold
@@ -247,9 +248,10 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
  * kept when some of its warps were left out or it was cut short).
  * *warp_stride > 1 when only every that many warps of each kept block are
  * in it. On a cut, *cut_kept / *cut_total say how many of that block's
- * records. */
+ * records. A thinned stream's *src gives each record's trace index (NULL
+ * when out of memory; the caller frees it). */
 static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, double *blocks,
-                         uint32_t *warp_stride, size_t *cut_kept, size_t *cut_total)
+                         uint32_t *warp_stride, size_t *cut_kept, size_t *cut_total, size_t **src)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t budget = max_lines(c);
@@ -257,6 +259,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     *blocks = (double)t->nblocks;
     *warp_stride = 1;
     *cut_kept = *cut_total = 0;
+    *src = NULL;
     size_t nb = t->nblocks;
     size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
     size_t *rec_lines = malloc((t->stream.n ? t->stream.n : 1) * sizeof *rec_lines);
@@ -266,7 +269,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     for (size_t b = 0; ok && b < nb; b++) {
         const hms_traced_block *B = &t->blocks[b];
         for (size_t i = B->first; i < B->first + B->count; i++) {
-            rec_lines[i] = record_lines(&t->stream.v[i]);
+            rec_lines[i] = record_lines(c, i);
             lines[b] += rec_lines[i];
         }
         total += lines[b];
@@ -291,6 +294,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
         *own = true;
         *blocks = 0;
         *warp_stride = stride;
+        *src = malloc((t->stream.n ? t->stream.n : 1) * sizeof **src);
     }
     size_t work = 0;
     for (size_t b = 0; ok && b < nb; b++) {
@@ -313,6 +317,8 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
             if (lines[b] > budget || stride > 1)
                 r.exact = false;
             ok = hms_stream_push(out, &r);
+            if (ok && *src)
+                (*src)[out->n - 1] = i;
             work += w;
             kept++;
         }
@@ -405,6 +411,7 @@ static void predict_direct(hms_check_ctx *c, const hms_stream *st,
     }
     hms_placement_events_opts o = *eo;
     o.memo = NULL; /* a memo belongs to one stream */
+    o.units = NULL;
     hms_placement_events ev;
     bool ok = v.n > 0 && hms_placement_events_compute(&v, c->arch, (uint32_t)ga, gspace, NULL, &o,
                                                       &ev, err, sizeof err);
@@ -464,9 +471,11 @@ bool hms_an_placements(hms_check_ctx *c)
     double blocks = 0;
     size_t cut_kept = 0, cut_total = 0;
     uint32_t warp_stride = 1;
-    if (!model_stream(c, &st, &own, &blocks, &warp_stride, &cut_kept, &cut_total)) {
+    size_t *src = NULL;
+    if (!model_stream(c, &st, &own, &blocks, &warp_stride, &cut_kept, &cut_total, &src)) {
         if (own)
             hms_stream_free(&st);
+        free(src);
         free(u);
         return false;
     }
@@ -489,6 +498,9 @@ bool hms_an_placements(hms_check_ctx *c)
             cut_kept, cut_total, max_lines(c), c->k->name);
     hms_placement_events_opts eo = events_opts(c, blocks);
     eo.memo = hms_placement_events_memo_new(); /* NULL: each call works alone */
+    /* NULL: computed; a thinned stream's records read the trace's rows */
+    eo.units = own ? hms_units_memo_new_sub(&st, c->units, src) : c->units;
+    free(src);
 
     /* The arrays that can be ranked, and the kernel's bytes in constant and
      * shared memory (what the other arrays leave for a moved one). */
@@ -580,8 +592,10 @@ bool hms_an_placements(hms_check_ctx *c)
         if (hms_direct_applicable(k, (int)i))
             predict_direct(c, &st, &eo, i);
     hms_placement_events_memo_free(eo.memo);
-    if (own)
+    if (own) {
+        hms_units_memo_free(eo.units);
         hms_stream_free(&st);
+    }
     free(u);
     return ok;
 }

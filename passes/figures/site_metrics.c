@@ -18,6 +18,7 @@
 #include "runtime/constmem.h"
 #include "runtime/dram.h"
 #include "runtime/merge_sort.h"
+#include "runtime/units_memo.h"
 
 /* Concurrent groups kept per site for partition camping: the k-th execution
  * of a site by the warps of the first blocks. Loops longer than this are
@@ -71,13 +72,19 @@ static void init_site(hms_check_ctx *c, size_t i)
             hms_stride_eval(k, &c->topt, s->stride.coeff, &s->stride_val, &s->stride_approx);
 }
 
+/* Trace record r's index in the stream (for the per-record memos). */
+static size_t record_index(const hms_check_ctx *c, const hms_warp_access *r)
+{
+    return (size_t)(r - c->trace.stream.v);
+}
+
 /* The bank result of trace record r: the one computed for the kernel when
  * there is one. */
 static bool record_banks(const hms_check_ctx *c, const hms_warp_access *r, hms_bank_result *out)
 {
     if (!c->banks)
         return hms_banks_warp(c->arch, r, out);
-    const hms_bank_memo *m = &c->banks[r - c->trace.stream.v];
+    const hms_bank_memo *m = &c->banks[record_index(c, r)];
     *out = m->r;
     return m->ok;
 }
@@ -101,7 +108,7 @@ static void add_record(hms_check_ctx *c, const hms_warp_access *r, double w)
     hms_space sp = (hms_space)r->space;
     if (offchip(sp)) {
         hms_coalesce_result cr;
-        if (!hms_coalesce_warp(c->arch, r, &cr))
+        if (!hms_units_coalesce(c->units, c->arch, record_index(c, r), r, &cr))
             return;
         uint32_t sb = c->arch->sector_bytes > 0 ? (uint32_t)c->arch->sector_bytes : 32;
         s->sectors += w * cr.sectors;
@@ -247,8 +254,9 @@ static bool camping_add(hms_check_ctx *c, camping_acc *a, const hms_warp_access 
     }
     a->greq[k] += 1;
     uint64_t sb = c->arch->sector_bytes > 0 ? (uint64_t)c->arch->sector_bytes : 32;
-    uint64_t units[HMS_WARP_UNITS_MAX];
-    size_t nu = hms_warp_units(r, sb, units);
+    uint64_t buf[HMS_WARP_UNITS_MAX];
+    const uint64_t *units;
+    size_t nu = hms_units_of(c->units, record_index(c, r), r, sb, buf, &units);
     if (a->nsec + nu > a->capsec) {
         size_t cap = a->capsec ? a->capsec * 2 : 1024;
         while (cap < a->nsec + nu)

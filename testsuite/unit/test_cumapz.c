@@ -324,7 +324,7 @@ static void one_warp_transfer(const hms_arch *a, uint64_t stride, uint64_t offse
     g_stride = stride;
     g_offset = offset;
     run_block(&s, 0, 0, 1, 32, 1, 0, 0, HMS_SPACE_GLOBAL, strided);
-    cr_assert_eq(hms_cumapz_stream_transfer(a, &s, acc, tr), 0);
+    cr_assert_eq(hms_cumapz_stream_transfer(a, &s, NULL, acc, tr), 0);
     hms_stream_free(&s);
 }
 
@@ -570,7 +570,7 @@ Test(cumapz, fetch_misalignment_bytes_match_the_hand_profile)
     run_block(&s, 0, 0, 1024, 16, 16, 0, 0, HMS_SPACE_GLOBAL, fetch_plus_one);
     run_block(&s, 1, 0, 1024, 16, 16, 0, 0, HMS_SPACE_GLOBAL, fetch_plus_one);
     uint64_t acc, tr;
-    cr_assert_eq(hms_cumapz_stream_transfer(&a, &s, &acc, &tr), 0);
+    cr_assert_eq(hms_cumapz_stream_transfer(&a, &s, NULL, &acc, &tr), 0);
     cr_assert_eq(acc, 2048);
     cr_assert_eq(tr, 3584);
     hms_stream_free(&s);
