@@ -26,14 +26,26 @@ static uint32_t log2u(uint32_t x)
     return n;
 }
 
-/* xorshift64*: small, fast, and reproducible from HMS_CACHE_SEED. */
-static uint64_t next_random(hms_cache *c)
+/* A set's first generator state: HMS_CACHE_SEED and the set index mixed by
+ * the splitmix64 finaliser, so neighbouring sets start far apart. Never 0
+ * (xorshift would stay there). */
+static uint64_t set_seed(uint32_t set)
 {
-    uint64_t x = c->rng;
+    uint64_t z = HMS_CACHE_SEED + (uint64_t)(set + 1) * 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return z ? z : HMS_CACHE_SEED;
+}
+
+/* xorshift64* on the set's own state: small, fast, and reproducible. */
+static uint64_t next_random(hms_cache_set_state *st)
+{
+    uint64_t x = st->rng;
     x ^= x >> 12;
     x ^= x << 25;
     x ^= x >> 27;
-    c->rng = x;
+    st->rng = x;
     return x * 2685821657736338717ull;
 }
 
@@ -175,7 +187,6 @@ void hms_cache_reset(hms_cache *c)
         c->gen = 1;
     }
     c->clock = 0;
-    c->rng = HMS_CACHE_SEED;
     memset(&c->stats, 0, sizeof c->stats);
 }
 
@@ -192,21 +203,22 @@ uint32_t hms_cache_entry(const hms_cache *c, uint32_t set, uint32_t way)
 }
 
 /* The way to refill in a full set, by policy. */
-static uint32_t victim(hms_cache *c, uint32_t first, uint32_t stride, uint32_t ways)
+static uint32_t victim(hms_cache *c, hms_cache_set_state *st, uint32_t first, uint32_t stride,
+                       uint32_t ways)
 {
     switch (c->replacement) {
     case HMS_REPL_FERMI_L1:
         if (ways > HMS_FERMI_L1_HOT_WAY) {
             /* Hot way weight 3, each other way weight 1. */
-            uint64_t r = next_random(c) % (ways - 1 + FERMI_HOT_WEIGHT);
+            uint64_t r = next_random(st) % (ways - 1 + FERMI_HOT_WEIGHT);
             if (r < FERMI_HOT_WEIGHT)
                 return HMS_FERMI_L1_HOT_WAY;
             uint32_t w = (uint32_t)(r - FERMI_HOT_WEIGHT); /* 0 .. ways-2 */
             return w < HMS_FERMI_L1_HOT_WAY ? w : w + 1;
         }
-        return (uint32_t)(next_random(c) % ways);
+        return (uint32_t)(next_random(st) % ways);
     case HMS_REPL_RANDOM:
-        return (uint32_t)(next_random(c) % ways);
+        return (uint32_t)(next_random(st) % ways);
     case HMS_REPL_LRU:
     default: {
         const uint64_t *stamp = c->stamp + first;
@@ -230,6 +242,7 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
     if (st->gen != c->gen) { /* stale: empty now */
         st->gen = c->gen;
         st->fill = 0;
+        st->rng = set_seed(set);
     }
     uint32_t fill = st->fill;
     c->clock++;
@@ -248,7 +261,7 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
     c->stats.misses++;
     uint32_t w = fill; /* the first empty way */
     if (w == ways) {
-        w = victim(c, first, stride, ways);
+        w = victim(c, st, first, stride, ways);
         c->stats.evictions++;
     } else {
         st->fill = fill + 1;

@@ -14,7 +14,8 @@
 #include "runtime/arch.h"
 #include "runtime/stream.h"
 
-/* Seed of the replacement choice for HMS_REPL_FERMI_L1 / HMS_REPL_RANDOM. */
+/* Seed of the replacement choice for HMS_REPL_FERMI_L1 / HMS_REPL_RANDOM;
+ * each set draws from its own generator, seeded from this and its index. */
 #define HMS_CACHE_SEED 0x9e3779b97f4a7c15ull
 /* Index (0-based) of the Fermi L1 way replaced 3x as often as the others:
  * Mei & Chu sec. 4.5 name it "cache way 2" (numbering from 1). */
@@ -28,14 +29,17 @@ typedef struct {
     uint64_t warp_hits;     /* ... whose lines all hit */
 } hms_cache_stats;
 
-/* One set's bookkeeping, the two words side by side so a lookup touches one
- * host cache line for them (the L2's tables are far larger than the host's
- * caches). */
+/* One set's bookkeeping, side by side so a lookup touches one host cache
+ * line for it (the L2's tables are far larger than the host's caches). */
 typedef struct {
     uint32_t gen;  /* a set whose gen differs from the cache's holds nothing yet */
     uint32_t fill; /* valid ways of the current set: ways fill in order and are only
                       replaced, never emptied, so they are a prefix and a lookup reads
                       only these tags */
+    /* The set's own replacement generator (random policies), reseeded with gen:
+     * sets never share draws, so what one set does cannot change another's
+     * evictions, as in hardware. */
+    uint64_t rng;
 } hms_cache_set_state;
 
 typedef struct {
@@ -63,7 +67,6 @@ typedef struct {
                               entry s: no table read per lookup); 0 otherwise */
     uint32_t gen;
     uint64_t clock;
-    uint64_t rng;
     hms_cache_stats stats;
 } hms_cache;
 
@@ -77,7 +80,7 @@ typedef struct {
  * geometry; c is then safe to free. */
 bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t errlen);
 void hms_cache_free(hms_cache *c);
-/* Empties the cache, clears stats and reseeds the replacement choice. */
+/* Empties the cache, clears stats and reseeds every set's replacement choice. */
 void hms_cache_reset(hms_cache *c);
 
 /* The set a byte address maps to. */
