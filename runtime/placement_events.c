@@ -14,6 +14,7 @@
 #include "runtime/dram.h"
 #include "runtime/issue_order.h"
 #include "runtime/mem_hierarchy.h"
+#include "runtime/placement_skip.h"
 
 #define REGION_CONSTANT (1ull << 40)
 #define REGION_LOCAL (1ull << 41)
@@ -35,6 +36,12 @@ typedef struct {
     size_t at;
     hms_mem_outcome *keep;
     const hms_mem_outcome *known;
+    /* `log` records the lookups of the stream as written; `skip` answers a
+     * moved run's clean sets from it for records with skip_rec set (those
+     * not moved). See runtime/placement_skip.h. */
+    hms_skip_log *log;
+    hms_skip_run *skip;
+    bool skip_rec;
 } sim;
 
 /* Each record's cache outcome in one earlier run and that run's DRAM
@@ -69,7 +76,11 @@ struct hms_placement_events_memo {
     hms_placement_events *ident; /* [nident] per array, unscaled */
     size_t nident;
     outcomes written; /* the ident run's outcomes */
-    outcomes moved;   /* the last run with an array moved */
+    hms_skip_log log; /* the ident run's lookups, when log_done */
+    bool log_done;
+    double log_key[7];
+    size_t skip_clean, skip_mixed; /* records the skip answered, for tests */
+    outcomes moved;                /* the last run with an array moved */
     /* The last moved-array run: texture1d and texture2d are one stream
      * space, so the second of them is read from here. */
     bool last_done;
@@ -146,6 +157,8 @@ typedef struct {
 static bool to_dram(void *ctx, uint64_t addr)
 {
     dram_feed *f = ctx;
+    if (f->m->log)
+        hms_skip_log_miss(f->m->log, addr);
     if (hms_dram_add(&f->m->dram, addr, f->time))
         return true;
     snprintf(f->m->err, f->m->errlen, "%s: out of memory recording DRAM requests", f->m->origin);
@@ -163,7 +176,16 @@ static bool through_caches(sim *m, hms_cache *fl, const hms_warp_access *p, doub
     }
     memset(out, 0, sizeof *out);
     dram_feed f = {m, time};
-    bool ok = hms_mem_access(&m->h, fl, p, to_dram, &f, out);
+    bool ok;
+    if (m->skip && m->skip_rec) {
+        ok = hms_skip_access(m->skip, fl, p, m->at, to_dram, &f, out);
+    } else {
+        if (m->log)
+            hms_skip_log_begin(m->log, &m->h, fl, m->at);
+        ok = hms_mem_access(&m->h, fl, p, to_dram, &f, out);
+        if (m->log)
+            hms_skip_log_end(m->log, &m->h, out);
+    }
     if (ok && m->keep)
         m->keep[m->at] = *out;
     return ok;
@@ -253,6 +275,7 @@ typedef struct {
     double scale, mlp;
     uint64_t shared_min; /* the array's lowest shared address; UINT64_MAX if none */
     uint64_t slab;       /* bytes per block when a shared array moves off-chip */
+    bool full;           /* no set skip (opts.full_resim) */
 } launch;
 
 hms_placement_events_memo *hms_placement_events_memo_new(void)
@@ -270,6 +293,7 @@ static void memo_clear(hms_placement_events_memo *m)
     free(m->ident);
     free(m->written.mo);
     free(m->moved.mo);
+    hms_skip_log_free(&m->log);
     memset(m, 0, sizeof *m);
 }
 
@@ -279,6 +303,13 @@ void hms_placement_events_memo_free(hms_placement_events_memo *m)
         return;
     memo_clear(m);
     free(m);
+}
+
+void hms_placement_events_memo_skips(const hms_placement_events_memo *m, size_t *clean,
+                                     size_t *mixed)
+{
+    *clean = m ? m->skip_clean : 0;
+    *mixed = m ? m->skip_mixed : 0;
 }
 
 /* The memo for this stream and arch (reset when they changed); NULL if none. */
@@ -362,6 +393,7 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
     L->cpi = a->simd_width > 0 ? ws / a->simd_width : 1;
     L->scale = opt.scale > 0 ? opt.scale : 1;
     L->mlp = opt.mlp > 0 ? opt.mlp : 1;
+    L->full = opt.full_resim;
     if (L->shared_min != UINT64_MAX) {
         uint64_t span = shared_max - L->shared_min;
         if (arr && arr->bytes > (double)span)
@@ -677,15 +709,56 @@ static outcomes *reference_for(const hms_stream *s, const hms_arch *a, uint32_t 
     return NULL;
 }
 
+/* The dirty sets of the run with `array` in `tspace` against the log of the
+ * stream as written (runtime/placement_skip.h): false when they cannot be
+ * worked out (then every lookup is simulated). */
+static bool prepare_skip(const hms_stream *s, uint32_t array, hms_space tspace, const launch *L,
+                         sim *m, const hms_skip_log *log, hms_skip_run *sk)
+{
+    if (!hms_skip_run_init(sk, log, &m->h))
+        return false;
+    for (size_t i = 0; sk->ok && i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (r->array != array || !r->mask)
+            continue;
+        hms_skip_mark_logged(sk, i);
+        hms_warp_access copy;
+        const hms_warp_access *p = to_physical(r, tspace, L, &copy);
+        hms_cache *fl = NULL;
+        if (!off_chip((hms_space)p->space))
+            continue;
+        if (!first_level_cache(m, hms_mem_path(m->a, (hms_space)p->space, (hms_access_kind)p->kind),
+                               r->block % L->sms, &fl))
+            sk->ok = false;
+        else
+            hms_skip_mark_record(sk, fl, p);
+    }
+    for (size_t i = 0; sk->ok && i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (r->array == array || !r->mask)
+            continue;
+        hms_warp_access copy;
+        hms_skip_spread(sk, i, to_physical(r, (hms_space)r->space, L, &copy));
+    }
+    if (!sk->ok)
+        hms_skip_run_free(sk);
+    return sk->ok;
+}
+
 /* Runs the stream with `array` in `tspace`; `per` (when not NULL, the
  * stream as written) gets every array's own counts, else `out` gets
- * `array`'s. Fills out->kernel. */
-static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
-                       const launch *L, hms_placement_events_memo *memo, hms_placement_events *per,
-                       hms_placement_events *out, char *err, size_t errlen)
+ * `array`'s. Fills out->kernel. The stream as written logs its lookups;
+ * a moved run skips the clean sets when `skip` and a log allow (*broken:
+ * the log did not match, the run must be done again without). */
+static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
+                     const launch *L, hms_placement_events_memo *memo, hms_placement_events *per,
+                     hms_placement_events *out, bool skip, bool *broken, char *err, size_t errlen)
 {
     sim m;
     bool ok = sim_init(&m, a, L->sms, memo, err, errlen);
+    double lkey[7];
+    launch_key(L, lkey);
+    hms_skip_run sk = {0};
     /* replay an earlier run's outcomes, or keep this one's for later runs */
     outcomes *ref = NULL, *keep = NULL;
     hms_fl_kind route = HMS_FL_NONE;
@@ -701,6 +774,16 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
     }
     if (ref)
         m.known = ref->mo;
+    if (ok && memo && per && !L->full) { /* log the stream as written */
+        memo->log_done = false;
+        hms_skip_log_free(&memo->log);
+        hms_skip_log_init(&memo->log, s->n);
+        m.log = &memo->log;
+    } else if (ok && memo && !per && !ref && skip && !L->full && memo->log_done &&
+               memcmp(memo->log_key, lkey, sizeof lkey) == 0 &&
+               prepare_skip(s, array, tspace, L, &m, &memo->log, &sk)) {
+        m.skip = &sk;
+    }
     bool own_order = true;
     hms_timed *order = ok ? issue_order_memo(memo, s, L, &own_order) : NULL;
     if (ok && !order) {
@@ -718,6 +801,7 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
         const hms_warp_access *p = to_physical(r, moved ? tspace : (hms_space)r->space, L, &copy);
         size_t i = order[k].index;
         m.at = i;
+        m.skip_rec = !moved;
         hms_placement_events *mine = per ? &per[r->array] : moved ? out : NULL;
         ok = simulate(&m, p, r->block % L->sms, order[k].time, mine,
                       memo && !moved ? &memo->have[i] : NULL,
@@ -754,9 +838,33 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
         keep->dram = *kt;
         keep->done = true;
     }
+    if (ok && m.log && memo->log.ok) {
+        memo->log_done = true;
+        memcpy(memo->log_key, lkey, sizeof lkey);
+    }
+    if (m.skip) {
+        *broken = sk.broken;
+        memo->skip_clean += sk.clean;
+        memo->skip_mixed += sk.mixed;
+        hms_skip_run_free(&sk);
+    }
     if (own_order)
         free(order);
     sim_free(&m, ok ? memo : NULL);
+    return ok;
+}
+
+static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
+                       const launch *L, hms_placement_events_memo *memo, hms_placement_events *per,
+                       hms_placement_events *out, char *err, size_t errlen)
+{
+    hms_placement_events before = *out;
+    bool broken = false;
+    bool ok = run_pass(s, a, array, tspace, L, memo, per, out, true, &broken, err, errlen);
+    if (ok && broken) { /* only a wrong log gets here: simulate everything */
+        *out = before;
+        ok = run_pass(s, a, array, tspace, L, memo, per, out, false, &broken, err, errlen);
+    }
     return ok;
 }
 
