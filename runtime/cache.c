@@ -233,8 +233,12 @@ static uint32_t victim(hms_cache *c, hms_cache_set_state *st, uint32_t first, ui
 
 bool hms_cache_access_line(hms_cache *c, uint64_t addr)
 {
+    return hms_cache_access_line_in(c, addr, hms_cache_set_of(c, addr));
+}
+
+bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set)
+{
     uint64_t line = addr >> c->line_shift;
-    uint32_t set = hms_cache_set_of(c, addr);
     uint32_t ways = c->uniform_ways ? c->uniform_ways : c->set_ways[set];
     uint32_t first = c->uniform_ways ? set : c->set_first[set];
     uint32_t stride = c->way_stride;

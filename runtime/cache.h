@@ -89,6 +89,8 @@ uint32_t hms_cache_set_of(const hms_cache *c, uint64_t addr);
 uint32_t hms_cache_entry(const hms_cache *c, uint32_t set, uint32_t way);
 /* Looks up the line holding `addr`, filling it on a miss; true on a hit. */
 bool hms_cache_access_line(hms_cache *c, uint64_t addr);
+/* The same when the caller has the set already (set == hms_cache_set_of). */
+bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set);
 /* Looks up every line touched by [addr, addr + size); counts in *hits and
  * *misses (either may be NULL). size 0 touches nothing. */
 void hms_cache_access(hms_cache *c, uint64_t addr, uint32_t size, uint32_t *hits, uint32_t *misses);

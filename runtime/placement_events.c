@@ -67,6 +67,12 @@ struct hms_placement_events_memo {
     double order_key[4]; /* bps, sms, warps_per_sm, cpi */
     double *replay;      /* [n] a record's replays in its own space */
     uint8_t *have;       /* [n] replay[i] is known */
+    /* A moved record's LSU replays (lines - 1, or the cc 1.x half-warp
+     * transactions - 1): the same in every target space read through the
+     * LSU, so computed once per record and rule class ([2n], by i x 2 +
+     * half-warp rule). */
+    double *mv_replay;
+    uint8_t *mv_have;
     /* The stream as written (every array in the space its records use) is
      * one simulation whatever array is asked about: it is run once with
      * every array's own counts, and later such calls read them here. */
@@ -290,6 +296,8 @@ static void memo_clear(hms_placement_events_memo *m)
     free(m->order);
     free(m->replay);
     free(m->have);
+    free(m->mv_replay);
+    free(m->mv_have);
     free(m->ident);
     free(m->written.mo);
     free(m->moved.mo);
@@ -327,7 +335,9 @@ static hms_placement_events_memo *memo_for(hms_placement_events_memo *m, const h
     if (!m->replay && s->n) {
         m->replay = malloc(s->n * sizeof *m->replay);
         m->have = calloc(s->n, sizeof *m->have);
-        if (!m->replay || !m->have) {
+        m->mv_replay = malloc(2 * s->n * sizeof *m->mv_replay);
+        m->mv_have = calloc(2 * s->n, sizeof *m->mv_have);
+        if (!m->replay || !m->have || !m->mv_replay || !m->mv_have) {
             memo_clear(m);
             return NULL;
         }
@@ -792,6 +802,10 @@ static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms
     }
     tally t = {0};
     hms_kernel_traffic *kt = &out->kernel;
+    /* the moved array's replays are those of an LDG (see simulate) */
+    bool lsu_target = tspace == HMS_SPACE_GLOBAL || tspace == HMS_SPACE_LOCAL ||
+                      tspace == HMS_SPACE_READONLY ||
+                      (tspace == HMS_SPACE_TEXTURE && a->unified_l1_texture);
     for (size_t k = 0; ok && k < s->n; k++) {
         const hms_warp_access *r = &s->v[order[k].index];
         if (r->mask == 0)
@@ -803,9 +817,15 @@ static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms
         m.at = i;
         m.skip_rec = !moved;
         hms_placement_events *mine = per ? &per[r->array] : moved ? out : NULL;
-        ok = simulate(&m, p, r->block % L->sms, order[k].time, mine,
-                      memo && !moved ? &memo->have[i] : NULL,
-                      memo && !moved ? &memo->replay[i] : NULL, kt, &t);
+        uint8_t *have = memo && !moved ? &memo->have[i] : NULL;
+        double *known = memo && !moved ? &memo->replay[i] : NULL;
+        if (memo && moved && lsu_target && r->space != HMS_SPACE_SHARED) {
+            /* its addresses are the same in every off-chip target */
+            size_t j = 2 * i + (hms_coalesce_rule_for(a, p) == HMS_COALESCE_HALF_WARP);
+            have = &memo->mv_have[j];
+            known = &memo->mv_replay[j];
+        }
+        ok = simulate(&m, p, r->block % L->sms, order[k].time, mine, have, known, kt, &t);
     }
     if (ok && m.known) { /* the same L2 misses at the same times: the same DRAM figures */
         const hms_kernel_traffic *w = &ref->dram;

@@ -67,8 +67,8 @@ void hms_skip_log_free(hms_skip_log *log)
 static bool log_lookup(void *ctx, hms_cache *c, uint64_t addr)
 {
     hms_skip_log *log = ctx;
-    bool hit = hms_cache_access_line(c, addr);
     uint32_t set = hms_cache_set_of(c, addr);
+    bool hit = hms_cache_access_line_in(c, addr, set);
     if (!log->ok)
         return hit;
     if (c == &log->h->l2) {
@@ -236,8 +236,9 @@ static bool run_lookup(void *ctx, hms_cache *c, uint64_t addr)
 {
     hms_skip_run *r = ctx;
     if (c == &r->h->l2) {
-        if (is_dirty(r->dirty[0], hms_cache_set_of(c, addr)))
-            return hms_cache_access_line(c, addr);
+        uint32_t set = hms_cache_set_of(c, addr);
+        if (is_dirty(r->dirty[0], set))
+            return hms_cache_access_line_in(c, addr, set);
         while (r->mc < r->mend && *r->mc < addr)
             r->mc++;
         if (r->mc < r->mend && *r->mc == addr) {
@@ -251,8 +252,8 @@ static bool run_lookup(void *ctx, hms_cache *c, uint64_t addr)
         return hms_cache_access_line(c, addr);
     }
     uint32_t e = *r->flc++;
-    if (is_dirty(r->cur_fl, e >> 1))
-        return hms_cache_access_line(c, addr);
+    if (is_dirty(r->cur_fl, e >> 1)) /* the set as logged: the same line, the same cache */
+        return hms_cache_access_line_in(c, addr, e >> 1);
     if (e >> 1 != hms_cache_set_of(c, addr))
         r->broken = true;
     return e & 1;

@@ -92,7 +92,7 @@ static void compare(const hms_stream *s, const hms_arch *a, uint32_t arrays, siz
                     size_t *mixed)
 {
     hms_placement_events_opts skip = {.active_sms = 4, .mlp = 2};
-    hms_placement_events_opts full = skip;
+    hms_placement_events_opts full = skip, plain = skip; /* plain: no memo at all */
     full.full_resim = true;
     skip.memo = hms_placement_events_memo_new();
     full.memo = hms_placement_events_memo_new();
@@ -109,6 +109,11 @@ static void compare(const hms_stream *s, const hms_arch *a, uint32_t arrays, siz
             cr_assert(ok2, "%s", err);
             cr_assert(memcmp(&e1, &e2, sizeof e1) == 0, "%s: array %u to space %d differs", a->name,
                       k, t);
+            cr_assert(hms_placement_events_compute(s, a, k, (hms_placement_space)t, NULL, &plain,
+                                                   &e2, err, sizeof err),
+                      "%s", err);
+            cr_assert(memcmp(&e1, &e2, sizeof e1) == 0, "%s: array %u to space %d differs (plain)",
+                      a->name, k, t);
         }
     size_t c, m;
     hms_placement_events_memo_skips(full.memo, &c, &m);
