@@ -745,7 +745,7 @@ static bool prepare_skip(const hms_stream *s, uint32_t array, hms_space tspace, 
     }
     for (size_t i = 0; sk->ok && i < s->n; i++) {
         const hms_warp_access *r = &s->v[i];
-        if (r->array == array || !r->mask)
+        if (r->array == array || !r->mask || !hms_skip_fl_dirty(sk, i))
             continue;
         hms_warp_access copy;
         hms_skip_spread(sk, i, to_physical(r, (hms_space)r->space, L, &copy));

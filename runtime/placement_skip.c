@@ -201,19 +201,28 @@ void hms_skip_mark_record(hms_skip_run *r, const hms_cache *fl, const hms_warp_a
     }
 }
 
-void hms_skip_spread(hms_skip_run *r, size_t i, const hms_warp_access *p)
+bool hms_skip_fl_dirty(hms_skip_run *r, size_t i)
 {
     const hms_skip_rec *rec = &r->log->rec[i];
     if (!rec->logged || !rec->inst || !r->dirty[rec->inst])
+        return false;
+    const uint64_t *bits = r->dirty[rec->inst];
+    const uint32_t *e = r->log->fl_set + rec->fl;
+    for (uint32_t j = 0; j < rec->nfl; j++)
+        if (is_dirty(bits, e[j] >> 1)) {
+            r->fl_dirty[i] = 1;
+            return true;
+        }
+    return false;
+}
+
+void hms_skip_spread(hms_skip_run *r, size_t i, const hms_warp_access *p)
+{
+    const hms_skip_rec *rec = &r->log->rec[i];
+    if (!r->fl_dirty[i] || !r->h->has_l2)
         return;
     const uint64_t *bits = r->dirty[rec->inst];
     const uint32_t *e = r->log->fl_set + rec->fl;
-    uint32_t j = 0;
-    while (j < rec->nfl && !is_dirty(bits, e[j] >> 1))
-        j++;
-    if (j == rec->nfl)
-        return;
-    r->fl_dirty[i] = 1;
     const hms_cache *fl = cache_by_id(r->h, rec->inst);
     uint64_t units[HMS_WARP_UNITS_MAX];
     uint64_t line = fl ? fl->line_bytes : 0;
@@ -222,7 +231,7 @@ void hms_skip_spread(hms_skip_run *r, size_t i, const hms_warp_access *p)
         r->ok = false;
         return;
     }
-    for (; j < n; j++)
+    for (size_t j = 0; j < n; j++)
         if (is_dirty(bits, e[j] >> 1))
             mark_l2_under(r, units[j] * line, line);
 }

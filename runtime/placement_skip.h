@@ -79,9 +79,11 @@ void hms_skip_run_free(hms_skip_run *r);
 void hms_skip_mark_logged(hms_skip_run *r, size_t i);
 /* Dirty: every set p (physical, through fl, NULL: none) may meet. */
 void hms_skip_mark_record(hms_skip_run *r, const hms_cache *fl, const hms_warp_access *p);
-/* After every mark: flags record i (p: as simulated, the same as logged)
- * when it looks up a dirty first-level set, and dirties the L2 sets under
- * those lines. */
+/* After every mark: flags record i when it looks up a dirty first-level
+ * set (true then: call hms_skip_spread). */
+bool hms_skip_fl_dirty(hms_skip_run *r, size_t i);
+/* Dirties the L2 sets under the lines of flagged record i (p: as simulated,
+ * the same as logged) in dirty first-level sets. */
 void hms_skip_spread(hms_skip_run *r, size_t i, const hms_warp_access *p);
 /* Record i (p, through fl, as logged) in the re-simulation: its logged
  * outcome and misses when all its sets are clean, else simulated with the
