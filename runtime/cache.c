@@ -38,14 +38,14 @@ static uint64_t set_seed(uint32_t set)
     return z ? z : HMS_CACHE_SEED;
 }
 
-/* xorshift64* on the set's own state: small, fast, and reproducible. */
-static uint64_t next_random(hms_cache_set_state *st)
+/* xorshift64* on a set's own state: small, fast, and reproducible. */
+static uint64_t next_random(uint64_t *state)
 {
-    uint64_t x = st->rng;
+    uint64_t x = *state;
     x ^= x >> 12;
     x ^= x << 25;
     x ^= x >> 27;
-    st->rng = x;
+    *state = x;
     return x * 2685821657736338717ull;
 }
 
@@ -148,12 +148,15 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     c->tag = malloc(lines * sizeof *c->tag);
     c->stamp = malloc(lines * sizeof *c->stamp);
     c->set_state = calloc(sets, sizeof *c->set_state);
+    bool random = g->replacement != HMS_REPL_LRU;
+    if (random)
+        c->set_rng = malloc(sets * sizeof *c->set_rng);
     bool unequal = set0 != g->ways;
     c->uniform_ways = unequal ? 0 : g->ways;
     if (unequal)
         c->residue_set = malloc(lines * sizeof *c->residue_set);
     if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || !c->set_state ||
-        (unequal && !c->residue_set))
+        (unequal && !c->residue_set) || (random && !c->set_rng))
         return fail(c, err, errlen, "out of memory");
     uint32_t first = 0;
     for (uint32_t s = 0; s < sets; s++) {
@@ -176,6 +179,7 @@ void hms_cache_free(hms_cache *c)
     free(c->tag);
     free(c->stamp);
     free(c->set_state);
+    free(c->set_rng);
     memset(c, 0, sizeof *c);
 }
 
@@ -203,22 +207,21 @@ uint32_t hms_cache_entry(const hms_cache *c, uint32_t set, uint32_t way)
 }
 
 /* The way to refill in a full set, by policy. */
-static uint32_t victim(hms_cache *c, hms_cache_set_state *st, uint32_t first, uint32_t stride,
-                       uint32_t ways)
+static uint32_t victim(hms_cache *c, uint32_t set, uint32_t first, uint32_t stride, uint32_t ways)
 {
     switch (c->replacement) {
     case HMS_REPL_FERMI_L1:
         if (ways > HMS_FERMI_L1_HOT_WAY) {
             /* Hot way weight 3, each other way weight 1. */
-            uint64_t r = next_random(st) % (ways - 1 + FERMI_HOT_WEIGHT);
+            uint64_t r = next_random(&c->set_rng[set]) % (ways - 1 + FERMI_HOT_WEIGHT);
             if (r < FERMI_HOT_WEIGHT)
                 return HMS_FERMI_L1_HOT_WAY;
             uint32_t w = (uint32_t)(r - FERMI_HOT_WEIGHT); /* 0 .. ways-2 */
             return w < HMS_FERMI_L1_HOT_WAY ? w : w + 1;
         }
-        return (uint32_t)(next_random(st) % ways);
+        return (uint32_t)(next_random(&c->set_rng[set]) % ways);
     case HMS_REPL_RANDOM:
-        return (uint32_t)(next_random(st) % ways);
+        return (uint32_t)(next_random(&c->set_rng[set]) % ways);
     case HMS_REPL_LRU:
     default: {
         const uint64_t *stamp = c->stamp + first;
@@ -246,7 +249,8 @@ bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set)
     if (st->gen != c->gen) { /* stale: empty now */
         st->gen = c->gen;
         st->fill = 0;
-        st->rng = set_seed(set);
+        if (c->set_rng)
+            c->set_rng[set] = set_seed(set);
     }
     uint32_t fill = st->fill;
     c->clock++;
@@ -265,7 +269,7 @@ bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set)
     c->stats.misses++;
     uint32_t w = fill; /* the first empty way */
     if (w == ways) {
-        w = victim(c, st, first, stride, ways);
+        w = victim(c, set, first, stride, ways);
         c->stats.evictions++;
     } else {
         st->fill = fill + 1;

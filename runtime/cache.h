@@ -29,17 +29,14 @@ typedef struct {
     uint64_t warp_hits;     /* ... whose lines all hit */
 } hms_cache_stats;
 
-/* One set's bookkeeping, side by side so a lookup touches one host cache
- * line for it (the L2's tables are far larger than the host's caches). */
+/* One set's bookkeeping, the two words side by side so a lookup touches one
+ * host cache line for them (the L2's tables are far larger than the host's
+ * caches). */
 typedef struct {
     uint32_t gen;  /* a set whose gen differs from the cache's holds nothing yet */
     uint32_t fill; /* valid ways of the current set: ways fill in order and are only
                       replaced, never emptied, so they are a prefix and a lookup reads
                       only these tags */
-    /* The set's own replacement generator (random policies), reseeded with gen:
-     * sets never share draws, so what one set does cannot change another's
-     * evictions, as in hardware. */
-    uint64_t rng;
 } hms_cache_set_state;
 
 typedef struct {
@@ -63,6 +60,11 @@ typedef struct {
      * nothing yet (its tag/stamp entries are stale), so init and reset cost
      * O(1) in the lines and an H100-sized L2 costs only the sets touched. */
     hms_cache_set_state *set_state;
+    /* Each set's own replacement generator (random policies only, else NULL),
+     * reseeded with the set's gen: sets never share draws, so what one set
+     * does cannot change another's evictions, as in hardware. Apart from
+     * set_state: only an eviction reads it. */
+    uint64_t *set_rng;
     uint32_t uniform_ways; /* every set's ways when all sets are alike (set s's way 0 is then
                               entry s: no table read per lookup); 0 otherwise */
     uint32_t gen;
