@@ -725,7 +725,17 @@ static outcomes *reference_for(const hms_stream *s, const hms_arch *a, uint32_t 
 static bool prepare_skip(const hms_stream *s, uint32_t array, hms_space tspace, const launch *L,
                          sim *m, const hms_skip_log *log, hms_skip_run *sk)
 {
-    if (!hms_skip_run_init(sk, log, &m->h))
+    /* It pays when the other arrays' records that met the caches outnumber
+     * the moved array's: those are simulated whatever, and working out
+     * where they may go costs about as much as simulating them. */
+    size_t mine = 0, others = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (s->v[i].array == array)
+            mine += s->v[i].mask != 0;
+        else
+            others += log->rec[i].logged;
+    }
+    if (others <= mine || !hms_skip_run_init(sk, log, &m->h))
         return false;
     for (size_t i = 0; sk->ok && i < s->n; i++) {
         const hms_warp_access *r = &s->v[i];
