@@ -26,14 +26,26 @@ static uint32_t log2u(uint32_t x)
     return n;
 }
 
-/* xorshift64*: small, fast, and reproducible from HMS_CACHE_SEED. */
-static uint64_t next_random(hms_cache *c)
+/* A set's first generator state: HMS_CACHE_SEED and the set index mixed by
+ * the splitmix64 finaliser, so neighbouring sets start far apart. Never 0
+ * (xorshift would stay there). */
+static uint64_t set_seed(uint32_t set)
 {
-    uint64_t x = c->rng;
+    uint64_t z = HMS_CACHE_SEED + (uint64_t)(set + 1) * 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return z ? z : HMS_CACHE_SEED;
+}
+
+/* xorshift64* on a set's own state: small, fast, and reproducible. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t x = *state;
     x ^= x >> 12;
     x ^= x << 25;
     x ^= x >> 27;
-    c->rng = x;
+    *state = x;
     return x * 2685821657736338717ull;
 }
 
@@ -136,12 +148,15 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     c->tag = malloc(lines * sizeof *c->tag);
     c->stamp = malloc(lines * sizeof *c->stamp);
     c->set_state = calloc(sets, sizeof *c->set_state);
+    bool random = g->replacement != HMS_REPL_LRU;
+    if (random)
+        c->set_rng = malloc(sets * sizeof *c->set_rng);
     bool unequal = set0 != g->ways;
     c->uniform_ways = unequal ? 0 : g->ways;
     if (unequal)
         c->residue_set = malloc(lines * sizeof *c->residue_set);
     if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || !c->set_state ||
-        (unequal && !c->residue_set))
+        (unequal && !c->residue_set) || (random && !c->set_rng))
         return fail(c, err, errlen, "out of memory");
     uint32_t first = 0;
     for (uint32_t s = 0; s < sets; s++) {
@@ -164,6 +179,7 @@ void hms_cache_free(hms_cache *c)
     free(c->tag);
     free(c->stamp);
     free(c->set_state);
+    free(c->set_rng);
     memset(c, 0, sizeof *c);
 }
 
@@ -175,7 +191,6 @@ void hms_cache_reset(hms_cache *c)
         c->gen = 1;
     }
     c->clock = 0;
-    c->rng = HMS_CACHE_SEED;
     memset(&c->stats, 0, sizeof c->stats);
 }
 
@@ -192,21 +207,21 @@ uint32_t hms_cache_entry(const hms_cache *c, uint32_t set, uint32_t way)
 }
 
 /* The way to refill in a full set, by policy. */
-static uint32_t victim(hms_cache *c, uint32_t first, uint32_t stride, uint32_t ways)
+static uint32_t victim(hms_cache *c, uint32_t set, uint32_t first, uint32_t stride, uint32_t ways)
 {
     switch (c->replacement) {
     case HMS_REPL_FERMI_L1:
         if (ways > HMS_FERMI_L1_HOT_WAY) {
             /* Hot way weight 3, each other way weight 1. */
-            uint64_t r = next_random(c) % (ways - 1 + FERMI_HOT_WEIGHT);
+            uint64_t r = next_random(&c->set_rng[set]) % (ways - 1 + FERMI_HOT_WEIGHT);
             if (r < FERMI_HOT_WEIGHT)
                 return HMS_FERMI_L1_HOT_WAY;
             uint32_t w = (uint32_t)(r - FERMI_HOT_WEIGHT); /* 0 .. ways-2 */
             return w < HMS_FERMI_L1_HOT_WAY ? w : w + 1;
         }
-        return (uint32_t)(next_random(c) % ways);
+        return (uint32_t)(next_random(&c->set_rng[set]) % ways);
     case HMS_REPL_RANDOM:
-        return (uint32_t)(next_random(c) % ways);
+        return (uint32_t)(next_random(&c->set_rng[set]) % ways);
     case HMS_REPL_LRU:
     default: {
         const uint64_t *stamp = c->stamp + first;
@@ -221,8 +236,12 @@ static uint32_t victim(hms_cache *c, uint32_t first, uint32_t stride, uint32_t w
 
 bool hms_cache_access_line(hms_cache *c, uint64_t addr)
 {
+    return hms_cache_access_line_in(c, addr, hms_cache_set_of(c, addr));
+}
+
+bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set)
+{
     uint64_t line = addr >> c->line_shift;
-    uint32_t set = hms_cache_set_of(c, addr);
     uint32_t ways = c->uniform_ways ? c->uniform_ways : c->set_ways[set];
     uint32_t first = c->uniform_ways ? set : c->set_first[set];
     uint32_t stride = c->way_stride;
@@ -230,6 +249,8 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
     if (st->gen != c->gen) { /* stale: empty now */
         st->gen = c->gen;
         st->fill = 0;
+        if (c->set_rng)
+            c->set_rng[set] = set_seed(set);
     }
     uint32_t fill = st->fill;
     c->clock++;
@@ -248,7 +269,7 @@ bool hms_cache_access_line(hms_cache *c, uint64_t addr)
     c->stats.misses++;
     uint32_t w = fill; /* the first empty way */
     if (w == ways) {
-        w = victim(c, first, stride, ways);
+        w = victim(c, set, first, stride, ways);
         c->stats.evictions++;
     } else {
         st->fill = fill + 1;

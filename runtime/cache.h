@@ -14,7 +14,8 @@
 #include "runtime/arch.h"
 #include "runtime/stream.h"
 
-/* Seed of the replacement choice for HMS_REPL_FERMI_L1 / HMS_REPL_RANDOM. */
+/* Seed of the replacement choice for HMS_REPL_FERMI_L1 / HMS_REPL_RANDOM;
+ * each set draws from its own generator, seeded from this and its index. */
 #define HMS_CACHE_SEED 0x9e3779b97f4a7c15ull
 /* Index (0-based) of the Fermi L1 way replaced 3x as often as the others:
  * Mei & Chu sec. 4.5 name it "cache way 2" (numbering from 1). */
@@ -59,11 +60,15 @@ typedef struct {
      * nothing yet (its tag/stamp entries are stale), so init and reset cost
      * O(1) in the lines and an H100-sized L2 costs only the sets touched. */
     hms_cache_set_state *set_state;
+    /* Each set's own replacement generator (random policies only, else NULL),
+     * reseeded with the set's gen: sets never share draws, so what one set
+     * does cannot change another's evictions, as in hardware. Apart from
+     * set_state: only an eviction reads it. */
+    uint64_t *set_rng;
     uint32_t uniform_ways; /* every set's ways when all sets are alike (set s's way 0 is then
                               entry s: no table read per lookup); 0 otherwise */
     uint32_t gen;
     uint64_t clock;
-    uint64_t rng;
     hms_cache_stats stats;
 } hms_cache;
 
@@ -77,7 +82,7 @@ typedef struct {
  * geometry; c is then safe to free. */
 bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t errlen);
 void hms_cache_free(hms_cache *c);
-/* Empties the cache, clears stats and reseeds the replacement choice. */
+/* Empties the cache, clears stats and reseeds every set's replacement choice. */
 void hms_cache_reset(hms_cache *c);
 
 /* The set a byte address maps to. */
@@ -86,6 +91,8 @@ uint32_t hms_cache_set_of(const hms_cache *c, uint64_t addr);
 uint32_t hms_cache_entry(const hms_cache *c, uint32_t set, uint32_t way);
 /* Looks up the line holding `addr`, filling it on a miss; true on a hit. */
 bool hms_cache_access_line(hms_cache *c, uint64_t addr);
+/* The same when the caller has the set already (set == hms_cache_set_of). */
+bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set);
 /* Looks up every line touched by [addr, addr + size); counts in *hits and
  * *misses (either may be NULL). size 0 touches nothing. */
 void hms_cache_access(hms_cache *c, uint64_t addr, uint32_t size, uint32_t *hits, uint32_t *misses);

@@ -176,10 +176,15 @@ double hms_mem_hit_latency(const hms_mem_hier *h, hms_fl_kind k)
     return k < HMS_FL_KINDS ? h->hit_lat[k] : h->l2_hit_lat;
 }
 
+static bool line_lookup(hms_mem_hier *h, hms_cache *c, uint64_t addr)
+{
+    return h->lookup ? h->lookup(h->lookup_ctx, c, addr) : hms_cache_access_line(c, addr);
+}
+
 static bool l2_lookup(hms_mem_hier *h, uint64_t addr, hms_l2_miss_fn miss, void *ctx,
                       hms_mem_outcome *o)
 {
-    if (h->has_l2 && hms_cache_access_line(&h->l2, addr)) {
+    if (h->has_l2 && line_lookup(h, &h->l2, addr)) {
         o->l2_hits++;
         return true;
     }
@@ -213,7 +218,7 @@ bool hms_mem_access_units(hms_mem_hier *h, hms_cache *fl, const uint64_t *units,
     uint64_t next = 0; /* lines come ascending: skip L2 lines already looked up */
     for (size_t i = 0; i < n; i++) {
         uint64_t lo = units[i] * line;
-        if (hms_cache_access_line(fl, lo)) {
+        if (line_lookup(h, fl, lo)) {
             o->fl_hits++;
             continue;
         }

@@ -49,6 +49,12 @@ typedef struct {
     hms_cache l2;
     bool has_l2;
     uint64_t l2_line; /* bytes of an L2 line (the sector size without an L2) */
+    /* When set, answers each line lookup hms_mem_access makes (true: a hit)
+     * in place of hms_cache_access_line: runtime/placement_skip.h records
+     * lookups through it and answers the sets a re-simulation can skip.
+     * NULL after init; whoever sets it clears it. */
+    bool (*lookup)(void *ctx, hms_cache *c, uint64_t addr);
+    void *lookup_ctx;
 } hms_mem_hier;
 
 typedef struct {

@@ -15,6 +15,7 @@
 #include "runtime/issue_order.h"
 #include "runtime/mem_hierarchy.h"
 #include "runtime/units_memo.h"
+#include "runtime/placement_skip.h"
 
 #define REGION_CONSTANT (1ull << 40)
 #define REGION_LOCAL (1ull << 41)
@@ -37,6 +38,12 @@ typedef struct {
     size_t at;
     hms_mem_outcome *keep;
     const hms_mem_outcome *known;
+    /* `log` records the lookups of the stream as written; `skip` answers a
+     * moved run's clean sets from it for records with skip_rec set (those
+     * not moved). See runtime/placement_skip.h. */
+    hms_skip_log *log;
+    hms_skip_run *skip;
+    bool skip_rec;
 } sim;
 
 /* Each record's cache outcome in one earlier run and that run's DRAM
@@ -62,6 +69,12 @@ struct hms_placement_events_memo {
     double order_key[4]; /* bps, sms, warps_per_sm, cpi */
     double *replay;      /* [n] a record's replays in its own space */
     uint8_t *have;       /* [n] replay[i] is known */
+    /* A moved record's LSU replays (lines - 1, or the cc 1.x half-warp
+     * transactions - 1): the same in every target space read through the
+     * LSU, so computed once per record and rule class ([2n], by i x 2 +
+     * half-warp rule). */
+    double *mv_replay;
+    uint8_t *mv_have;
     /* The stream as written (every array in the space its records use) is
      * one simulation whatever array is asked about: it is run once with
      * every array's own counts, and later such calls read them here. */
@@ -71,7 +84,11 @@ struct hms_placement_events_memo {
     hms_placement_events *ident; /* [nident] per array, unscaled */
     size_t nident;
     outcomes written; /* the ident run's outcomes */
-    outcomes moved;   /* the last run with an array moved */
+    hms_skip_log log; /* the ident run's lookups, when log_done */
+    bool log_done;
+    double log_key[7];
+    size_t skip_clean, skip_mixed; /* records the skip answered, for tests */
+    outcomes moved;                /* the last run with an array moved */
     /* The last moved-array run: texture1d and texture2d are one stream
      * space, so the second of them is read from here. */
     bool last_done;
@@ -148,6 +165,8 @@ typedef struct {
 static bool to_dram(void *ctx, uint64_t addr)
 {
     dram_feed *f = ctx;
+    if (f->m->log)
+        hms_skip_log_miss(f->m->log, addr);
     if (hms_dram_add(&f->m->dram, addr, f->time))
         return true;
     snprintf(f->m->err, f->m->errlen, "%s: out of memory recording DRAM requests", f->m->origin);
@@ -165,10 +184,19 @@ static bool through_caches(sim *m, hms_cache *fl, const hms_warp_access *p, doub
     }
     memset(out, 0, sizeof *out);
     dram_feed f = {m, time};
-    uint64_t buf[HMS_WARP_UNITS_MAX];
-    const uint64_t *units;
-    size_t n = hms_units_of(m->units, m->at, p, hms_mem_unit(&m->h, fl), buf, &units);
-    bool ok = hms_mem_access_units(&m->h, fl, units, n, to_dram, &f, out);
+    bool ok;
+    if (m->skip && m->skip_rec) {
+        ok = hms_skip_access(m->skip, fl, p, m->at, to_dram, &f, out);
+    } else {
+        uint64_t buf[HMS_WARP_UNITS_MAX];
+        const uint64_t *units;
+        size_t n = hms_units_of(m->units, m->at, p, hms_mem_unit(&m->h, fl), buf, &units);
+        if (m->log)
+            hms_skip_log_begin(m->log, &m->h, fl, m->at);
+        ok = hms_mem_access_units(&m->h, fl, units, n, to_dram, &f, out);
+        if (m->log)
+            hms_skip_log_end(m->log, &m->h, out);
+    }
     if (ok && m->keep)
         m->keep[m->at] = *out;
     return ok;
@@ -260,6 +288,7 @@ typedef struct {
     uint64_t shared_min; /* the array's lowest shared address; UINT64_MAX if none */
     uint64_t slab;       /* bytes per block when a shared array moves off-chip */
     hms_units_memo *units;
+    bool full;           /* no set skip (opts.full_resim) */
 } launch;
 
 hms_placement_events_memo *hms_placement_events_memo_new(void)
@@ -274,9 +303,12 @@ static void memo_clear(hms_placement_events_memo *m)
     free(m->order);
     free(m->replay);
     free(m->have);
+    free(m->mv_replay);
+    free(m->mv_have);
     free(m->ident);
     free(m->written.mo);
     free(m->moved.mo);
+    hms_skip_log_free(&m->log);
     memset(m, 0, sizeof *m);
 }
 
@@ -286,6 +318,13 @@ void hms_placement_events_memo_free(hms_placement_events_memo *m)
         return;
     memo_clear(m);
     free(m);
+}
+
+void hms_placement_events_memo_skips(const hms_placement_events_memo *m, size_t *clean,
+                                     size_t *mixed)
+{
+    *clean = m ? m->skip_clean : 0;
+    *mixed = m ? m->skip_mixed : 0;
 }
 
 /* The memo for this stream and arch (reset when they changed); NULL if none. */
@@ -303,7 +342,9 @@ static hms_placement_events_memo *memo_for(hms_placement_events_memo *m, const h
     if (!m->replay && s->n) {
         m->replay = malloc(s->n * sizeof *m->replay);
         m->have = calloc(s->n, sizeof *m->have);
-        if (!m->replay || !m->have) {
+        m->mv_replay = malloc(2 * s->n * sizeof *m->mv_replay);
+        m->mv_have = calloc(2 * s->n, sizeof *m->mv_have);
+        if (!m->replay || !m->have || !m->mv_replay || !m->mv_have) {
             memo_clear(m);
             return NULL;
         }
@@ -370,6 +411,7 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
     L->scale = opt.scale > 0 ? opt.scale : 1;
     L->mlp = opt.mlp > 0 ? opt.mlp : 1;
     L->units = opt.units;
+    L->full = opt.full_resim;
     if (L->shared_min != UINT64_MAX) {
         uint64_t span = shared_max - L->shared_min;
         if (arr && arr->bytes > (double)span)
@@ -685,16 +727,67 @@ static outcomes *reference_for(const hms_stream *s, const hms_arch *a, uint32_t 
     return NULL;
 }
 
+/* The dirty sets of the run with `array` in `tspace` against the log of the
+ * stream as written (runtime/placement_skip.h): false when they cannot be
+ * worked out (then every lookup is simulated). */
+static bool prepare_skip(const hms_stream *s, uint32_t array, hms_space tspace, const launch *L,
+                         sim *m, const hms_skip_log *log, hms_skip_run *sk)
+{
+    /* It pays when the other arrays' records that met the caches outnumber
+     * the moved array's: those are simulated whatever, and working out
+     * where they may go costs about as much as simulating them. */
+    size_t mine = 0, others = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (s->v[i].array == array)
+            mine += s->v[i].mask != 0;
+        else
+            others += log->rec[i].logged;
+    }
+    if (others <= mine || !hms_skip_run_init(sk, log, &m->h))
+        return false;
+    for (size_t i = 0; sk->ok && i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (r->array != array || !r->mask)
+            continue;
+        hms_skip_mark_logged(sk, i);
+        hms_warp_access copy;
+        const hms_warp_access *p = to_physical(r, tspace, L, &copy);
+        hms_cache *fl = NULL;
+        if (!off_chip((hms_space)p->space))
+            continue;
+        if (!first_level_cache(m, hms_mem_path(m->a, (hms_space)p->space, (hms_access_kind)p->kind),
+                               r->block % L->sms, &fl))
+            sk->ok = false;
+        else
+            hms_skip_mark_record(sk, fl, p);
+    }
+    for (size_t i = 0; sk->ok && i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (r->array == array || !r->mask || !hms_skip_fl_dirty(sk, i))
+            continue;
+        hms_warp_access copy;
+        hms_skip_spread(sk, i, to_physical(r, (hms_space)r->space, L, &copy));
+    }
+    if (!sk->ok)
+        hms_skip_run_free(sk);
+    return sk->ok;
+}
+
 /* Runs the stream with `array` in `tspace`; `per` (when not NULL, the
  * stream as written) gets every array's own counts, else `out` gets
- * `array`'s. Fills out->kernel. */
-static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
-                       const launch *L, hms_placement_events_memo *memo, hms_placement_events *per,
-                       hms_placement_events *out, char *err, size_t errlen)
+ * `array`'s. Fills out->kernel. The stream as written logs its lookups;
+ * a moved run skips the clean sets when `skip` and a log allow (*broken:
+ * the log did not match, the run must be done again without). */
+static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
+                     const launch *L, hms_placement_events_memo *memo, hms_placement_events *per,
+                     hms_placement_events *out, bool skip, bool *broken, char *err, size_t errlen)
 {
     sim m;
     bool ok = sim_init(&m, a, L->sms, memo, err, errlen);
     m.units = L->units;
+    double lkey[7];
+    launch_key(L, lkey);
+    hms_skip_run sk = {0};
     /* replay an earlier run's outcomes, or keep this one's for later runs */
     outcomes *ref = NULL, *keep = NULL;
     hms_fl_kind route = HMS_FL_NONE;
@@ -710,6 +803,16 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
     }
     if (ref)
         m.known = ref->mo;
+    if (ok && memo && per && !L->full) { /* log the stream as written */
+        memo->log_done = false;
+        hms_skip_log_free(&memo->log);
+        hms_skip_log_init(&memo->log, s->n);
+        m.log = &memo->log;
+    } else if (ok && memo && !per && !ref && skip && !L->full && memo->log_done &&
+               memcmp(memo->log_key, lkey, sizeof lkey) == 0 &&
+               prepare_skip(s, array, tspace, L, &m, &memo->log, &sk)) {
+        m.skip = &sk;
+    }
     bool own_order = true;
     hms_timed *order = ok ? issue_order_memo(memo, s, L, &own_order) : NULL;
     if (ok && !order) {
@@ -718,6 +821,10 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
     }
     tally t = {0};
     hms_kernel_traffic *kt = &out->kernel;
+    /* the moved array's replays are those of an LDG (see simulate) */
+    bool lsu_target = tspace == HMS_SPACE_GLOBAL || tspace == HMS_SPACE_LOCAL ||
+                      tspace == HMS_SPACE_READONLY ||
+                      (tspace == HMS_SPACE_TEXTURE && a->unified_l1_texture);
     for (size_t k = 0; ok && k < s->n; k++) {
         const hms_warp_access *r = &s->v[order[k].index];
         if (r->mask == 0)
@@ -727,10 +834,17 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
         const hms_warp_access *p = to_physical(r, moved ? tspace : (hms_space)r->space, L, &copy);
         size_t i = order[k].index;
         m.at = i;
+        m.skip_rec = !moved;
         hms_placement_events *mine = per ? &per[r->array] : moved ? out : NULL;
-        ok = simulate(&m, p, r->block % L->sms, order[k].time, mine,
-                      memo && !moved ? &memo->have[i] : NULL,
-                      memo && !moved ? &memo->replay[i] : NULL, kt, &t);
+        uint8_t *have = memo && !moved ? &memo->have[i] : NULL;
+        double *known = memo && !moved ? &memo->replay[i] : NULL;
+        if (memo && moved && lsu_target && r->space != HMS_SPACE_SHARED) {
+            /* its addresses are the same in every off-chip target */
+            size_t j = 2 * i + (hms_coalesce_rule_for(a, p) == HMS_COALESCE_HALF_WARP);
+            have = &memo->mv_have[j];
+            known = &memo->mv_replay[j];
+        }
+        ok = simulate(&m, p, r->block % L->sms, order[k].time, mine, have, known, kt, &t);
     }
     if (ok && m.known) { /* the same L2 misses at the same times: the same DRAM figures */
         const hms_kernel_traffic *w = &ref->dram;
@@ -763,9 +877,33 @@ static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, h
         keep->dram = *kt;
         keep->done = true;
     }
+    if (ok && m.log && memo->log.ok) {
+        memo->log_done = true;
+        memcpy(memo->log_key, lkey, sizeof lkey);
+    }
+    if (m.skip) {
+        *broken = sk.broken;
+        memo->skip_clean += sk.clean;
+        memo->skip_mixed += sk.mixed;
+        hms_skip_run_free(&sk);
+    }
     if (own_order)
         free(order);
     sim_free(&m, ok ? memo : NULL);
+    return ok;
+}
+
+static bool run_stream(const hms_stream *s, const hms_arch *a, uint32_t array, hms_space tspace,
+                       const launch *L, hms_placement_events_memo *memo, hms_placement_events *per,
+                       hms_placement_events *out, char *err, size_t errlen)
+{
+    hms_placement_events before = *out;
+    bool broken = false;
+    bool ok = run_pass(s, a, array, tspace, L, memo, per, out, true, &broken, err, errlen);
+    if (ok && broken) { /* only a wrong log gets here: simulate everything */
+        *out = before;
+        ok = run_pass(s, a, array, tspace, L, memo, per, out, false, &broken, err, errlen);
+    }
     return ok;
 }
 

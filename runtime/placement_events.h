@@ -54,6 +54,10 @@
 typedef struct hms_placement_events_memo hms_placement_events_memo;
 hms_placement_events_memo *hms_placement_events_memo_new(void);
 void hms_placement_events_memo_free(hms_placement_events_memo *m);
+/* Records of moved runs answered whole from the run as written (clean) and
+ * partly (mixed) so far, by the set skip. */
+void hms_placement_events_memo_skips(const hms_placement_events_memo *m, size_t *clean,
+                                     size_t *mixed);
 
 typedef struct {
     unsigned active_sms;             /* 0 -> arch->sm_count */
@@ -68,6 +72,8 @@ typedef struct {
     hms_placement_events_memo *memo; /* optional; NULL -> nothing shared */
     hms_units_memo *units;           /* optional: the stream's units (runtime/units_memo.h);
                                                NULL -> computed */
+    bool full_resim;                 /* simulate every lookup of a moved run, no set skip
+                                        (runtime/placement_skip.h): the same results, for tests */
 } hms_placement_events_opts;
 
 /* Fills `out` for array `array` in space `target`. `arr` gives the array's

@@ -217,6 +217,79 @@ Test(cache, random_replacement_fills_empty_ways_first_and_repeats)
     hms_cache_free(&a);
 }
 
+/* Hit/miss trace of set 1 of a 4-way, 32-set cache under a cyclic overflow
+ * (6 lines), with `noise` fresh misses in set 0 before each set-1 lookup. */
+static void set1_trace(hms_replacement repl, unsigned noise, char *trace, int n)
+{
+    hms_cache c = make(geom(16 * 1024, 128, 4, 0, 0, repl));
+    uint64_t fresh = 0;
+    for (int i = 0; i < n; i++) {
+        for (unsigned k = 0; k < noise; k++) /* set 0: lines 32 x j, never seen before */
+            hms_cache_access_line(&c, (fresh++ + 1000) * 4096);
+        trace[i] = hms_cache_access_line(&c, 128 + (uint64_t)(i % 6) * 4096);
+    }
+    hms_cache_free(&c);
+}
+
+Test(cache, random_sets_are_independent)
+{
+    /* Each set draws from its own generator: whatever set 0 does (nothing,
+     * one eviction or several between set 1's lookups), set 1 hits and misses
+     * alike, as independent hardware sets do. */
+    hms_replacement policies[] = {HMS_REPL_RANDOM, HMS_REPL_FERMI_L1};
+    for (size_t p = 0; p < 2; p++) {
+        char quiet[400], busy[400], busier[400];
+        set1_trace(policies[p], 0, quiet, 400);
+        set1_trace(policies[p], 1, busy, 400);
+        set1_trace(policies[p], 3, busier, 400);
+        unsigned hits = 0;
+        for (int i = 0; i < 400; i++)
+            hits += (unsigned)quiet[i];
+        cr_assert(hits > 0 && hits < 400 - 6, "policy %zu: %u hits", p, hits);
+        cr_assert(memcmp(quiet, busy, sizeof quiet) == 0, "policy %zu", p);
+        cr_assert(memcmp(quiet, busier, sizeof quiet) == 0, "policy %zu", p);
+    }
+}
+
+Test(cache, random_choice_spreads_over_ways_in_every_set)
+{
+    /* 8 ways, 16 sets: in each set, 4000 evictions of fresh lines overwrite
+     * each way about 1/8 of the time; and sets do not repeat one another's
+     * choices (each has its own seed). */
+    hms_cache c = make(geom(16 * 1024, 128, 8, 0, 0, HMS_REPL_RANDOM));
+    cr_assert_eq(c.sets, 16);
+    enum { EVICTIONS = 4000 };
+    static uint8_t choice[16][EVICTIONS];
+    for (uint32_t set = 0; set < 16; set++) {
+        uint64_t line = set;
+        for (int i = 0; i < 8; i++, line += 16)
+            hms_cache_access_line(&c, line * 128);
+        unsigned per_way[8] = {0};
+        for (int i = 0; i < EVICTIONS; i++, line += 16) {
+            uint64_t before[8];
+            for (uint32_t w = 0; w < 8; w++)
+                before[w] = c.tag[hms_cache_entry(&c, set, w)];
+            cr_assert_not(hms_cache_access_line(&c, line * 128));
+            unsigned changed = 0;
+            for (uint32_t w = 0; w < 8; w++)
+                if (c.tag[hms_cache_entry(&c, set, w)] != before[w]) {
+                    per_way[w]++;
+                    choice[set][i] = (uint8_t)w;
+                    changed++;
+                }
+            cr_assert_eq(changed, 1);
+        }
+        for (int w = 0; w < 8; w++) {
+            double share = per_way[w] / (double)EVICTIONS;
+            cr_assert(share > 0.125 - 0.03 && share < 0.125 + 0.03, "set %u way %d: %.3f", set, w,
+                      share);
+        }
+        if (set > 0) /* chance agreement is 1/8 per eviction */
+            cr_assert(memcmp(choice[set], choice[set - 1], EVICTIONS) != 0, "set %u", set);
+    }
+    hms_cache_free(&c);
+}
+
 Test(cache, range_access_counts_each_line_touched)
 {
     hms_cache c = make(fermi_l1_geom());
