@@ -35,7 +35,8 @@
 
 /* Sequential sampling (passes/trace/sample_stop.h): a sampled grid's trace
  * stops once its groups' per-block figures agree within this relative
- * standard error (0: the whole sample is traced). Divided by SCALE: more
+ * standard error (hms_trace_options.stop_tolerance 0 traces the whole
+ * sample; this default never gives 0). Divided by SCALE: more
  * budget, a stricter rule. */
 #define HMS_BUDGET_STOP_TOLERANCE 0.02
 

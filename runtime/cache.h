@@ -63,7 +63,7 @@ typedef struct {
     /* Each set's own replacement generator (random policies only, else NULL),
      * reseeded with the set's gen: sets never share draws, so what one set
      * does cannot change another's evictions, as in hardware. Apart from
-     * set_state: only an eviction reads it. */
+     * set_state: read by evictions, written when a stale set is first touched. */
     uint64_t *set_rng;
     uint32_t uniform_ways; /* every set's ways when all sets are alike (set s's way 0 is then
                               entry s: no table read per lookup); 0 otherwise */

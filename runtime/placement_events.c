@@ -288,7 +288,7 @@ typedef struct {
     uint64_t shared_min; /* the array's lowest shared address; UINT64_MAX if none */
     uint64_t slab;       /* bytes per block when a shared array moves off-chip */
     hms_units_memo *units;
-    bool full;           /* no set skip (opts.full_resim) */
+    bool full; /* no set skip (opts.full_resim) */
 } launch;
 
 hms_placement_events_memo *hms_placement_events_memo_new(void)
@@ -870,7 +870,9 @@ static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms
         kt->dram_bytes = t.l2_misses * (double)m.h.l2_line;
         kt->hit_latency = t.hit_n > 0 ? t.hit_sum / t.hit_n : 0;
     }
-    if (ok && keep && keep->mo) {
+    /* a run whose skip met a wrong log is not kept: run_stream runs it
+     * again in full, and must not find this one to replay */
+    if (ok && keep && keep->mo && !(m.skip && sk.broken)) {
         launch_key(L, keep->key);
         keep->array = array;
         keep->route = route;

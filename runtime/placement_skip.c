@@ -113,6 +113,7 @@ void hms_skip_log_end(hms_skip_log *log, hms_mem_hier *h, const hms_mem_outcome 
 {
     h->lookup = NULL;
     h->lookup_ctx = NULL;
+    log->h = NULL; /* the hierarchy belongs to the run, not to the log */
     if (!log->ok)
         return;
     hms_skip_rec *r = &log->rec[log->at];
@@ -165,6 +166,8 @@ bool hms_skip_run_init(hms_skip_run *r, const hms_skip_log *log, hms_mem_hier *h
     r->dirty = calloc(r->ids, sizeof *r->dirty);
     r->fl_dirty = calloc(log->n ? log->n : 1, 1);
     r->ok = r->dirty && r->fl_dirty;
+    if (!r->ok)
+        hms_skip_run_free(r);
     return r->ok;
 }
 
@@ -261,10 +264,12 @@ static bool run_lookup(void *ctx, hms_cache *c, uint64_t addr)
         return hms_cache_access_line(c, addr);
     }
     uint32_t e = *r->flc++;
+    if (e >> 1 != hms_cache_set_of(c, addr)) { /* not the line logged here */
+        r->broken = true;
+        return hms_cache_access_line(c, addr);
+    }
     if (is_dirty(r->cur_fl, e >> 1)) /* the set as logged: the same line, the same cache */
         return hms_cache_access_line_in(c, addr, e >> 1);
-    if (e >> 1 != hms_cache_set_of(c, addr))
-        r->broken = true;
     return e & 1;
 }
 
@@ -305,5 +310,7 @@ bool hms_skip_access(hms_skip_run *r, hms_cache *fl, const hms_warp_access *p, s
     bool ok = hms_mem_access(h, fl, p, miss, ctx, o);
     h->lookup = NULL;
     h->lookup_ctx = NULL;
+    if (r->flc != r->flend) /* fewer first-level lookups than logged */
+        r->broken = true;
     return ok;
 }

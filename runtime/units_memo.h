@@ -13,9 +13,9 @@
  * (everything computed).
  *
  * Size: a row per record asked about, at up to HMS_UNITS_MEMO_SIZES unit
- * sizes: 8 bytes per unit plus 6 per record, and 24 bytes per record for
- * the coalescing parts. Units of 32 bytes or more are at most the 32-byte
- * lines the stream touches (the tracer's line budget, 2^20 at the default
+ * sizes: 8 bytes per unit plus 10 per record (row pointer and count) and a
+ * byte of state, and 20 bytes per record for the coalescing parts. Units of 32 bytes or more are at
+ * most the 32-byte lines the stream touches (the tracer's line budget, 2^20 at the default
  * --analysis-budget: 8 MB a size); whatever the unit, at most
  * HMS_WARP_UNITS_MAX a record. Freed with the memo. */
 #ifndef HMS_RUNTIME_UNITS_MEMO_H

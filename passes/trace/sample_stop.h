@@ -1,8 +1,9 @@
 /* Sequential sampling: when a sampled grid's trace may stop before the last
  * of the sample's groups (passes/trace/sample.h).
  *
- * The tracer traces the sample's groups of co-resident blocks in sample
- * order. After each group it takes per-block figures of that group, the
+ * The tracer traces the sample's groups of co-resident blocks: the
+ * stratum, the first spread group, the last, then the middle ones
+ * (hms_sample_last_group_second). After each group it takes per-block figures of that group, the
  * quantities the model's figures are sums of:
  *  - warp requests (records, each counted 1 + extra times),
  *  - 32-byte lines the records touch (the tracer's work count, hms_traced_block.lines),
@@ -22,8 +23,9 @@
  * HMS_STOP_MIN_GROUPS groups are traced and every figure's relative
  * standard error is at most the tolerance, the next group is not expected to
  * move any of them by more than that, so the rest of the sample is not
- * traced: a regular kernel (every block the same work shifted: a GEMM's
- * tiles, an elementwise loop) stops after two groups, an irregular one (a
+ * traced: a regular kernel (every block the same work shifted: an
+ * elementwise loop) stops once the first and last groups are in (the rule
+ * acts on samples of at least three spread groups), an irregular one (a
  * triangular solve, work that depends on the block) runs to the end of the
  * sample as before. A figure that is 0 in every group is left out; one that
  * is 0 in some groups only gives a large error (it does not stop). */

@@ -337,13 +337,8 @@ static void stand_for_spread(tracer *t, const hms_block_sample *s, size_t b)
     for (size_t i = 0; i < b; i++)
         if (s->v[i].group > 0 && traced > 0)
             o->blocks[i].weight *= all / traced;
+    /* reported once, in the analysis's "sampled" limit (passes/analyze.c) */
     o->stopped_early = true;
-    trace_note(t,
-               "block sample stopped after %zu of %zu blocks (%u of %u groups of co-resident "
-               "blocks): the groups' per-block figures agreed within %.1f%% (largest relative "
-               "standard error; the rule's tolerance %.1f%%)",
-               b, s->n, o->groups_traced, o->groups_sampled, 100 * o->stop_rse,
-               100 * t->opt.stop_tolerance);
 }
 
 static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)

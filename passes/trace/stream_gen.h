@@ -175,7 +175,7 @@ typedef struct {
                             recorded one (passes/trace/trace_replay.h; for tests:
                             the results are the same) */
     /* Sequential sampling (passes/trace/sample_stop.h): a sampled grid's
-     * groups are traced in order and the trace stops once the groups'
+     * groups are traced first, last, then the middle ones, and the trace stops once the groups'
      * per-block figures agree within this relative standard error; 0: trace
      * the whole sample. A grid traced in full is never cut by it. */
     double stop_tolerance;
