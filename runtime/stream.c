@@ -28,6 +28,24 @@ bool hms_stream_push(hms_stream *s, const hms_warp_access *a)
     return true;
 }
 
+void hms_stream_permute(hms_warp_access *v, size_t n, size_t *src)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (src[k] == k) /* in place, or its cycle is done */
+            continue;
+        hms_warp_access hold = v[k];
+        size_t j = k;
+        while (src[j] != k) {
+            size_t from = src[j];
+            v[j] = v[from];
+            src[j] = j;
+            j = from;
+        }
+        v[j] = hold;
+        src[j] = j;
+    }
+}
+
 const char *hms_space_name(hms_space s)
 {
     static const char *const names[HMS_SPACE_COUNT] = {

@@ -50,6 +50,10 @@ void hms_stream_init(hms_stream *s);
 void hms_stream_free(hms_stream *s);
 /* Appends a copy; returns false on allocation failure (stream unchanged). */
 bool hms_stream_push(hms_stream *s, const hms_warp_access *a);
+/* Reorders v[0..n) in place so that position k holds the record that was at
+ * src[k] (src a permutation of 0..n-1): each record moves once, cycle by
+ * cycle, with no second stream. src is left as the identity. */
+void hms_stream_permute(hms_warp_access *v, size_t n, size_t *src);
 
 static inline int hms_popcount32(uint32_t m)
 {

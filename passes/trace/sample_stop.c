@@ -214,20 +214,21 @@ bool hms_trace_order_by_id(hms_kernel_trace *o)
         sorted = o->blocks[b - 1].id < o->blocks[b].id;
     if (sorted)
         return true;
-    hms_warp_access *v = malloc((o->stream.n ? o->stream.n : 1) * sizeof *v);
-    if (!v)
+    /* src[k]: the record that goes to position k; the records move in
+     * place (a second stream would double the trace's memory) */
+    size_t *src = malloc((o->stream.n ? o->stream.n : 1) * sizeof *src);
+    if (!src)
         return false;
     qsort(o->blocks, o->nblocks, sizeof *o->blocks, cmp_block_id);
     size_t n = 0;
     for (size_t b = 0; b < o->nblocks; b++) {
         hms_traced_block *B = &o->blocks[b];
-        if (B->count)
-            memcpy(v + n, o->stream.v + B->first, B->count * sizeof *v);
+        for (size_t j = 0; j < B->count; j++)
+            src[n + j] = B->first + j;
         B->first = n;
         n += B->count;
     }
-    free(o->stream.v);
-    o->stream.v = v;
-    o->stream.cap = o->stream.n ? o->stream.n : 1;
+    hms_stream_permute(o->stream.v, n, src);
+    free(src);
     return true;
 }

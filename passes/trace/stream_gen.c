@@ -169,20 +169,7 @@ static bool sort_time_warp(hms_warp_access *v, size_t n, uint32_t wpb)
             order[k].index = of_rank[order[k].index];
         for (size_t k = 0; k < n; k++)
             src[k] = order[k].index;
-        for (size_t k = 0; k < n; k++) {
-            if (src[k] == k) /* in place, or its cycle is done */
-                continue;
-            hms_warp_access hold = v[k];
-            size_t j = k;
-            while (src[j] != k) {
-                size_t from = src[j];
-                v[j] = v[from];
-                src[j] = j;
-                j = from;
-            }
-            v[j] = hold;
-            src[j] = j;
-        }
+        hms_stream_permute(v, n, src);
     }
     free(first);
     free(of_rank);
