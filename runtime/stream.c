@@ -1,6 +1,8 @@
 #include "runtime/stream.h"
 
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 void hms_stream_init(hms_stream *s)
 {
@@ -14,16 +16,33 @@ void hms_stream_free(hms_stream *s)
     hms_stream_init(s);
 }
 
+/* A long stream (tens of MB for a tuned GEMM's trace) is asked to get huge
+ * pages where the system gives them on request: first touching its 4 KiB
+ * pages one by one cost as much as a tenth of the tracing. */
+bool hms_stream_grow(hms_stream *s)
+{
+    if (s->n < s->cap)
+        return true;
+    size_t cap = s->cap ? s->cap * 2 : 256;
+    hms_warp_access *v = realloc(s->v, cap * sizeof *v);
+    if (!v)
+        return false;
+    s->v = v;
+    s->cap = cap;
+#ifdef MADV_HUGEPAGE
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t lo = ((uintptr_t)v + huge - 1) & ~(huge - 1);
+    uintptr_t hi = ((uintptr_t)v + cap * sizeof *v) & ~(huge - 1);
+    if (hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
+#endif
+    return true;
+}
+
 bool hms_stream_push(hms_stream *s, const hms_warp_access *a)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 256;
-        hms_warp_access *v = realloc(s->v, cap * sizeof *v);
-        if (!v)
-            return false;
-        s->v = v;
-        s->cap = cap;
-    }
+    if (!hms_stream_grow(s))
+        return false;
     s->v[s->n++] = *a;
     return true;
 }

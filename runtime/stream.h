@@ -50,6 +50,10 @@ void hms_stream_init(hms_stream *s);
 void hms_stream_free(hms_stream *s);
 /* Appends a copy; returns false on allocation failure (stream unchanged). */
 bool hms_stream_push(hms_stream *s, const hms_warp_access *a);
+/* Doubles the capacity when the stream is full (false on allocation
+ * failure, stream unchanged): the growth hms_stream_push uses, for writers
+ * that fill the next slot in place. */
+bool hms_stream_grow(hms_stream *s);
 /* Reorders v[0..n) in place so that position k holds the record that was at
  * src[k] (src a permutation of 0..n-1): each record moves once, cycle by
  * cycle, with no second stream. src is left as the identity. */

@@ -283,7 +283,7 @@ static bool group_done(tracer *t, hms_group_figures *g, hms_line_set *seen,
                        const hms_block_sample *s, size_t first, size_t b)
 {
     hms_kernel_trace *o = t->out;
-    if (!stop_rule_on(t, s) || g->nfig == 0)
+    if (!stop_rule_on(t, s) || g->nfig == 0 || b >= s->n) /* the last group: nothing left to skip */
         return false;
     double *x = malloc(g->nfig * sizeof *x);
     bool added = x != NULL;
@@ -302,7 +302,7 @@ static bool group_done(tracer *t, hms_group_figures *g, hms_line_set *seen,
     bool last_traced = false; /* hms_sample_last_group_second: the rule waits for it */
     for (size_t i = 0; i < b && !last_traced; i++)
         last_traced = s->v[i].group == last;
-    if (b >= s->n || !last_traced || !hms_group_figures_converged(g, t->opt.stop_tolerance))
+    if (!last_traced || !hms_group_figures_converged(g, t->opt.stop_tolerance))
         return false;
     o->stop_rse = hms_group_figures_rse(g, NULL);
     return true;

@@ -3,7 +3,6 @@
  * Semantics and the time cost model are documented in stream_gen.h. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "passes/trace/loop_period.h"
 #include "passes/trace/trace_internal.h"
@@ -541,35 +540,13 @@ static bool push_epoch(tracer *t, size_t i, uint32_t epoch)
     return true;
 }
 
-/* Grows the stream by doubling, like hms_stream_push. A long stream (tens
- * of MB for a tuned GEMM) is asked to get huge pages where the system gives
- * them on request: first touching its 4 KiB pages one by one cost as much
- * as a tenth of the tracing. */
-static bool grow_stream(hms_stream *st)
-{
-    size_t cap = st->cap ? st->cap * 2 : 256;
-    hms_warp_access *v = realloc(st->v, cap * sizeof *v);
-    if (!v)
-        return false;
-    st->v = v;
-    st->cap = cap;
-#ifdef MADV_HUGEPAGE
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    uintptr_t lo = ((uintptr_t)v + huge - 1) & ~(huge - 1);
-    uintptr_t hi = ((uintptr_t)v + cap * sizeof *v) & ~(huge - 1);
-    if (hi > lo)
-        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
-#endif
-    return true;
-}
-
 /* A zeroed record in the stream's next slot, filled where it lies (a record
  * is 300 bytes), or NULL (out of memory: the warp stops). commit_record
  * appends it; nothing may push in between. */
 static hms_warp_access *reserve_record(tracer *t, trace_warp *w)
 {
     hms_stream *st = &t->out->stream;
-    if (st->n == st->cap && !grow_stream(st)) {
+    if (!hms_stream_grow(st)) {
         t->oom = true;
         w->stopped = true;
         return NULL;
