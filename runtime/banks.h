@@ -49,6 +49,16 @@ typedef struct {
  * free(). */
 bool hms_banks_stream(const hms_arch *arch, const hms_stream *s, hms_bank_memo **out);
 
+/* hms_banks_warp through a table of the access patterns seen
+ * (runtime/banks_stream.c): a record whose active lanes sit at the offsets of
+ * one seen before from a multiple of hms_banks_period, with the same mask and
+ * width, gets that one's result. The answers are hms_banks_warp's. NULL from
+ * _new when out of memory. */
+typedef struct hms_bank_patterns hms_bank_patterns;
+hms_bank_patterns *hms_bank_patterns_new(const hms_arch *arch);
+bool hms_bank_patterns_warp(hms_bank_patterns *m, const hms_warp_access *a, hms_bank_result *out);
+void hms_bank_patterns_free(hms_bank_patterns *m);
+
 /* banks * bank_bytes: hms_banks_warp gives the same result for a record
  * with every lane moved by a multiple of this many bytes (same banks, same
  * words told apart). */

@@ -50,42 +50,66 @@ static size_t pattern_hash(const uint32_t rel[HMS_WARP_LANES], uint32_t mask, ui
     return (size_t)(h >> 40) & (PATTERN_SLOTS - 1);
 }
 
+struct hms_bank_patterns {
+    const hms_arch *arch;
+    uint64_t period;
+    pattern_slot slot[PATTERN_SLOTS];
+};
+
+hms_bank_patterns *hms_bank_patterns_new(const hms_arch *arch)
+{
+    hms_bank_patterns *m = calloc(1, sizeof *m);
+    if (m) {
+        m->arch = arch;
+        m->period = hms_banks_period(arch);
+    }
+    return m;
+}
+
+void hms_bank_patterns_free(hms_bank_patterns *m)
+{
+    free(m);
+}
+
+bool hms_bank_patterns_warp(hms_bank_patterns *m, const hms_warp_access *r, hms_bank_result *out)
+{
+    uint32_t rel[HMS_WARP_LANES];
+    /* a malformed record (a lane wrapping the address space) is computed:
+     * hms_banks_warp rejects it */
+    if (!r->mask || !hms_access_check(r, NULL, 0) || !pattern_of(r, m->period, rel))
+        return hms_banks_warp(m->arch, r, out);
+    pattern_slot *p = &m->slot[pattern_hash(rel, r->mask, r->width)];
+    if (!p->used || p->mask != r->mask || p->width != r->width ||
+        memcmp(p->rel, rel, sizeof rel) != 0) {
+        memcpy(p->rel, rel, sizeof rel);
+        p->mask = r->mask;
+        p->width = r->width;
+        p->used = true;
+        p->ok = hms_banks_warp(m->arch, r, &p->r);
+    }
+    *out = p->r;
+    return p->ok;
+}
+
 bool hms_banks_stream(const hms_arch *arch, const hms_stream *s, hms_bank_memo **out)
 {
     *out = NULL;
     if (s->n == 0)
         return true;
     hms_bank_memo *v = calloc(s->n, sizeof *v);
-    pattern_slot *memo = calloc(PATTERN_SLOTS, sizeof *memo); /* NULL: every record computed */
+    hms_bank_patterns *memo = hms_bank_patterns_new(arch); /* NULL: every record computed */
     if (!v) {
-        free(memo);
+        hms_bank_patterns_free(memo);
         return false;
     }
-    uint64_t period = hms_banks_period(arch);
     for (size_t i = 0; i < s->n; i++) {
         const hms_warp_access *r = &s->v[i];
         if (r->space != HMS_SPACE_SHARED || !r->mask)
             continue;
-        uint32_t rel[HMS_WARP_LANES];
-        /* a malformed record (a lane wrapping the address space) is computed:
-         * hms_banks_warp rejects it */
-        if (!memo || !hms_access_check(r, NULL, 0) || !pattern_of(r, period, rel)) {
-            v[i].ok = hms_banks_warp(arch, r, &v[i].r);
-            continue;
-        }
-        pattern_slot *p = &memo[pattern_hash(rel, r->mask, r->width)];
-        if (!p->used || p->mask != r->mask || p->width != r->width ||
-            memcmp(p->rel, rel, sizeof rel) != 0) {
-            memcpy(p->rel, rel, sizeof rel);
-            p->mask = r->mask;
-            p->width = r->width;
-            p->used = true;
-            p->ok = hms_banks_warp(arch, r, &p->r);
-        }
-        v[i].ok = p->ok;
-        v[i].r = p->r;
+        v[i].ok =
+            memo ? hms_bank_patterns_warp(memo, r, &v[i].r) : hms_banks_warp(arch, r, &v[i].r);
     }
-    free(memo);
+    hms_bank_patterns_free(memo);
     *out = v;
     return true;
 }

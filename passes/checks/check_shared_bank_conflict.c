@@ -15,11 +15,15 @@
 #include "passes/checks/check_util.h"
 #include "runtime/banks.h"
 
-/* Wavefronts of every site of array `id` with the inner dimension padded
- * from C to C + pad elements (pad 0: as declared); out[site] gets the sum
- * over the simulated records, phases[site] the conflict-free count. */
-static void padded_wavefronts(const hms_check_ctx *c, int id, int64_t C, int64_t pad, double *out,
-                              double *phases)
+/* Wavefronts of the distinct records `rec` (array `id`'s simulated shared
+ * records, record rec[j] standing for mult[j] alike) with the inner
+ * dimension padded from C to C + pad elements (pad 0: as declared);
+ * out[site] gets the sum over the records, phases[site] the conflict-free
+ * count. Sums of whole numbers below 2^53: the same in any order and
+ * grouping, so mult[j] x a figure is the sum over its records. */
+static void padded_wavefronts(const hms_check_ctx *c, hms_bank_patterns *pat, const size_t *rec,
+                              const double *mult, size_t nrec, int id, int64_t C, int64_t pad,
+                              double *out, double *phases)
 {
     const hms_kernel_trace *t = &c->trace;
     const ir_array *a = &c->k->arrays[id];
@@ -27,10 +31,8 @@ static void padded_wavefronts(const hms_check_ctx *c, int id, int64_t C, int64_t
     int eb_shift = (eb & (eb - 1)) == 0 ? __builtin_ctzll(eb) : -1; /* eb > 0 (find_padding) */
     memset(out, 0, c->nsites * sizeof *out);
     memset(phases, 0, c->nsites * sizeof *phases);
-    for (size_t i = 0; i < t->stream.n; i++) {
-        const hms_warp_access *r = &t->stream.v[i];
-        if ((int)r->array != id || r->space != HMS_SPACE_SHARED || !r->mask || r->site >= c->nsites)
-            continue;
+    for (size_t j = 0; j < nrec; j++) {
+        const hms_warp_access *r = &t->stream.v[rec[j]];
         hms_warp_access p = *r;
         /* A warp's lanes mostly read one row: the last lane's row is kept
          * (its first element row_el), so most lanes need no division. */
@@ -51,9 +53,9 @@ static void padded_wavefronts(const hms_check_ctx *c, int id, int64_t C, int64_t
             p.addr[l] = base + (row * (uint64_t)(C + pad) + col) * eb + byte;
         }
         hms_bank_result b;
-        if (hms_banks_warp(c->arch, &p, &b)) {
-            out[r->site] += b.wavefronts;
-            phases[r->site] += b.phases;
+        if (pat ? hms_bank_patterns_warp(pat, &p, &b) : hms_banks_warp(c->arch, &p, &b)) {
+            out[r->site] += mult[j] * b.wavefronts;
+            phases[r->site] += mult[j] * b.phases;
         }
     }
 }
@@ -71,10 +73,22 @@ static int widest_access(const hms_check_ctx *c, int id)
 }
 
 /* padded_wavefronts per (array, pad), each computed once for all the sites
- * the check visits: every site of an array reads the same figures. */
+ * the check visits: every site of an array reads the same figures. The
+ * array's records are listed once (not found again in the whole stream for
+ * each pad), and the bank model of the padded records goes through one
+ * pattern table: the padded rows repeat a few patterns. */
 typedef struct {
     size_t narrays, nsites;
     double **w, **ph; /* [id * (HMS_BANK_MAX_PAD + 1) + pad]; NULL until computed */
+    /* Array rec_id's distinct records (-1: none listed yet): the first of
+     * each in the stream, and how many records are alike (same site, mask,
+     * width and addresses: every block of a launch reads its shared arrays
+     * at the same addresses, so most records repeat). */
+    size_t *rec;
+    double *mult;
+    size_t nrec;
+    int rec_id;
+    hms_bank_patterns *pat; /* NULL: each record computed */
 } pad_memo;
 
 static void pad_memo_free(pad_memo *m)
@@ -85,6 +99,77 @@ static void pad_memo_free(pad_memo *m)
     }
     free(m->w);
     free(m->ph);
+    free(m->rec);
+    free(m->mult);
+    hms_bank_patterns_free(m->pat);
+}
+
+/* The records padded_wavefronts reads for array `id`: shared, with an
+ * active lane and a site. */
+static bool padded_record(const hms_check_ctx *c, const hms_warp_access *r, int id)
+{
+    return (int)r->array == id && r->space == HMS_SPACE_SHARED && r->mask && r->site < c->nsites;
+}
+
+/* What the padded bank model reads of a record: equal for alike records. */
+static bool alike(const hms_warp_access *x, const hms_warp_access *y)
+{
+    return x->site == y->site && x->mask == y->mask && x->width == y->width &&
+           memcmp(x->addr, y->addr, sizeof x->addr) == 0;
+}
+
+static uint64_t record_hash(const hms_warp_access *r)
+{
+    uint64_t h =
+        ((uint64_t)r->site << 40 ^ (uint64_t)r->mask << 8 ^ r->width) * 0x9e3779b97f4a7c15ull;
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        h = (h ^ r->addr[l]) * 0xbf58476d1ce4e5b9ull;
+    return h ^ h >> 29;
+}
+
+/* Lists array id's distinct records (pad_memo.rec) in stream order. */
+static bool list_records(const hms_check_ctx *c, pad_memo *m, int id)
+{
+    if (m->rec_id == id)
+        return true;
+    const hms_stream *s = &c->trace.stream;
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++)
+        n += padded_record(c, &s->v[i], id);
+    size_t slots = 16;
+    while (slots < 2 * n)
+        slots *= 2;
+    size_t *slot = calloc(slots, sizeof *slot); /* 1 + index into rec; 0 empty */
+    size_t *v = realloc(m->rec, (n ? n : 1) * sizeof *v);
+    if (v)
+        m->rec = v;
+    double *mult = v ? realloc(m->mult, (n ? n : 1) * sizeof *mult) : NULL;
+    if (mult)
+        m->mult = mult;
+    if (!slot || !mult) {
+        free(slot);
+        m->rec_id = -1; /* the lists may have moved: list again next time */
+        return false;
+    }
+    m->nrec = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *r = &s->v[i];
+        if (!padded_record(c, r, id))
+            continue;
+        size_t h = (size_t)record_hash(r) & (slots - 1);
+        while (slot[h] && !alike(&s->v[m->rec[slot[h] - 1]], r))
+            h = (h + 1) & (slots - 1);
+        if (slot[h]) {
+            m->mult[slot[h] - 1] += 1;
+        } else {
+            m->rec[m->nrec] = i;
+            m->mult[m->nrec++] = 1;
+            slot[h] = m->nrec;
+        }
+    }
+    free(slot);
+    m->rec_id = id;
+    return true;
 }
 
 /* The figures of array `id` (rows of C elements: the id's dims, so fixed
@@ -97,21 +182,22 @@ static bool padded(const hms_check_ctx *c, pad_memo *m, int id, int64_t C, int64
         m->nsites = c->nsites;
         m->w = calloc(m->narrays * (HMS_BANK_MAX_PAD + 1), sizeof *m->w);
         m->ph = calloc(m->narrays * (HMS_BANK_MAX_PAD + 1), sizeof *m->ph);
+        m->pat = hms_bank_patterns_new(c->arch);
         if (!m->w || !m->ph) {
             pad_memo_free(m);
-            *m = (pad_memo){0};
+            *m = (pad_memo){.rec_id = -1};
             return false;
         }
     }
     size_t k = (size_t)id * (HMS_BANK_MAX_PAD + 1) + (size_t)pad;
     if (!m->w[k]) {
         double *a = malloc(m->nsites * sizeof *a), *b = malloc(m->nsites * sizeof *b);
-        if (!a || !b) {
+        if (!a || !b || !list_records(c, m, id)) {
             free(a);
             free(b);
             return false;
         }
-        padded_wavefronts(c, id, C, pad, a, b);
+        padded_wavefronts(c, m->pat, m->rec, m->mult, m->nrec, id, C, pad, a, b);
         m->w[k] = a;
         m->ph[k] = b;
     }
@@ -202,7 +288,7 @@ void hms_check_shared_bank_conflict(struct hms_check_ctx *c)
         return;
     while (ir_flag_assignments(c->k->body, by_unknown, c->k->nvars, unknown_dependent))
         ;
-    pad_memo memo = {0};
+    pad_memo memo = {.rec_id = -1};
     for (size_t i = 0; i < c->nsites; i++) {
         const hms_site_metrics *s = &c->sites[i];
         if (s->space != HMS_SPACE_SHARED || s->requests <= 0 || s->phases <= 0)

@@ -98,6 +98,21 @@ static void check_layout(int banks, int bank_bytes, int cc_major)
                      want.wavefronts, m[i].r.cycles, want.cycles);
     }
     cr_assert_gt(computed, 1000);
+    /* the pattern table alone (what the padding search uses): any record,
+     * shared or not, with or without an active lane, as hms_banks_warp */
+    hms_bank_patterns *pat = hms_bank_patterns_new(&a);
+    cr_assert(pat);
+    for (size_t i = 0; i < s.n; i++) {
+        hms_warp_access w = s.v[i];
+        if (i % 97 == 0)
+            w.mask = 0;
+        hms_bank_result want, got;
+        bool ok = hms_banks_warp(&a, &w, &want);
+        cr_assert_eq(hms_bank_patterns_warp(pat, &w, &got), ok, "record %zu", i);
+        cr_assert_eq(memcmp(&got, &want, sizeof want), 0, "banks %d x %d B cc %d, record %zu",
+                     banks, bank_bytes, cc_major, i);
+    }
+    hms_bank_patterns_free(pat);
     free(m);
     hms_stream_free(&s);
 }
