@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "runtime/coalesce.h"
+#include "runtime/lane_pattern.h"
 
 /* 1024 slots of ~150 bytes: a table that stays in the host's L2. */
-#define PATTERN_SLOTS 1024
+#define PATTERN_BITS 10
+#define PATTERN_SLOTS (1u << PATTERN_BITS)
 
 typedef struct {
     uint32_t rel[HMS_WARP_LANES]; /* active lanes' address - base; 0 for others */
@@ -20,35 +22,6 @@ typedef struct {
     bool used, ok;
     hms_bank_result r;
 } pattern_slot;
-
-/* The record's pattern: offsets of its active lanes from the multiple of
- * `period` at or below its lowest address. False when an offset does not
- * fit 32 bits (the record is then computed, not looked up). */
-static bool pattern_of(const hms_warp_access *a, uint64_t period, uint32_t rel[HMS_WARP_LANES])
-{
-    uint64_t lo = UINT64_MAX;
-    for (int l = 0; l < HMS_WARP_LANES; l++)
-        if ((a->mask >> l & 1u) && a->addr[l] < lo)
-            lo = a->addr[l];
-    uint64_t base = lo - lo % period;
-    bool fits = true;
-    for (int l = 0; l < HMS_WARP_LANES; l++) {
-        uint64_t d = (a->mask >> l & 1u) ? a->addr[l] - base : 0;
-        fits &= d <= UINT32_MAX;
-        rel[l] = (uint32_t)d;
-    }
-    return fits;
-}
-
-static size_t pattern_hash(const uint32_t rel[HMS_WARP_LANES], uint32_t mask, uint8_t width)
-{
-    uint64_t h = ((uint64_t)mask << 8 | width) * 0x9e3779b97f4a7c15ull;
-    for (int l = 0; l < HMS_WARP_LANES; l++)
-        h += (uint64_t)rel[l] * (0xbf58476d1ce4e5b9ull + 2ull * (uint64_t)l);
-    h ^= h >> 31;
-    h *= 0x94d049bb133111ebull;
-    return (size_t)(h >> 40) & (PATTERN_SLOTS - 1);
-}
 
 struct hms_bank_patterns {
     const hms_arch *arch;
@@ -76,9 +49,9 @@ bool hms_bank_patterns_warp(hms_bank_patterns *m, const hms_warp_access *r, hms_
     uint32_t rel[HMS_WARP_LANES];
     /* a malformed record (a lane wrapping the address space) is computed:
      * hms_banks_warp rejects it */
-    if (!r->mask || !hms_access_check(r, NULL, 0) || !pattern_of(r, m->period, rel))
+    if (!r->mask || !hms_access_check(r, NULL, 0) || !hms_lane_pattern(r, m->period, rel))
         return hms_banks_warp(m->arch, r, out);
-    pattern_slot *p = &m->slot[pattern_hash(rel, r->mask, r->width)];
+    pattern_slot *p = &m->slot[hms_lane_pattern_slot(rel, r->mask, r->width, PATTERN_BITS)];
     if (!p->used || p->mask != r->mask || p->width != r->width ||
         memcmp(p->rel, rel, sizeof rel) != 0) {
         memcpy(p->rel, rel, sizeof rel);

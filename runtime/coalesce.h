@@ -91,6 +91,9 @@ uint64_t hms_coalesce_sector_bytes(const hms_arch *arch);
  * unchanged: d is a multiple of the sector, the line and the largest
  * half-warp segment, so every unit and segment moves whole. */
 bool hms_coalesce_translation_invariant(const hms_arch *arch, uint64_t d);
+/* The least such d > 0: the sector's, the line's and the largest half-warp
+ * segment's common multiple (every d it divides is translation-invariant). */
+uint64_t hms_coalesce_period(const hms_arch *arch);
 
 /* Sums over many requests; requests with no active lane are not counted. */
 typedef struct {

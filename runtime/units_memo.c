@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/lane_pattern.h"
+
 /* Rows live in chunks that never move, so a row handed out stays valid; a
  * chunk always has room for the longest row. */
 #define CHUNK_UNITS ((size_t)1 << 16)
@@ -22,6 +24,17 @@ typedef struct {
     size_t used; /* entries taken in the last chunk */
 } units_table;
 
+/* 1024 slots of ~170 bytes: a table that stays in the host's L2. */
+#define PATTERN_BITS 10
+
+struct parts_slot {
+    uint32_t rel[HMS_WARP_LANES];
+    uint32_t mask;
+    uint8_t width;
+    bool used;
+    hms_coalesce_parts parts;
+};
+
 struct hms_units_memo {
     const hms_warp_access *v; /* the stream's records */
     size_t n;
@@ -32,7 +45,13 @@ struct hms_units_memo {
     units_table t[HMS_UNITS_MEMO_SIZES];
     uint8_t *state;            /* [n] the flags above */
     hms_coalesce_parts *parts; /* [n] on the keyed arch */
-    bool keyed;                /* the arch rules the parts were made for: */
+    /* The parts of each lane pattern met (runtime/lane_pattern.h), on the
+     * keyed arch: a record with a met pattern is a copy of that record moved
+     * by a multiple of hms_coalesce_period, so its parts are the same. NULL
+     * until parts are asked (or when out of memory: each record computed). */
+    struct parts_slot *pattern;
+    uint64_t period;
+    bool keyed; /* the arch rules the parts were made for: */
     int sector_bytes, line_bytes;
     bool half_warp_segments;
 };
@@ -104,6 +123,7 @@ void hms_units_memo_free(hms_units_memo *m)
     }
     free(m->state);
     free(m->parts);
+    free(m->pattern);
     free(m);
 }
 
@@ -289,6 +309,8 @@ static const hms_coalesce_parts *parts_of(hms_units_memo *m, const hms_arch *a, 
         m->sector_bytes = a->sector_bytes;
         m->line_bytes = a->line_bytes;
         m->half_warp_segments = a->half_warp_segments;
+        m->pattern = calloc((size_t)1 << PATTERN_BITS, sizeof *m->pattern);
+        m->period = hms_coalesce_period(a);
     }
     if (!m->state)
         m->state = calloc(m->n ? m->n : 1, sizeof *m->state);
@@ -296,6 +318,17 @@ static const hms_coalesce_parts *parts_of(hms_units_memo *m, const hms_arch *a, 
         m->half_warp_segments != a->half_warp_segments || !m->state)
         return NULL;
     if (!(m->state[i] & PARTS)) {
+        struct parts_slot *slot = NULL;
+        uint32_t rel[HMS_WARP_LANES];
+        if (m->pattern && q->mask && hms_lane_pattern(q, m->period, rel)) {
+            slot = &m->pattern[hms_lane_pattern_slot(rel, q->mask, q->width, PATTERN_BITS)];
+            if (slot->used && slot->mask == q->mask && slot->width == q->width &&
+                memcmp(slot->rel, rel, sizeof rel) == 0) {
+                m->parts[i] = slot->parts;
+                m->state[i] |= PARTS;
+                return &m->parts[i];
+            }
+        }
         uint64_t buf[HMS_WARP_UNITS_MAX], sector = hms_coalesce_sector_bytes(a);
         const uint64_t *sectors = buf;
         size_t n = 0;
@@ -308,6 +341,13 @@ static const hms_coalesce_parts *parts_of(hms_units_memo *m, const hms_arch *a, 
         }
         hms_coalesce_parts_from_sectors(a, q, sectors, n, &m->parts[i]);
         m->state[i] |= PARTS;
+        if (slot) {
+            memcpy(slot->rel, rel, sizeof rel);
+            slot->mask = q->mask;
+            slot->width = q->width;
+            slot->used = true;
+            slot->parts = m->parts[i];
+        }
     }
     return &m->parts[i];
 }

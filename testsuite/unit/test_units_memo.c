@@ -150,6 +150,41 @@ Test(units_memo, coalescing_matches_on_every_rule)
     hms_stream_free(&s);
 }
 
+/* A stream that repeats a few records' lane patterns at bases moved by
+ * multiples of hms_coalesce_period (one parts pattern each: the memo's
+ * pattern table answers them) and by offsets that are not (other patterns):
+ * every record's coalescing as hms_coalesce_warp's, on each rule. */
+Test(units_memo, repeated_patterns_at_moved_bases)
+{
+    const char *names[] = {"h100", "fermi", "gt200", "kepler"};
+    static const uint64_t off[] = {0, 4, 32, 64, 96};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        const hms_arch *a = arch(names[k]);
+        uint64_t period = hms_coalesce_period(a);
+        cr_assert(period > 0 && hms_coalesce_translation_invariant(a, period));
+        cr_assert(!hms_coalesce_translation_invariant(a, period / 2), "%s: not the least", a->name);
+        hms_warp_access kept[12];
+        for (size_t j = 0; j < 12; j++)
+            kept[j] = random_record((uint32_t)(j % 5)); /* no shared records: those fail */
+        hms_stream s;
+        hms_stream_init(&s);
+        for (size_t i = 0; i < 3000; i++) {
+            hms_warp_access r = kept[next() % 12];
+            uint64_t move = (next() % 64) * period + off[next() % 5];
+            for (int l = 0; l < HMS_WARP_LANES; l++)
+                r.addr[l] += move;
+            cr_assert(hms_stream_push(&s, &r));
+        }
+        hms_units_memo *m = hms_units_memo_new(&s);
+        cr_assert(m);
+        for (int pass = 0; pass < 2; pass++)
+            for (size_t i = 0; i < s.n; i++)
+                expect_coalesce(m, a, i, &s.v[i]);
+        hms_units_memo_free(m);
+        hms_stream_free(&s);
+    }
+}
+
 /* Copies as the placement model makes them (another space; addresses moved
  * by a region offset, by one that splits units, or not at all) and ones
  * that are not copies of the record asked about. */
