@@ -373,8 +373,6 @@ bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_k
     bool ok = true;
     if (c.traced) {
         out->sampled = c.trace.sampled;
-        /* c.banks stays NULL when out of memory: each pass computes its own */
-        hms_banks_stream(c.arch, &c.trace.stream, &c.banks);
         c.units = hms_units_memo_new(&c.trace.stream);
         ok = hms_an_site_metrics(&c);
         if (ok) {

@@ -75,6 +75,27 @@ static uint32_t page_bytes(const hms_tlb *t)
     return t->has_l1 ? t->l1.line_bytes : t->l2.line_bytes;
 }
 
+/* A warp whose lanes all lie in one page (the usual case with pages of
+ * megabytes) has that page as its only unit: no list to build or sort.
+ * a is valid (hms_access_check), so no lane's last byte wraps. */
+static bool one_page(const hms_warp_access *a, uint64_t page, uint64_t *v)
+{
+    if (!a->mask || page == 0 || (page & (page - 1)) != 0)
+        return false;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t m = a->mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t last = a->addr[l] + a->width - 1;
+        lo = a->addr[l] < lo ? a->addr[l] : lo;
+        hi = last > hi ? last : hi;
+    }
+    int sh = __builtin_ctzll(page);
+    if (lo >> sh != hi >> sh)
+        return false;
+    v[0] = lo >> sh;
+    return true;
+}
+
 hms_tlb_level hms_tlb_warp(hms_tlb *t, const hms_warp_access *a, uint32_t *pages)
 {
     if (pages)
@@ -83,7 +104,7 @@ hms_tlb_level hms_tlb_warp(hms_tlb *t, const hms_warp_access *a, uint32_t *pages
         return HMS_TLB_UNMODELLED;
     uint64_t page = page_bytes(t);
     uint64_t v[HMS_WARP_UNITS_MAX];
-    size_t n = hms_warp_units(a, page, v);
+    size_t n = one_page(a, page, v) ? 1 : hms_warp_units(a, page, v);
     hms_tlb_level worst = HMS_TLB_UNMODELLED;
     for (size_t i = 0; i < n; i++) {
         hms_tlb_level l = hms_tlb_access(t, v[i] * page);

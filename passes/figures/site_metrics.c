@@ -364,6 +364,49 @@ static bool camping_finish(hms_check_ctx *c, camping_acc *a, hms_site_metrics *s
     return true;
 }
 
+/* Whether the traced blocks' records are the whole stream, in order (each
+ * block's records follow the previous block's): then the block loop below
+ * visits every record once. */
+static bool blocks_tile_stream(const hms_kernel_trace *t)
+{
+    size_t at = 0;
+    for (size_t b = 0; b < t->nblocks; b++) {
+        if (t->blocks[b].first != at)
+            return false;
+        at += t->blocks[b].count;
+    }
+    return at == t->stream.n;
+}
+
+/* The bank result of every record (c->banks, runtime/banks.h), made as the
+ * block loop reads each record for its own figures, when it visits every
+ * record; else in a pass of its own. NULL when out of memory: the passes
+ * that read it then compute their own. */
+static hms_bank_patterns *banks_start(hms_check_ctx *c)
+{
+    const hms_stream *s = &c->trace.stream;
+    if (!blocks_tile_stream(&c->trace) || s->n == 0) {
+        hms_banks_stream(c->arch, s, &c->banks);
+        return NULL;
+    }
+    c->banks = calloc(s->n, sizeof *c->banks);
+    hms_bank_patterns *pat = c->banks ? hms_bank_patterns_new(c->arch) : NULL;
+    if (!pat) { /* a lone pass computes each record, with or without its table */
+        free(c->banks);
+        c->banks = NULL;
+        hms_banks_stream(c->arch, s, &c->banks);
+    }
+    return pat;
+}
+
+/* hms_banks_stream's entry for record i, when the block loop makes them. */
+static void banks_add(hms_check_ctx *c, hms_bank_patterns *pat, size_t i)
+{
+    const hms_warp_access *r = &c->trace.stream.v[i];
+    if (pat && r->space == HMS_SPACE_SHARED && r->mask)
+        c->banks[i].ok = hms_bank_patterns_warp(pat, r, &c->banks[i].r);
+}
+
 bool hms_an_site_metrics(hms_check_ctx *c)
 {
     const ir_kernel *k = c->k;
@@ -375,6 +418,7 @@ bool hms_an_site_metrics(hms_check_ctx *c)
     size_t wpb = t->warps_per_block ? t->warps_per_block : 1;
     uint32_t *occ = calloc(wpb * (k->nsites ? k->nsites : 1), sizeof *occ);
     bool ok = c->sites && cmp && camp && occ;
+    hms_bank_patterns *pat = ok ? banks_start(c) : NULL;
     for (size_t i = 0; ok && i < k->nsites; i++) {
         init_site(c, i);
         ok = camping_init(c, &camp[i], &c->sites[i]);
@@ -384,6 +428,7 @@ bool hms_an_site_metrics(hms_check_ctx *c)
         memset(occ, 0, wpb * k->nsites * sizeof *occ);
         for (size_t i = B->first; ok && i < B->first + B->count; i++) {
             const hms_warp_access *r = &t->stream.v[i];
+            banks_add(c, pat, i);
             if (r->site >= k->nsites || r->warp >= wpb || !r->mask)
                 continue;
             add_record(c, r, B->weight * hms_record_reps(r));
@@ -417,5 +462,10 @@ bool hms_an_site_metrics(hms_check_ctx *c)
     free(cmp);
     free(camp);
     free(occ);
+    hms_bank_patterns_free(pat);
+    if (!ok) { /* the loop may have stopped early: no partial bank results */
+        free(c->banks);
+        c->banks = NULL;
+    }
     return ok;
 }

@@ -126,6 +126,35 @@ Test(tlb, warp_translates_each_page_once_and_reports_the_slowest)
     hms_tlb_free(&t);
 }
 
+/* Lanes in any order inside one page translate one page; a lane whose last
+ * byte crosses into the next page, or a lane on another page, adds it. */
+Test(tlb, warp_pages_when_lanes_share_a_page_or_straddle)
+{
+    hms_arch a = mei_chu_tlb();
+    hms_tlb t = make(&a);
+    hms_warp_access w;
+    memset(&w, 0, sizeof w);
+    w.width = 4;
+    w.mask = 0xfffffff0u;
+    for (int i = 0; i < 32; i++)
+        w.addr[i] = 5 * PAGE + (uint64_t)(31 - i) * 4096 + (uint64_t)(i % 3) * 64;
+    uint32_t pages;
+    cr_assert_eq(hms_tlb_warp(&t, &w, &pages), HMS_TLB_MISS);
+    cr_assert_eq(pages, 1);
+    cr_assert_eq(hms_tlb_warp(&t, &w, &pages), HMS_TLB_L1_HIT);
+    cr_assert_eq(pages, 1);
+    w.addr[9] = 6 * PAGE - 2; /* its last two bytes are on page 6 */
+    cr_assert_eq(hms_tlb_warp(&t, &w, &pages), HMS_TLB_MISS);
+    cr_assert_eq(pages, 2);
+    w.addr[9] = 6 * PAGE - 4; /* all four on page 5 */
+    cr_assert_eq(hms_tlb_warp(&t, &w, &pages), HMS_TLB_L1_HIT);
+    cr_assert_eq(pages, 1);
+    w.addr[3] = 9 * PAGE; /* an inactive lane elsewhere: no page */
+    cr_assert_eq(hms_tlb_warp(&t, &w, &pages), HMS_TLB_L1_HIT);
+    cr_assert_eq(pages, 1);
+    hms_tlb_free(&t);
+}
+
 Test(tlb, missing_levels)
 {
     hms_arch none;
