@@ -178,6 +178,14 @@ struct hms_check_ctx {
     /* Each trace record's units and coalescing (runtime/units_memo.h),
      * computed once for every pass that reads them; NULL: each computes. */
     hms_units_memo *units;
+    /* CuMAPz's transfer sums over the stream's global and read-only records
+     * (hms_cumapz_stream_transfer), added up by site metrics as it coalesces
+     * each record; transfer_ok false: the CuMAPz pass computes them. */
+    bool transfer_ok;
+    uint64_t transfer_useful, transfer_bytes;
+    /* fig.banks (CuMAPz's bank counts) made by site metrics with the banks;
+     * false: the CuMAPz pass counts them. */
+    bool bank_counts_ok;
 
     hms_occupancy occ;
     bool occ_ok;

@@ -140,4 +140,21 @@ typedef struct {
 bool hms_cumapz_bank_conflicts(const hms_arch *a, const hms_stream *s, const hms_bank_memo *known,
                                hms_cumapz_bank_counts *out);
 
+/* The same, fed one record at a time in stream order (a pass that reads
+ * every record anyway adds them as it goes): init for a stream of n
+ * records, add each record (known: its bank result, or NULL), finish once
+ * (frees). False from init on allocation failure (nothing to free). */
+typedef struct {
+    int group;        /* lanes per part: a half-warp on 16-bank parts, else the warp */
+    uint64_t *hw;     /* (block, warp, half) of each counted part, runs kept once */
+    uint64_t *arrays; /* array of each shared record, runs kept once */
+    size_t n_hw, n_arr;
+    hms_cumapz_bank_counts counts;
+} hms_cumapz_bank_acc;
+bool hms_cumapz_bank_acc_init(hms_cumapz_bank_acc *acc, const hms_arch *a, size_t n);
+void hms_cumapz_bank_acc_add(hms_cumapz_bank_acc *acc, const hms_arch *a, const hms_warp_access *w,
+                             const hms_bank_memo *known);
+void hms_cumapz_bank_acc_finish(hms_cumapz_bank_acc *acc, hms_cumapz_bank_counts *out);
+void hms_cumapz_bank_acc_free(hms_cumapz_bank_acc *acc);
+
 #endif

@@ -44,8 +44,9 @@ static void cumapz(hms_check_ctx *c)
         p.n_path = (uint64_t)llround(c->reuse.n_path);
     }
     p.occupancy_pct = c->occ_ok ? c->occ.occupancy * 100 : 0;
-    uint64_t ba = 0, bt = 0;
-    hms_cumapz_stream_transfer(a, &c->trace.stream, c->units, &ba, &bt);
+    uint64_t ba = c->transfer_useful, bt = c->transfer_bytes; /* summed by site metrics */
+    if (!c->transfer_ok)
+        hms_cumapz_stream_transfer(a, &c->trace.stream, c->units, &ba, &bt);
     p.bytes_access = (double)ba;
     p.bytes_transferred = (double)bt;
     unsigned max_blks = c->occ_ok ? (unsigned)c->occ.blocks_per_sm : 1;
@@ -56,7 +57,7 @@ static void cumapz(hms_check_ctx *c)
         p.ch_skew = f->skew.ch_skew;
     else
         p.ch_skew = 1;
-    if (hms_cumapz_bank_conflicts(a, &c->trace.stream, c->banks, &f->banks)) {
+    if (c->bank_counts_ok || hms_cumapz_bank_conflicts(a, &c->trace.stream, c->banks, &f->banks)) {
         p.n_half_warp = f->banks.n_half_warp;
         p.n_buffer = f->banks.n_buffer;
         p.n_bk_conflict = f->banks.n_bk_conflict;

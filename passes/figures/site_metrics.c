@@ -89,6 +89,26 @@ static bool record_banks(const hms_check_ctx *c, const hms_warp_access *r, hms_b
     return m->ok;
 }
 
+/* CuMAPz's transfer sums (hms_cumapz_stream_transfer): whole numbers, the
+ * same in any order. */
+static void transfer_add(hms_check_ctx *c, const hms_warp_access *r, const hms_coalesce_result *cr)
+{
+    if ((r->space == HMS_SPACE_GLOBAL || r->space == HMS_SPACE_READONLY) && cr->active_lanes) {
+        c->transfer_useful += cr->bytes_useful;
+        c->transfer_bytes += cr->bytes_transferred;
+    }
+}
+
+/* The transfer sums of a record the site figures skip (no site or warp). */
+static void transfer_skipped(hms_check_ctx *c, size_t i)
+{
+    const hms_warp_access *r = &c->trace.stream.v[i];
+    hms_coalesce_result cr;
+    if (r->mask && (r->space == HMS_SPACE_GLOBAL || r->space == HMS_SPACE_READONLY) &&
+        hms_units_coalesce(c->units, c->arch, i, r, &cr))
+        transfer_add(c, r, &cr);
+}
+
 static void add_record(hms_check_ctx *c, const hms_warp_access *r, double w)
 {
     hms_site_metrics *s = &c->sites[r->site];
@@ -122,6 +142,7 @@ static void add_record(hms_check_ctx *c, const hms_warp_access *r, double w)
             s->sectors_min = cr.sectors;
         if (cr.sectors > s->sectors_max)
             s->sectors_max = cr.sectors;
+        transfer_add(c, r, &cr);
     } else if (sp == HMS_SPACE_SHARED) {
         hms_bank_result br;
         if (!record_banks(c, r, &br))
@@ -399,12 +420,17 @@ static hms_bank_patterns *banks_start(hms_check_ctx *c)
     return pat;
 }
 
-/* hms_banks_stream's entry for record i, when the block loop makes them. */
-static void banks_add(hms_check_ctx *c, hms_bank_patterns *pat, size_t i)
+/* hms_banks_stream's entry for record i, when the block loop makes them,
+ * and the record into CuMAPz's bank counts (acc, NULL when not made here):
+ * the loop reads the records in stream order. */
+static void banks_add(hms_check_ctx *c, hms_bank_patterns *pat, hms_cumapz_bank_acc *acc, size_t i)
 {
     const hms_warp_access *r = &c->trace.stream.v[i];
-    if (pat && r->space == HMS_SPACE_SHARED && r->mask)
-        c->banks[i].ok = hms_bank_patterns_warp(pat, r, &c->banks[i].r);
+    if (!pat || r->space != HMS_SPACE_SHARED || !r->mask)
+        return;
+    c->banks[i].ok = hms_bank_patterns_warp(pat, r, &c->banks[i].r);
+    if (acc)
+        hms_cumapz_bank_acc_add(acc, c->arch, r, &c->banks[i]);
 }
 
 bool hms_an_site_metrics(hms_check_ctx *c)
@@ -419,6 +445,12 @@ bool hms_an_site_metrics(hms_check_ctx *c)
     uint32_t *occ = calloc(wpb * (k->nsites ? k->nsites : 1), sizeof *occ);
     bool ok = c->sites && cmp && camp && occ;
     hms_bank_patterns *pat = ok ? banks_start(c) : NULL;
+    hms_cumapz_bank_acc bank_acc, *acc = NULL; /* CuMAPz's bank counts, with the banks */
+    if (pat && hms_cumapz_bank_acc_init(&bank_acc, c->arch, t->stream.n))
+        acc = &bank_acc;
+    /* the transfer sums need every record: the blocks must tile the stream */
+    c->transfer_ok = ok && blocks_tile_stream(t);
+    c->transfer_useful = c->transfer_bytes = 0;
     for (size_t i = 0; ok && i < k->nsites; i++) {
         init_site(c, i);
         ok = camping_init(c, &camp[i], &c->sites[i]);
@@ -428,9 +460,11 @@ bool hms_an_site_metrics(hms_check_ctx *c)
         memset(occ, 0, wpb * k->nsites * sizeof *occ);
         for (size_t i = B->first; ok && i < B->first + B->count; i++) {
             const hms_warp_access *r = &t->stream.v[i];
-            banks_add(c, pat, i);
-            if (r->site >= k->nsites || r->warp >= wpb || !r->mask)
+            banks_add(c, pat, acc, i);
+            if (r->site >= k->nsites || r->warp >= wpb || !r->mask) {
+                transfer_skipped(c, i);
                 continue;
+            }
             add_record(c, r, B->weight * hms_record_reps(r));
             size_t kk = occ[r->warp * k->nsites + r->site]++;
             ok = compact_add(&cmp[r->site], kk, hms_popcount32(r->mask), hms_record_reps(r));
@@ -463,6 +497,12 @@ bool hms_an_site_metrics(hms_check_ctx *c)
     free(camp);
     free(occ);
     hms_bank_patterns_free(pat);
+    c->bank_counts_ok = acc && ok;
+    if (c->bank_counts_ok)
+        hms_cumapz_bank_acc_finish(acc, &c->fig.banks);
+    else if (acc)
+        hms_cumapz_bank_acc_free(acc);
+    c->transfer_ok = c->transfer_ok && ok;
     if (!ok) { /* the loop may have stopped early: no partial bank results */
         free(c->banks);
         c->banks = NULL;
