@@ -124,7 +124,7 @@ static void compute_op(const ir_expr *e, const hms_lanes *const p[3], hms_lanes 
 
 static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo *m)
 {
-    if (w->untimed)
+    if (w->untimed || t->opt.reach_probe) /* the probe keeps no times: nothing hashed */
         return 1;
     uint64_t key;
     if (m->keyed && m->active == w->active) {
@@ -728,6 +728,11 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
     hms_stream *st = &t->out->stream;
     if (!commit_record(t, w))
         return;
+    if (t->opt.reach_probe) { /* an access ran: all the probe asks */
+        w->stopped = true;
+        t->kernel_budget_hit = true;
+        return;
+    }
     w->seq++;
     if (r->mask) {
         uint64_t units[HMS_WARP_UNITS_MAX];
