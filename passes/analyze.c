@@ -386,12 +386,18 @@ bool hms_analyze_no_access_runs(const ir_kernel *k, const hms_analysis_options *
     memset(&scratch, 0, sizeof scratch);
     hms_check_ctx c;
     bool none = false;
+    uint64_t grid = (uint64_t)k->launch.grid[0] * k->launch.grid[1] * k->launch.grid[2];
     if (ctx_open(&c, k, o, &scratch) && c.occ_ok) {
         trace_options(&c);
-        c.topt.reach_probe = true;
-        hms_kernel_trace t;
-        none = hms_trace_kernel(k, &c.topt, &t) && t.stream.n == 0 && !t.budget_exhausted;
-        hms_kernel_trace_free(&t);
+        /* The probe traces the whole sample: where the analysis's stopping
+         * rule may trace only part of it, the probe could cost more than
+         * the analysis it saves. */
+        if (c.topt.stop_tolerance <= 0 || grid <= c.topt.max_blocks) {
+            c.topt.reach_probe = true;
+            hms_kernel_trace t;
+            none = hms_trace_kernel(k, &c.topt, &t) && t.stream.n == 0 && !t.budget_exhausted;
+            hms_kernel_trace_free(&t);
+        }
     }
     ctx_free(&c);
     hms_kernel_report_free(&scratch);

@@ -529,6 +529,7 @@ static void tracer_free(tracer *t)
     free(t->var_noted);
     free(t->loads);
     trace_stamps_free(&t->stamps);
+    trace_subtrees_free(&t->subtrees);
     trace_replay_free(&t->replay);
     trace_periodic_free(t);
     free(t->touched_lo);

@@ -58,6 +58,16 @@ Test(reach_probe, a_guard_no_thread_passes_is_none)
     ir_kernel_free(k);
 }
 
+/* A sampled grid that the stopping rule may cut short is not probed (the
+ * probe traces the whole sample: it could cost more than it saves). */
+Test(reach_probe, a_sampled_grid_under_the_stopping_rule_is_not_probed)
+{
+    hms_analysis_options o = h100();
+    ir_kernel *k = fx_copy1d(100000, 128, 0);
+    cr_expect_not(hms_analyze_no_access_runs(k, &o));
+    ir_kernel_free(k);
+}
+
 /* Only the grid's last thread passes: the probe must trace every block. */
 Test(reach_probe, one_thread_of_the_last_block_is_found)
 {
