@@ -133,7 +133,8 @@ static void add_sampled_limit(hms_check_ctx *c, const hms_kernel_trace *t)
                       from, stop);
 }
 
-static void step_trace(hms_check_ctx *c)
+/* The tracer's options from the budget and occupancy (c->topt). */
+static void trace_options(hms_check_ctx *c)
 {
     c->topt.max_blocks = c->budget.blocks;
     c->topt.max_records = (size_t)c->budget.records;
@@ -154,6 +155,11 @@ static void step_trace(hms_check_ctx *c)
         c->topt.sm_count = c->arch->sm_count > 0 ? (uint32_t)c->arch->sm_count : 0;
         c->topt.blocks_per_sm = (uint32_t)c->occ.blocks_per_sm;
     }
+}
+
+static void step_trace(hms_check_ctx *c)
+{
+    trace_options(c);
     c->traced = hms_trace_kernel(c->k, &c->topt, &c->trace);
     if (!c->traced) {
         snprintf(c->trace_error, sizeof c->trace_error, "%s", c->trace.error);
@@ -334,42 +340,79 @@ static void ctx_free(hms_check_ctx *c)
     free(c->limits);
 }
 
-bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
+/* The context up to the occupancy step (the L1 carve-out applied); false
+ * without an arch. */
+static bool ctx_open(hms_check_ctx *c, const ir_kernel *k, const hms_analysis_options *o,
+                     hms_kernel_report *out)
 {
-    if (!k || !o || !out)
-        return false;
+    memset(c, 0, sizeof *c);
     const hms_arch *arch = o->arch;
     char err[256];
     if (!arch)
         arch = hms_arch_get(HMS_ARCH_DEFAULT, err, sizeof err);
     if (!arch)
         return false;
-    hms_check_ctx c;
-    memset(&c, 0, sizeof c);
-    c.k = k;
-    c.arch = arch;
-    c.opt = o;
-    c.budget = hms_analysis_budget_scaled(o->budget_scale);
+    c->k = k;
+    c->arch = arch;
+    c->opt = o;
+    c->budget = hms_analysis_budget_scaled(o->budget_scale);
     if (o->max_blocks)
-        c.budget.blocks = o->max_blocks;
-    c.placement_threshold =
+        c->budget.blocks = o->max_blocks;
+    c->placement_threshold =
         o->placement_threshold > 0 ? o->placement_threshold : HMS_DEFAULT_PLACEMENT_THRESHOLD;
-    c.report = out;
-    fill_header(&c, out);
+    c->report = out;
+    fill_header(c, out);
 
-    step_occupancy(&c);
-    out->registers_per_thread = c.regs_per_thread;
-    out->registers_source = hms_regs_source_name(c.reg.source);
-    if (c.occ_ok) {
+    step_occupancy(c);
+    out->registers_per_thread = c->regs_per_thread;
+    out->registers_source = hms_regs_source_name(c->reg.source);
+    if (c->occ_ok) {
         /* the L1 the driver's carve-out leaves this kernel (Volta on) */
-        long long shared = (long long)c.occ.shared_per_block * c.occ.blocks_per_sm;
-        if (hms_arch_with_carveout(arch, shared, &c.arch_carved))
-            c.arch = &c.arch_carved;
-        out->occupancy_blocks_per_sm = c.occ.blocks_per_sm;
-        out->occupancy_warps_per_sm = c.occ.warps_per_sm;
-        out->occupancy_limiter = limiter_name(c.occ.limit);
-        step_trace(&c);
+        long long shared = (long long)c->occ.shared_per_block * c->occ.blocks_per_sm;
+        if (hms_arch_with_carveout(arch, shared, &c->arch_carved))
+            c->arch = &c->arch_carved;
+        out->occupancy_blocks_per_sm = c->occ.blocks_per_sm;
+        out->occupancy_warps_per_sm = c->occ.warps_per_sm;
+        out->occupancy_limiter = limiter_name(c->occ.limit);
     }
+    return true;
+}
+
+bool hms_analyze_no_access_runs(const ir_kernel *k, const hms_analysis_options *o)
+{
+    if (!k || !o || !k->nsites)
+        return false;
+    hms_kernel_report scratch;
+    memset(&scratch, 0, sizeof scratch);
+    hms_check_ctx c;
+    bool none = false;
+    uint64_t grid = (uint64_t)k->launch.grid[0] * k->launch.grid[1] * k->launch.grid[2];
+    if (ctx_open(&c, k, o, &scratch) && c.occ_ok) {
+        trace_options(&c);
+        /* The probe traces the whole sample: where the analysis's stopping
+         * rule may trace only part of it, the probe could cost more than
+         * the analysis it saves. */
+        if (c.topt.stop_tolerance <= 0 || grid <= c.topt.max_blocks) {
+            c.topt.reach_probe = true;
+            hms_kernel_trace t;
+            none = hms_trace_kernel(k, &c.topt, &t) && t.stream.n == 0 && !t.budget_exhausted;
+            hms_kernel_trace_free(&t);
+        }
+    }
+    ctx_free(&c);
+    hms_kernel_report_free(&scratch);
+    return none;
+}
+
+bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
+{
+    if (!k || !o || !out)
+        return false;
+    hms_check_ctx c;
+    if (!ctx_open(&c, k, o, out))
+        return false;
+    if (c.occ_ok)
+        step_trace(&c);
     bool ok = true;
     if (c.traced) {
         out->sampled = c.trace.sampled;

@@ -50,6 +50,14 @@ typedef struct {
  * hms-analysis-limit note. */
 bool hms_analyze_kernel(const ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out);
 
+/* True when hms_analyze_kernel(k, o) would trace no access execution at all
+ * though k has access sites (every report access 0 requests), found by a
+ * cheaper trace (stream_gen.h reach_probe) that stops at the first access
+ * and traces the whole sample; false when one runs or the probe cannot tell
+ * (a budget, a sample its cost would reduce, no occupancy), and for a
+ * sampled grid the stopping rule may cut short (not worth probing). */
+bool hms_analyze_no_access_runs(const ir_kernel *k, const hms_analysis_options *o);
+
 /* ---- what the checks read ---------------------------------------------------- */
 
 /* One static access site over the simulated launch. Sums (doubles) are

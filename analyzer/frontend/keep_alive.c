@@ -244,16 +244,42 @@ static bool analyze_asm_assumed(ir_kernel *k, const hms_analysis_options *o, hms
     return ok;
 }
 
-bool hms_analyze_keep_alive(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
+/* Whether some variable would be retried (small_default). */
+static bool any_small_default(const ir_kernel *k)
 {
-    bool ok = analyze_asm_assumed(k, o, out);
-    if (!ok || !sites_unreached(out) || retry(k, o, out, NULL))
-        return ok;
+    for (size_t v = 0; v < k->nvars; v++)
+        if (small_default(&k->vars[v]))
+            return true;
+    return false;
+}
+
+/* The first analysis is needed only when no retry keeps, if it reaches no
+ * access: a probe that stops at the first access (hms_analyze_no_access_runs)
+ * tells so far more cheaply than the full analysis (hotspot's 64-iteration
+ * loop of barriers in every block). Kernels whose branches depend on asm
+ * results are analysed first as before (analyze_asm_assumed). */
+static bool first_reaches_nothing(ir_kernel *k, const hms_analysis_options *o)
+{
+    if (!any_small_default(k))
+        return false;
+    expr_set s = {0};
+    steering_asm_results(k, &s);
+    free(s.v);
+    return !s.n && hms_analyze_no_access_runs(k, o);
+}
+
+/* The retries after a first analysis that reached no access; true when one
+ * reached an access and is *out. */
+static bool retry_all(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
+{
+    if (retry(k, o, out, NULL))
+        return true;
     /* Every small default at 1 did not do it either (`filter_radius < width`
      * with width from another default): those the guards on the path to the
      * accesses need large (guard_lean.h) keep their default. */
     int *votes = calloc(k->nvars + 1, sizeof *votes);
     bool *keep = calloc(k->nvars + 1, sizeof *keep);
+    bool reached = false;
     if (votes && keep) {
         hms_guard_lean(k, votes);
         bool any = false;
@@ -262,9 +288,22 @@ bool hms_analyze_keep_alive(ir_kernel *k, const hms_analysis_options *o, hms_ker
             any |= keep[v];
         }
         if (any)
-            retry(k, o, out, keep);
+            reached = retry(k, o, out, keep);
     }
     free(votes);
     free(keep);
+    return reached;
+}
+
+bool hms_analyze_keep_alive(ir_kernel *k, const hms_analysis_options *o, hms_kernel_report *out)
+{
+    if (first_reaches_nothing(k, o)) { /* the retries first; the first analysis if none keeps */
+        if (retry_all(k, o, out))
+            return true;
+        return hms_analyze_kernel(k, o, out);
+    }
+    bool ok = analyze_asm_assumed(k, o, out);
+    if (ok && sites_unreached(out))
+        retry_all(k, o, out);
     return ok;
 }

@@ -75,6 +75,10 @@ static hms_trace_options resolve_options(const hms_trace_options *in)
         o.loop_summary_after = HMS_TRACE_DEFAULT_SUMMARY_AFTER;
     if (!o.default_array_bytes)
         o.default_array_bytes = HMS_TRACE_DEFAULT_ARRAY_BYTES;
+    if (o.reach_probe) {                   /* the whole sample; loop summaries look at time */
+        o.stop_tolerance = 0;              /* (skipping iterations only lowers the steps, so */
+        o.loop_summary_after = UINT32_MAX; /* a probe within budget bounds the real trace) */
+    }
     return o;
 }
 
@@ -363,6 +367,10 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
                 fit = fit_l;
             if (fit < 1)
                 fit = 1;
+            if (fit < s.n && t->opt.reach_probe) { /* the sample depends on the cost */
+                o->budget_exhausted = true;
+                break;
+            }
             if (fit < s.n) {
                 trace_note(t,
                            "block sample reduced from %zu to %llu blocks to fit the "
@@ -521,6 +529,7 @@ static void tracer_free(tracer *t)
     free(t->var_noted);
     free(t->loads);
     trace_stamps_free(&t->stamps);
+    trace_subtrees_free(&t->subtrees);
     trace_replay_free(&t->replay);
     trace_periodic_free(t);
     free(t->touched_lo);

@@ -180,6 +180,11 @@ typedef struct {
      * the whole sample. A grid traced in full is never cut by it. */
     double stop_tolerance;
     const hms_arch *arch; /* for the rule's shared bank passes; NULL: not compared */
+    /* Only whether an access runs (passes/analyze.h hms_analyze_no_access_runs): values
+     * without instruction times, the whole sample (no stopping rule), every loop iteration
+     * (no summary), and the trace stops at its first record; a sample that the first
+     * block's cost would reduce ends it with budget_exhausted (no verdict). */
+    bool reach_probe;
 } hms_trace_options;
 
 typedef struct {

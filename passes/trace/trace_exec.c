@@ -124,7 +124,7 @@ static void compute_op(const ir_expr *e, const hms_lanes *const p[3], hms_lanes 
 
 static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo *m)
 {
-    if (w->untimed)
+    if (w->untimed || t->opt.reach_probe) /* the probe keeps no times: nothing hashed */
         return 1;
     uint64_t key;
     if (m->keyed && m->active == w->active) {
@@ -211,6 +211,27 @@ static bool uniform_sym(const tracer *t, ir_sym sym, int64_t *value)
     }
 }
 
+/* The stamp of leaf e (a constant, symbol, variable or unknown). */
+static uint64_t leaf_stamp(tracer *t, const trace_warp *w, const ir_expr *e)
+{
+    int64_t uniform;
+    switch (e->kind) {
+    case IR_SYM:
+        if (e->sym == IR_SYM_TID_X || e->sym == IR_SYM_TID_Y || e->sym == IR_SYM_TID_Z ||
+            e->sym == IR_SYM_LANEID)
+            return t->stamps.sym[e->sym];
+        if (uniform_sym(t, e->sym, &uniform))
+            return trace_stamp_uniform(&t->stamps, e->sym, uniform);
+        return TRACE_STAMP_FIXED; /* rejected by trace_validate */
+    case IR_VAR:
+        return t->stamps.var[e->var];
+    case IR_UNKNOWN:
+        return load_standin_live(t, w, e->site) ? t->loads[e->site].stamp : TRACE_STAMP_FIXED;
+    default:
+        return TRACE_STAMP_FIXED;
+    }
+}
+
 /* Evaluation is in two steps. eval_stamp walks e in operand order and
  * charges every operation's instructions (op_insts: the value table is
  * order-dependent), working on stamps only: an operation whose node cache
@@ -223,22 +244,12 @@ static bool uniform_sym(const tracer *t, ir_sym sym, int64_t *value)
 static uint64_t eval_stamp(tracer *t, trace_warp *w, const ir_expr *e)
 {
     uint64_t sa, sb, sc;
-    int64_t uniform;
     trace_memo *m;
     switch (e->kind) {
-    case IR_CONST:
-        return TRACE_STAMP_FIXED;
-    case IR_SYM:
-        if (e->sym == IR_SYM_TID_X || e->sym == IR_SYM_TID_Y || e->sym == IR_SYM_TID_Z ||
-            e->sym == IR_SYM_LANEID)
-            return t->stamps.sym[e->sym];
-        if (uniform_sym(t, e->sym, &uniform))
-            return trace_stamp_uniform(&t->stamps, e->sym, uniform);
-        return TRACE_STAMP_FIXED; /* rejected by trace_validate */
     case IR_VAR:
         if (w->active)
             note_param_default(t, e->var);
-        return t->stamps.var[e->var];
+        return leaf_stamp(t, w, e);
     case IR_UNARY:
         sa = eval_stamp(t, w, e->a);
         m = trace_memo_of(&t->stamps, e, w->active, sa, TRACE_STAMP_FIXED, TRACE_STAMP_FIXED);
@@ -254,10 +265,8 @@ static uint64_t eval_stamp(tracer *t, trace_warp *w, const ir_expr *e)
         sb = eval_stamp(t, w, e->c);
         m = trace_memo_of(&t->stamps, e, w->active, sc, sa, sb);
         break;
-    case IR_UNKNOWN:
-        return load_standin_live(t, w, e->site) ? t->loads[e->site].stamp : TRACE_STAMP_FIXED;
     default:
-        return TRACE_STAMP_FIXED;
+        return leaf_stamp(t, w, e);
     }
     w->time += op_insts(t, w, e, m);
     return m->result;
@@ -352,10 +361,56 @@ static const hms_lanes *eval_value(tracer *t, trace_warp *w, const ir_expr *e, h
     return scratch;
 }
 
+static const hms_lanes *eval_pure(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch);
+
+/* The reach probe's evaluation (no instruction times): eval_pure with the
+ * values of subtrees whose leaves did not change kept (trace_subtree.h). */
+static const hms_lanes *eval_probe(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch)
+{
+    if (e->kind != IR_UNARY && e->kind != IR_BINARY && e->kind != IR_SELECT)
+        return eval_pure(t, w, e, scratch); /* a leaf */
+    trace_subtree *x = trace_subtree_of(&t->subtrees, e);
+    if (x && x->nleaves && x->valid) {
+        bool same = true;
+        for (unsigned i = 0; i < x->nleaves && same; i++)
+            same = leaf_stamp(t, w, x->leaf[i]) == x->stamp[i];
+#ifdef HMS_TRACE_VERIFY_MEMO
+        if (same && !trace_same_value(eval_pure(t, w, e, scratch), x->value))
+            abort();
+#endif
+        if (same)
+            return x->value;
+    }
+    hms_lanes buf[3];
+    const hms_lanes *p[3] = {NULL, NULL, NULL};
+    const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
+                             e->kind == IR_SELECT ? e->c : NULL};
+    for (int i = 0; i < 3; i++)
+        if (ops[i])
+            p[i] = eval_probe(t, w, ops[i], &buf[i]);
+    compute_op(e, p, scratch);
+    x = trace_subtree_of(&t->subtrees, e); /* the operands' lookups may have moved it */
+    if (x && x->nleaves) {
+        if (!x->value)
+            x->value = malloc(sizeof *x->value);
+        if (x->value) {
+            *x->value = *scratch;
+            for (unsigned i = 0; i < x->nleaves; i++)
+                x->stamp[i] = leaf_stamp(t, w, x->leaf[i]);
+            x->valid = true;
+        }
+    }
+    return scratch;
+}
+
 /* *st receives the value's stamp (trace_memo.h). */
 static const hms_lanes *eval_ref(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch,
                                  uint64_t *st)
 {
+    if (t->opt.reach_probe) { /* values only: no stamp names it */
+        *st = TRACE_STAMP_NONE;
+        return eval_probe(t, w, e, scratch);
+    }
     *st = eval_stamp(t, w, e);
     return eval_value(t, w, e, scratch);
 }
@@ -728,6 +783,11 @@ static void exec_access(tracer *t, trace_warp *w, const ir_stmt *s)
     hms_stream *st = &t->out->stream;
     if (!commit_record(t, w))
         return;
+    if (t->opt.reach_probe) { /* an access ran: all the probe asks */
+        w->stopped = true;
+        t->kernel_budget_hit = true;
+        return;
+    }
     w->seq++;
     if (r->mask) {
         uint64_t units[HMS_WARP_UNITS_MAX];

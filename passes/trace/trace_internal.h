@@ -12,6 +12,7 @@
 #include "passes/trace/stream_gen.h"
 #include "passes/trace/trace_memo.h"
 #include "passes/trace/trace_replay.h"
+#include "passes/trace/trace_subtree.h"
 
 /* Deepest expression / statement nesting the interpreter accepts (it
  * recurses; real kernels stay far below). */
@@ -147,6 +148,8 @@ typedef struct {
     trace_replay replay; /* access-free loops and their last recorded runs (trace_replay.h) */
     trace_periodic periodic[TRACE_PERIODIC_MEMO]; /* trace_summary.c, oldest replaced first */
     size_t nperiodic;
+    /* the reach probe's kept values (trace_subtree.h) */
+    trace_subtrees subtrees;
     uint64_t runs; /* warp runs so far */
     uint64_t total_steps;
     uint64_t total_lines;   /* 32-byte lines the records touch, for max_lines */
