@@ -29,6 +29,9 @@ typedef struct {
     hms_mem_hier h; /* the caches (runtime/mem_hierarchy.h) */
     bool h_ready;
     hms_units_memo *units; /* the stream's units (may be NULL) */
+    /* the bank result of record `at` in its own (shared) space, from
+     * opts.banks; NULL: computed */
+    const hms_bank_memo *bank;
     hms_dram_model dram;
     bool dram_ready;
     char *err;
@@ -295,7 +298,8 @@ typedef struct {
     uint64_t shared_min; /* the array's lowest shared address; UINT64_MAX if none */
     uint64_t slab;       /* bytes per block when a shared array moves off-chip */
     hms_units_memo *units;
-    bool full; /* no set skip (opts.full_resim) */
+    const hms_bank_memo *banks; /* opts.banks */
+    bool full;                  /* no set skip (opts.full_resim) */
     const hms_stream_summary *sum;
 } launch;
 
@@ -430,6 +434,7 @@ static void read_launch(const hms_stream_summary *sum, const hms_arch *a, uint32
     L->scale = opt.scale > 0 ? opt.scale : 1;
     L->mlp = opt.mlp > 0 ? opt.mlp : 1;
     L->units = opt.units;
+    L->banks = opt.banks;
     L->full = opt.full_resim;
     if (L->shared_min != UINT64_MAX) {
         uint64_t span = shared_max - L->shared_min;
@@ -524,7 +529,14 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             replay = *known;
         } else {
             hms_bank_result b;
-            if (!hms_banks_warp(a, p, &b)) {
+            bool banks_ok;
+            if (m->bank) {
+                banks_ok = m->bank->ok;
+                b = m->bank->r;
+            } else {
+                banks_ok = hms_banks_warp(a, p, &b);
+            }
+            if (!banks_ok) {
                 snprintf(m->err, m->errlen,
                          "%s: shared_banks %d x %d bytes: bank layout not supported", m->origin,
                          a->shared_banks, a->shared_bank_bytes);
@@ -865,6 +877,7 @@ static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms
         size_t i = order[k].index;
         m.at = i;
         m.skip_rec = !moved;
+        m.bank = !moved && L->banks ? &L->banks[i] : NULL;
         hms_placement_events *mine = per ? &per[r->array] : moved ? out : NULL;
         uint8_t *have = memo && !moved ? &memo->have[i] : NULL;
         double *known = memo && !moved ? &memo->replay[i] : NULL;

@@ -337,6 +337,19 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     return ok;
 }
 
+/* The trace's bank results (c->banks) for the records of a thinned stream
+ * st, record j being a copy of trace record src[j]; NULL when there are none
+ * or out of memory (then the re-simulations compute them). */
+static hms_bank_memo *stream_banks(const hms_check_ctx *c, const hms_stream *st, const size_t *src)
+{
+    if (!c->banks || !src)
+        return NULL;
+    hms_bank_memo *v = malloc((st->n ? st->n : 1) * sizeof *v);
+    for (size_t j = 0; v && j < st->n; j++)
+        v[j] = c->banks[src[j]];
+    return v;
+}
+
 static hms_placement_events_opts events_opts(const hms_check_ctx *c, double blocks)
 {
     hms_launch_geom g = hms_ctx_geom(c);
@@ -412,6 +425,7 @@ static void predict_direct(hms_check_ctx *c, const hms_stream *st,
     hms_placement_events_opts o = *eo;
     o.memo = NULL; /* a memo belongs to one stream */
     o.units = NULL;
+    o.banks = NULL;
     hms_placement_events ev;
     bool ok = v.n > 0 && hms_placement_events_compute(&v, c->arch, (uint32_t)ga, gspace, NULL, &o,
                                                       &ev, err, sizeof err);
@@ -500,6 +514,8 @@ bool hms_an_placements(hms_check_ctx *c)
     eo.memo = hms_placement_events_memo_new(); /* NULL: each call works alone */
     /* NULL: computed; a thinned stream's records read the trace's rows */
     eo.units = own ? hms_units_memo_new_sub(&st, c->units, src) : c->units;
+    hms_bank_memo *sub_banks = own ? stream_banks(c, &st, src) : NULL;
+    eo.banks = own ? sub_banks : c->banks;
     free(src);
 
     /* The arrays that can be ranked, and the kernel's bytes in constant and
@@ -592,6 +608,7 @@ bool hms_an_placements(hms_check_ctx *c)
         if (hms_direct_applicable(k, (int)i))
             predict_direct(c, &st, &eo, i);
     hms_placement_events_memo_free(eo.memo);
+    free(sub_banks);
     if (own) {
         hms_units_memo_free(eo.units);
         hms_stream_free(&st);
