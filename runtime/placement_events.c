@@ -68,7 +68,6 @@ struct hms_placement_events_memo {
     const hms_stream *s; /* what the memo describes (with n and the arch) */
     size_t n;
     const hms_arch *a;
-    bool checked;        /* every record passed hms_access_check */
     hms_timed *order;    /* issue order, for order_key */
     double order_key[4]; /* bps, sms, warps_per_sm, cpi */
     double *replay;      /* [n] a record's replays in its own space */
@@ -366,35 +365,16 @@ static hms_placement_events_memo *memo_for(hms_placement_events_memo *m, const h
     return m;
 }
 
-/* Every record valid (once per memo). */
-static bool check_records(const hms_stream *s, hms_placement_events_memo *memo, char *err,
-                          size_t errlen)
-{
-    if (memo && memo->checked)
-        return true;
-    for (size_t i = 0; i < s->n; i++) {
-        const hms_warp_access *r = &s->v[i];
-        char why[160];
-        if (!hms_access_check(r, why, sizeof why)) {
-            snprintf(err, errlen, "stream record %zu (site %u, array %u): %s", i, r->site, r->array,
-                     why);
-            return false;
-        }
-    }
-    if (memo)
-        memo->checked = true;
-    return true;
-}
-
-/* The stream's summary: the memo's, else made in *local (freed by the
- * caller); NULL when out of memory. */
+/* The stream's summary, made once per memo (which validates the records):
+ * the memo's, else made in *local (freed by the caller); NULL with the
+ * reason in err. */
 static const hms_stream_summary *summary_for(const hms_stream *s, hms_placement_events_memo *memo,
-                                             hms_stream_summary *local)
+                                             hms_stream_summary *local, char *err, size_t errlen)
 {
     if (!memo)
-        return hms_stream_summary_make(s, local) ? local : NULL;
+        return hms_stream_summary_make(s, local, err, errlen) ? local : NULL;
     if (!memo->sum_done)
-        memo->sum_done = hms_stream_summary_make(s, &memo->sum);
+        memo->sum_done = hms_stream_summary_make(s, &memo->sum, err, errlen);
     return memo->sum_done ? &memo->sum : NULL;
 }
 
@@ -1024,15 +1004,10 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
         return false;
     }
     hms_placement_events_memo *memo = memo_for(o ? o->memo : NULL, s, a);
-    if (!check_records(s, memo, err, errlen))
-        return false;
     hms_stream_summary local;
-    const hms_stream_summary *sum = summary_for(s, memo, &local);
-    if (!sum) {
-        snprintf(err, errlen, "%s: out of memory summarising %zu stream records", arch_origin(a),
-                 s->n);
+    const hms_stream_summary *sum = summary_for(s, memo, &local, err, errlen);
+    if (!sum)
         return false;
-    }
     launch L;
     read_launch(sum, a, array, arr, o, &L);
     hms_space tspace = hms_placement_stream_space(target);

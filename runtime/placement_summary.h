@@ -4,7 +4,8 @@
  * how many there are and the extent of its shared-memory records. One pass
  * over the records, made once per stream and kept in the events memo,
  * instead of a pass per candidate space (the records are ~300 bytes each:
- * every pass over them is bound by memory). */
+ * every pass over them is bound by memory). The same pass validates the
+ * records. */
 #ifndef HMS_RUNTIME_PLACEMENT_SUMMARY_H
 #define HMS_RUNTIME_PLACEMENT_SUMMARY_H
 
@@ -41,8 +42,11 @@ static inline uint32_t hms_summary_use(unsigned space, unsigned kind)
     return 1u << (sp * 2 + (kind != HMS_ACCESS_LOAD));
 }
 
-/* False when out of memory. */
-bool hms_stream_summary_make(const hms_stream *s, hms_stream_summary *out);
+/* False with "stream record N (site S, array A): reason" when a record
+ * fails hms_access_check (runtime/coalesce.h; checked in the same pass),
+ * or "out of memory ...". */
+bool hms_stream_summary_make(const hms_stream *s, hms_stream_summary *out, char *err,
+                             size_t errlen);
 void hms_stream_summary_free(hms_stream_summary *s);
 
 #endif

@@ -58,21 +58,43 @@ typedef struct {
     double block_bytes; /* most bytes one block touched */
 } array_use;
 
-static void scan_uses(const hms_check_ctx *c, array_use *u)
+/* Lines (HMS_PLACEMENT_LINE_BYTES) trace record i touches: its work unit. */
+static size_t record_lines(const hms_check_ctx *c, size_t i)
+{
+    const hms_warp_access *r = &c->trace.stream.v[i];
+    return r->mask ? hms_units_count(c->units, i, r, HMS_PLACEMENT_LINE_BYTES) : 0;
+}
+
+/* What the pass needs from every trace record, in one pass over them (each
+ * pass over the records is bound by memory): the arrays' uses (u), each
+ * record's and block's lines (rec_lines, lines: model_stream's work units)
+ * and the executed instructions per warp, a block-weighted mean
+ * (*inst_per_warp). */
+static bool scan_trace(const hms_check_ctx *c, array_use *u, size_t *rec_lines, size_t *lines,
+                       double *inst_per_warp)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t na = c->k->narrays;
-    uint64_t *blo = malloc(na * sizeof *blo), *bhi = malloc(na * sizeof *bhi);
+    size_t wpb = t->warps_per_block ? t->warps_per_block : 1;
+    uint64_t *blo = malloc((na ? na : 1) * sizeof *blo), *bhi = malloc((na ? na : 1) * sizeof *bhi);
+    uint64_t *last = calloc(wpb, sizeof *last);
+    bool ok = blo && bhi && last;
+    double sum = 0, weight = 0;
     for (size_t a = 0; a < na; a++)
         u[a].lo = UINT64_MAX;
-    for (size_t b = 0; blo && bhi && b < t->nblocks; b++) {
+    for (size_t b = 0; ok && b < t->nblocks; b++) {
         const hms_traced_block *B = &t->blocks[b];
         for (size_t a = 0; a < na; a++) {
             blo[a] = UINT64_MAX;
             bhi[a] = 0;
         }
+        memset(last, 0, wpb * sizeof *last);
         for (size_t i = B->first; i < B->first + B->count; i++) {
             const hms_warp_access *r = &t->stream.v[i];
+            rec_lines[i] = record_lines(c, i);
+            lines[b] += rec_lines[i];
+            if (r->warp < wpb && r->time + 1 > last[r->warp])
+                last[r->warp] = r->time + 1;
             if (r->array >= na || !r->mask)
                 continue;
             array_use *x = &u[r->array];
@@ -98,9 +120,20 @@ static void scan_uses(const hms_check_ctx *c, array_use *u)
             double span = (double)(bhi[a] - blo[a]);
             u[a].block_bytes = span > u[a].block_bytes ? span : u[a].block_bytes;
         }
+        /* A warp issues up to its exit, not only up to its last access: the
+         * loop tests and barriers it still runs (a reduction's idle warps)
+         * take issue slots too. */
+        double block = 0;
+        for (size_t w = 0; w < wpb; w++)
+            block += (double)last[w];
+        sum += B->weight * (B->insts > block ? B->insts : block);
+        weight += B->weight * (double)wpb;
     }
     free(blo);
     free(bhi);
+    free(last);
+    *inst_per_warp = weight > 0 ? sum / weight : 0;
+    return ok;
 }
 
 /* Off-chip loads per memory period, each site weighted by its warp
@@ -136,34 +169,6 @@ static double declared_bytes(const ir_array *a)
     return n;
 }
 
-/* Executed instructions per warp, block-weighted mean over the trace. */
-static double inst_per_warp(const hms_check_ctx *c)
-{
-    const hms_kernel_trace *t = &c->trace;
-    size_t wpb = t->warps_per_block ? t->warps_per_block : 1;
-    uint64_t *last = calloc(wpb, sizeof *last);
-    double sum = 0, weight = 0;
-    for (size_t b = 0; last && b < t->nblocks; b++) {
-        const hms_traced_block *B = &t->blocks[b];
-        memset(last, 0, wpb * sizeof *last);
-        for (size_t i = B->first; i < B->first + B->count; i++) {
-            const hms_warp_access *r = &t->stream.v[i];
-            if (r->warp < wpb && r->time + 1 > last[r->warp])
-                last[r->warp] = r->time + 1;
-        }
-        /* A warp issues up to its exit, not only up to its last access: the
-         * loop tests and barriers it still runs (a reduction's idle warps)
-         * take issue slots too. */
-        double block = 0;
-        for (size_t w = 0; w < wpb; w++)
-            block += (double)last[w];
-        sum += B->weight * (B->insts > block ? B->insts : block);
-        weight += B->weight * (double)wpb;
-    }
-    free(last);
-    return weight > 0 ? sum / weight : 0;
-}
-
 static bool current_space(const ir_array *a, const array_use *u, hms_placement_space *out)
 {
     if (!hms_placement_from_space(a->space, a->tex_dims > 0 ? a->tex_dims : 1, out))
@@ -171,13 +176,6 @@ static bool current_space(const ir_array *a, const array_use *u, hms_placement_s
     if (*out == HMS_PLACE_GLOBAL && u->readonly_path)
         *out = HMS_PLACE_READONLY;
     return true;
-}
-
-/* Lines (HMS_PLACEMENT_LINE_BYTES) trace record i touches: its work unit. */
-static size_t record_lines(const hms_check_ctx *c, size_t i)
-{
-    const hms_warp_access *r = &c->trace.stream.v[i];
-    return r->mask ? hms_units_count(c->units, i, r, HMS_PLACEMENT_LINE_BYTES) : 0;
 }
 
 /* Which traced blocks of a full enumeration a stream thinned about m-fold
@@ -250,8 +248,9 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
  * in it. On a cut, *cut_kept / *cut_total say how many of that block's
  * records. A thinned stream's *src gives each record's trace index (NULL
  * when out of memory; the caller frees it). */
-static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, double *blocks,
-                         uint32_t *warp_stride, size_t *cut_kept, size_t *cut_total, size_t **src)
+static bool model_stream(const hms_check_ctx *c, const size_t *rec_lines, const size_t *lines,
+                         hms_stream *out, bool *own, double *blocks, uint32_t *warp_stride,
+                         size_t *cut_kept, size_t *cut_total, size_t **src)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t budget = max_lines(c);
@@ -261,19 +260,11 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     *cut_kept = *cut_total = 0;
     *src = NULL;
     size_t nb = t->nblocks;
-    size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
-    size_t *rec_lines = malloc((t->stream.n ? t->stream.n : 1) * sizeof *rec_lines);
     bool *keep = malloc((nb ? nb : 1) * sizeof *keep);
-    bool ok = lines && rec_lines && keep;
+    bool ok = keep != NULL;
     size_t total = 0;
-    for (size_t b = 0; ok && b < nb; b++) {
-        const hms_traced_block *B = &t->blocks[b];
-        for (size_t i = B->first; i < B->first + B->count; i++) {
-            rec_lines[i] = record_lines(c, i);
-            lines[b] += rec_lines[i];
-        }
+    for (size_t b = 0; b < nb; b++)
         total += lines[b];
-    }
     size_t m = 1;
     size_t max_records = budget / HMS_PLACEMENT_LINES_PER_RECORD;
     if (max_records < 1)
@@ -281,8 +272,6 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     if (t->stream.n > max_records && nb >= 2)
         m = (t->stream.n + max_records - 1) / max_records;
     if (ok && m == 1 && total <= budget) {
-        free(lines);
-        free(rec_lines);
         free(keep);
         *out = t->stream;
         return true;
@@ -331,8 +320,6 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
             break;
         }
     }
-    free(lines);
-    free(rec_lines);
     free(keep);
     return ok;
 }
@@ -478,7 +465,11 @@ bool hms_an_placements(hms_check_ctx *c)
         free(u);
         return false;
     }
-    scan_uses(c, u);
+    size_t nb = c->trace.nblocks, n = c->trace.stream.n;
+    size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
+    size_t *rec_lines = malloc((n ? n : 1) * sizeof *rec_lines);
+    double ipw = 0;
+    bool scanned = lines && rec_lines && scan_trace(c, u, rec_lines, lines, &ipw);
     hms_launch_geom g = hms_ctx_geom(c);
     hms_stream st;
     bool own = false;
@@ -486,13 +477,18 @@ bool hms_an_placements(hms_check_ctx *c)
     size_t cut_kept = 0, cut_total = 0;
     uint32_t warp_stride = 1;
     size_t *src = NULL;
-    if (!model_stream(c, &st, &own, &blocks, &warp_stride, &cut_kept, &cut_total, &src)) {
+    if (!scanned || !model_stream(c, rec_lines, lines, &st, &own, &blocks, &warp_stride, &cut_kept,
+                                  &cut_total, &src)) {
         if (own)
             hms_stream_free(&st);
         free(src);
         free(u);
+        free(lines);
+        free(rec_lines);
         return false;
     }
+    free(lines);
+    free(rec_lines);
     if (warp_stride > 1)
         hms_ctx_add_limit(c,
                           "analysis work budget reached: the placement model simulated every "
@@ -549,7 +545,7 @@ bool hms_an_placements(hms_check_ctx *c)
     for (size_t i = 0; i < k->narrays && first == k->narrays; i++)
         if (c->placements[i].ranked)
             first = i;
-    c->fig.inst_per_warp = inst_per_warp(c);
+    c->fig.inst_per_warp = ipw;
     hms_placement_kernel *pk = &c->fig.pk;
     pk->total_warps = g.total_warps;
     pk->active_sms = g.sms;
