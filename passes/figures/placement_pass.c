@@ -29,6 +29,7 @@
 #include "passes/figures/shared_direct.h"
 #include "passes/figures/thin_groups.h"
 #include "passes/trace/sample.h"
+#include "runtime/banks.h"
 #include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
 #include "runtime/units_memo.h"
@@ -378,13 +379,36 @@ static void rank_array(hms_check_ctx *c, const hms_stream *st, size_t id, const 
     (void)a;
 }
 
+/* Bank results for the shared records of a stream v derived from the
+ * trace, record j from trace record src[j]: the trace's (c->banks) where
+ * the record is that one's lanes unchanged, else computed. NULL when the
+ * trace has none or out of memory (then the re-simulation computes them). */
+static hms_bank_memo *variant_banks(const hms_check_ctx *c, const hms_stream *v, const size_t *src)
+{
+    if (!c->banks)
+        return NULL;
+    hms_bank_memo *b = calloc(v->n ? v->n : 1, sizeof *b);
+    for (size_t j = 0; b && j < v->n; j++) {
+        const hms_warp_access *r = &v->v[j];
+        if (r->space != HMS_SPACE_SHARED || !r->mask)
+            continue;
+        const hms_warp_access *t = src[j] < c->trace.stream.n ? &c->trace.stream.v[src[j]] : NULL;
+        if (t && t->space == HMS_SPACE_SHARED && t->mask == r->mask && t->width == r->width &&
+            memcmp(t->addr, r->addr, sizeof r->addr) == 0)
+            b[j] = c->banks[src[j]];
+        else
+            b[j].ok = hms_banks_warp(c->arch, r, &b[j].r);
+    }
+    return b;
+}
+
 /* The kernel with shared buffer sb read from global memory instead
  * (passes/figures/shared_direct.h), predicted by the same model on the same stream
  * as the kernel as written. Instructions per warp move by what the variant
  * drops and changes: each dropped fetch (1 + 2 addressing instructions) and
  * fill store (1 + 1), each buffer read turned global (2 addressing instead
  * of 1), and the replays of the re-simulated stream. */
-static void predict_direct(hms_check_ctx *c, const hms_stream *st,
+static void predict_direct(hms_check_ctx *c, const hms_stream *st, bool own, const size_t *st_src,
                            const hms_placement_events_opts *eo, size_t sb)
 {
     const ir_kernel *k = c->k;
@@ -402,20 +426,34 @@ static void predict_direct(hms_check_ctx *c, const hms_stream *st,
     if (!hms_placement_from_space(k->arrays[ga].space, 1, &gspace))
         return;
     hms_stream v;
+    size_t *vsrc = NULL;
     hms_direct_counts n;
     char err[256];
     if (!hms_direct_variant(k, st, (int)sb, c->trace.arrays[sb].base, c->trace.arrays[sb].extent,
-                            &v, NULL, &n, err, sizeof err)) {
+                            &v, &vsrc, &n, err, sizeof err)) {
         hms_ctx_add_limit(c, "shared buffer '%s' not judged: %s", k->arrays[sb].name, err);
         return;
     }
+    /* the variant's records copied unchanged read the trace's units and
+     * bank results (each checked against its trace record); st is the
+     * trace, or a thinned copy whose st_src gives the trace's records */
+    if (own && !st_src) {
+        free(vsrc);
+        vsrc = NULL;
+    }
+    for (size_t j = 0; vsrc && own && j < v.n; j++)
+        vsrc[j] = st_src[vsrc[j]];
     hms_placement_events_opts o = *eo;
     o.memo = NULL; /* a memo belongs to one stream */
-    o.units = NULL;
-    o.banks = NULL;
+    o.units = vsrc ? hms_units_memo_new_sub(&v, c->units, vsrc) : NULL;
+    hms_bank_memo *vbanks = vsrc ? variant_banks(c, &v, vsrc) : NULL;
+    o.banks = vbanks;
     hms_placement_events ev;
     bool ok = v.n > 0 && hms_placement_events_compute(&v, c->arch, (uint32_t)ga, gspace, NULL, &o,
                                                       &ev, err, sizeof err);
+    hms_units_memo_free(o.units);
+    free(vbanks);
+    free(vsrc);
     hms_stream_free(&v);
     if (!ok)
         return;
@@ -512,7 +550,6 @@ bool hms_an_placements(hms_check_ctx *c)
     eo.units = own ? hms_units_memo_new_sub(&st, c->units, src) : c->units;
     hms_bank_memo *sub_banks = own ? stream_banks(c, &st, src) : NULL;
     eo.banks = own ? sub_banks : c->banks;
-    free(src);
 
     /* The arrays that can be ranked, and the kernel's bytes in constant and
      * shared memory (what the other arrays leave for a moved one). */
@@ -602,9 +639,10 @@ bool hms_an_placements(hms_check_ctx *c)
     pk->constant_bytes_used = 0;
     for (size_t i = 0; ok && i < k->narrays; i++)
         if (hms_direct_applicable(k, (int)i))
-            predict_direct(c, &st, &eo, i);
+            predict_direct(c, &st, own, src, &eo, i);
     hms_placement_events_memo_free(eo.memo);
     free(sub_banks);
+    free(src);
     if (own) {
         hms_units_memo_free(eo.units);
         hms_stream_free(&st);
