@@ -66,13 +66,40 @@ static size_t record_lines(const hms_check_ctx *c, size_t i)
     return r->mask ? hms_units_count(c->units, i, r, HMS_PLACEMENT_LINE_BYTES) : 0;
 }
 
+/* The trace's work lines (record_lines), worked out per block on first
+ * use: a long trace is thinned to a share of its blocks, and only those
+ * are weighed (hms_work_lines, thin_groups.h). */
+typedef struct {
+    const hms_check_ctx *c;
+    size_t *rec;   /* [records] each record's lines, where its block is known */
+    size_t *block; /* [blocks] the sum over the block's records */
+    bool *known;   /* [blocks] */
+} work_lines;
+
+static const size_t *block_records(void *ctx, size_t b)
+{
+    work_lines *w = ctx;
+    const hms_traced_block *B = &w->c->trace.blocks[b];
+    if (!w->known[b]) {
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            w->rec[i] = record_lines(w->c, i);
+            w->block[b] += w->rec[i];
+        }
+        w->known[b] = true;
+    }
+    return w->rec + B->first;
+}
+
+static size_t block_lines(work_lines *w, size_t b)
+{
+    block_records(w, b);
+    return w->block[b];
+}
+
 /* What the pass needs from every trace record, in one pass over them (each
- * pass over the records is bound by memory): the arrays' uses (u), each
- * record's and block's lines (rec_lines, lines: model_stream's work units)
- * and the executed instructions per warp, a block-weighted mean
- * (*inst_per_warp). */
-static bool scan_trace(const hms_check_ctx *c, array_use *u, size_t *rec_lines, size_t *lines,
-                       double *inst_per_warp)
+ * pass over the records is bound by memory): the arrays' uses (u) and the
+ * executed instructions per warp, a block-weighted mean (*inst_per_warp). */
+static bool scan_trace(const hms_check_ctx *c, array_use *u, double *inst_per_warp)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t na = c->k->narrays;
@@ -92,8 +119,6 @@ static bool scan_trace(const hms_check_ctx *c, array_use *u, size_t *rec_lines, 
         memset(last, 0, wpb * sizeof *last);
         for (size_t i = B->first; i < B->first + B->count; i++) {
             const hms_warp_access *r = &t->stream.v[i];
-            rec_lines[i] = record_lines(c, i);
-            lines[b] += rec_lines[i];
             if (r->warp < wpb && r->time + 1 > last[r->warp])
                 last[r->warp] = r->time + 1;
             if (r->array >= na || !r->mask)
@@ -209,9 +234,8 @@ static bool thin_blocks(const hms_check_ctx *c, size_t m, bool *keep)
 
 /* Which blocks to keep (and every how many warps of them) when the whole
  * trace is over the budgets; false on allocation failure. */
-static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const size_t *lines,
-                          size_t m, size_t max_records, size_t budget, bool *keep,
-                          uint32_t *warp_stride)
+static bool choose_blocks(const hms_check_ctx *c, work_lines *wl, size_t m, size_t max_records,
+                          size_t budget, bool *keep, uint32_t *warp_stride)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t nb = t->nblocks;
@@ -223,7 +247,8 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
             hms_launch_geom g = hms_ctx_geom(c);
             round = (uint64_t)g.sms * g.bps;
         }
-        if (!hms_thin_by_groups(t, rec_lines, round, max_records, budget, keep, warp_stride))
+        hms_work_lines w = {block_records, wl};
+        if (!hms_thin_by_groups_lazy(t, &w, round, max_records, budget, keep, warp_stride))
             return false;
         if (*warp_stride > 0)
             return true;
@@ -234,7 +259,7 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
             return false;
         size_t work = 0;
         for (size_t b = 0; b < nb; b++)
-            work += keep[b] ? lines[b] : 0;
+            work += keep[b] ? block_lines(wl, b) : 0;
         if (work <= budget || m >= nb)
             return true;
         m = m * 2 < nb ? m * 2 : nb;
@@ -249,9 +274,9 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
  * in it. On a cut, *cut_kept / *cut_total say how many of that block's
  * records. A thinned stream's *src gives each record's trace index (NULL
  * when out of memory; the caller frees it). */
-static bool model_stream(const hms_check_ctx *c, const size_t *rec_lines, const size_t *lines,
-                         hms_stream *out, bool *own, double *blocks, uint32_t *warp_stride,
-                         size_t *cut_kept, size_t *cut_total, size_t **src)
+static bool model_stream(const hms_check_ctx *c, work_lines *wl, hms_stream *out, bool *own,
+                         double *blocks, uint32_t *warp_stride, size_t *cut_kept, size_t *cut_total,
+                         size_t **src)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t budget = max_lines(c);
@@ -263,22 +288,22 @@ static bool model_stream(const hms_check_ctx *c, const size_t *rec_lines, const 
     size_t nb = t->nblocks;
     bool *keep = malloc((nb ? nb : 1) * sizeof *keep);
     bool ok = keep != NULL;
-    size_t total = 0;
-    for (size_t b = 0; b < nb; b++)
-        total += lines[b];
     size_t m = 1;
     size_t max_records = budget / HMS_PLACEMENT_LINES_PER_RECORD;
     if (max_records < 1)
         max_records = 1;
     if (t->stream.n > max_records && nb >= 2)
         m = (t->stream.n + max_records - 1) / max_records;
+    size_t total = 0; /* every block's lines: only needed when m == 1 */
+    for (size_t b = 0; m == 1 && b < nb; b++)
+        total += block_lines(wl, b);
     if (ok && m == 1 && total <= budget) {
         free(keep);
         *out = t->stream;
         return true;
     }
     uint32_t stride = 1;
-    ok = ok && choose_blocks(c, rec_lines, lines, m, max_records, budget, keep, &stride);
+    ok = ok && choose_blocks(c, wl, m, max_records, budget, keep, &stride);
     if (ok) {
         hms_stream_init(out);
         *own = true;
@@ -294,17 +319,18 @@ static bool model_stream(const hms_check_ctx *c, const size_t *rec_lines, const 
         size_t kept = 0;
         bool cut = false;
         /* a block that fits whole needs no per-record count (lines[b] is their sum) */
-        bool fits = stride == 1 && work + lines[b] <= budget;
+        size_t lines = block_lines(wl, b);
+        bool fits = stride == 1 && work + lines <= budget;
         for (size_t i = B->first; ok && i < B->first + B->count; i++) {
             hms_warp_access r = t->stream.v[i];
             if (r.warp % stride)
                 continue;
-            size_t w = fits ? 0 : rec_lines[i];
+            size_t w = fits ? 0 : wl->rec[i];
             if (work + w > budget && work > 0) {
                 cut = true;
                 break;
             }
-            if (lines[b] > budget || stride > 1)
+            if (lines > budget || stride > 1)
                 r.exact = false;
             ok = hms_stream_push(out, &r);
             if (ok && *src)
@@ -313,7 +339,7 @@ static bool model_stream(const hms_check_ctx *c, const size_t *rec_lines, const 
             kept++;
         }
         if (fits)
-            work += lines[b];
+            work += lines;
         *blocks += B->count && kept < B->count ? (double)kept / (double)B->count : 1;
         if (cut) { /* the budget ran out inside this block */
             *cut_kept = kept;
@@ -504,10 +530,10 @@ bool hms_an_placements(hms_check_ctx *c)
         return false;
     }
     size_t nb = c->trace.nblocks, n = c->trace.stream.n;
-    size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
-    size_t *rec_lines = malloc((n ? n : 1) * sizeof *rec_lines);
+    work_lines wl = {c, malloc((n ? n : 1) * sizeof *wl.rec), calloc(nb ? nb : 1, sizeof *wl.block),
+                     calloc(nb ? nb : 1, sizeof *wl.known)};
     double ipw = 0;
-    bool scanned = lines && rec_lines && scan_trace(c, u, rec_lines, lines, &ipw);
+    bool scanned = wl.rec && wl.block && wl.known && scan_trace(c, u, &ipw);
     hms_launch_geom g = hms_ctx_geom(c);
     hms_stream st;
     bool own = false;
@@ -515,18 +541,18 @@ bool hms_an_placements(hms_check_ctx *c)
     size_t cut_kept = 0, cut_total = 0;
     uint32_t warp_stride = 1;
     size_t *src = NULL;
-    if (!scanned || !model_stream(c, rec_lines, lines, &st, &own, &blocks, &warp_stride, &cut_kept,
-                                  &cut_total, &src)) {
+    bool made = scanned &&
+                model_stream(c, &wl, &st, &own, &blocks, &warp_stride, &cut_kept, &cut_total, &src);
+    free(wl.rec);
+    free(wl.block);
+    free(wl.known);
+    if (!made) {
         if (own)
             hms_stream_free(&st);
         free(src);
         free(u);
-        free(lines);
-        free(rec_lines);
         return false;
     }
-    free(lines);
-    free(rec_lines);
     if (warp_stride > 1)
         hms_ctx_add_limit(c,
                           "analysis work budget reached: the placement model simulated every "
