@@ -460,9 +460,11 @@ static void predict_direct(hms_check_ctx *c, const hms_stream *st, bool own, con
         hms_ctx_add_limit(c, "shared buffer '%s' not judged: %s", k->arrays[sb].name, err);
         return;
     }
-    /* the variant's records copied unchanged read the trace's units and
-     * bank results (each checked against its trace record); st is the
-     * trace, or a thinned copy whose st_src gives the trace's records */
+    /* the variant's shared records copied unchanged read the trace's bank
+     * results (each checked against its trace record); st is the trace, or
+     * a thinned copy whose st_src gives the trace's records. (Its units are
+     * computed: reading the trace's units memo, each record checked
+     * against the trace's, saved nothing measurable.) */
     if (own && !st_src) {
         free(vsrc);
         vsrc = NULL;
@@ -471,13 +473,12 @@ static void predict_direct(hms_check_ctx *c, const hms_stream *st, bool own, con
         vsrc[j] = st_src[vsrc[j]];
     hms_placement_events_opts o = *eo;
     o.memo = NULL; /* a memo belongs to one stream */
-    o.units = vsrc ? hms_units_memo_new_sub(&v, c->units, vsrc) : NULL;
+    o.units = NULL;
     hms_bank_memo *vbanks = vsrc ? variant_banks(c, &v, vsrc) : NULL;
     o.banks = vbanks;
     hms_placement_events ev;
     bool ok = v.n > 0 && hms_placement_events_compute(&v, c->arch, (uint32_t)ga, gspace, NULL, &o,
                                                       &ev, err, sizeof err);
-    hms_units_memo_free(o.units);
     free(vbanks);
     free(vsrc);
     hms_stream_free(&v);
