@@ -16,6 +16,7 @@
 #include "runtime/mem_hierarchy.h"
 #include "runtime/units_memo.h"
 #include "runtime/placement_skip.h"
+#include "runtime/placement_summary.h"
 
 #define REGION_CONSTANT (1ull << 40)
 #define REGION_LOCAL (1ull << 41)
@@ -28,6 +29,9 @@ typedef struct {
     hms_mem_hier h; /* the caches (runtime/mem_hierarchy.h) */
     bool h_ready;
     hms_units_memo *units; /* the stream's units (may be NULL) */
+    /* the bank result of record `at` in its own (shared) space, from
+     * opts.banks; NULL: computed */
+    const hms_bank_memo *bank;
     hms_dram_model dram;
     bool dram_ready;
     char *err;
@@ -64,7 +68,6 @@ struct hms_placement_events_memo {
     const hms_stream *s; /* what the memo describes (with n and the arch) */
     size_t n;
     const hms_arch *a;
-    bool checked;        /* every record passed hms_access_check */
     hms_timed *order;    /* issue order, for order_key */
     double order_key[4]; /* bps, sms, warps_per_sm, cpi */
     double *replay;      /* [n] a record's replays in its own space */
@@ -87,6 +90,12 @@ struct hms_placement_events_memo {
     hms_skip_log log; /* the ident run's lookups, when log_done */
     bool log_done;
     double log_key[7];
+    /* records the log holds, per array and in all (when logged_done) */
+    size_t *logged;
+    size_t logged_all;
+    bool logged_done;
+    hms_stream_summary sum; /* when sum_done */
+    bool sum_done;
     size_t skip_clean, skip_mixed; /* records the skip answered, for tests */
     outcomes moved;                /* the last run with an array moved */
     /* The last moved-array run: texture1d and texture2d are one stream
@@ -288,7 +297,9 @@ typedef struct {
     uint64_t shared_min; /* the array's lowest shared address; UINT64_MAX if none */
     uint64_t slab;       /* bytes per block when a shared array moves off-chip */
     hms_units_memo *units;
-    bool full; /* no set skip (opts.full_resim) */
+    const hms_bank_memo *banks; /* opts.banks */
+    bool full;                  /* no set skip (opts.full_resim) */
+    const hms_stream_summary *sum;
 } launch;
 
 hms_placement_events_memo *hms_placement_events_memo_new(void)
@@ -309,6 +320,8 @@ static void memo_clear(hms_placement_events_memo *m)
     free(m->written.mo);
     free(m->moved.mo);
     hms_skip_log_free(&m->log);
+    free(m->logged);
+    hms_stream_summary_free(&m->sum);
     memset(m, 0, sizeof *m);
 }
 
@@ -352,45 +365,35 @@ static hms_placement_events_memo *memo_for(hms_placement_events_memo *m, const h
     return m;
 }
 
-/* Validates the records and works out the launch. */
-static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
+/* The stream's summary, made once per memo (which validates the records):
+ * the memo's, else made in *local (freed by the caller); NULL with the
+ * reason in err. */
+static const hms_stream_summary *summary_for(const hms_stream *s, hms_placement_events_memo *memo,
+                                             hms_stream_summary *local, char *err, size_t errlen)
+{
+    if (!memo)
+        return hms_stream_summary_make(s, local, err, errlen) ? local : NULL;
+    if (!memo->sum_done)
+        memo->sum_done = hms_stream_summary_make(s, &memo->sum, err, errlen);
+    return memo->sum_done ? &memo->sum : NULL;
+}
+
+/* Works out the launch from the stream's summary and the options. */
+static void read_launch(const hms_stream_summary *sum, const hms_arch *a, uint32_t array,
                         const hms_placement_array *arr, const hms_placement_events_opts *o,
-                        launch *L, char *err, size_t errlen)
+                        launch *L)
 {
     hms_placement_events_opts opt = {0};
     if (o)
         opt = *o;
     memset(L, 0, sizeof *L);
+    L->sum = sum;
     L->sms = opt.active_sms ? opt.active_sms : (a->sm_count > 0 ? (unsigned)a->sm_count : 1);
-    L->wpb = opt.warps_per_block;
-    uint64_t nblocks = 0, shared_max = 0, shared_min = UINT64_MAX; /* in registers */
-    L->shared_min = UINT64_MAX;
-    hms_placement_events_memo *memo = memo_for(opt.memo, s, a);
-    bool check = !memo || !memo->checked;
-    for (size_t i = 0; i < s->n; i++) {
-        const hms_warp_access *r = &s->v[i];
-        char why[160];
-        if (check && !hms_access_check(r, why, sizeof why)) {
-            snprintf(err, errlen, "stream record %zu (site %u, array %u): %s", i, r->site, r->array,
-                     why);
-            return false;
-        }
-        if (!opt.warps_per_block && r->warp + 1 > L->wpb)
-            L->wpb = r->warp + 1;
-        if ((uint64_t)r->block + 1 > nblocks)
-            nblocks = (uint64_t)r->block + 1;
-        if (r->array != array || r->space != HMS_SPACE_SHARED)
-            continue;
-        for (int l = 0; l < HMS_WARP_LANES; l++)
-            if (r->mask >> l & 1) {
-                shared_min = r->addr[l] < shared_min ? r->addr[l] : shared_min;
-                uint64_t end = r->addr[l] + r->width;
-                shared_max = end > shared_max ? end : shared_max;
-            }
-    }
-    L->shared_min = shared_min;
-    if (memo)
-        memo->checked = true;
+    L->wpb = opt.warps_per_block ? opt.warps_per_block : sum->warps;
+    uint64_t nblocks = sum->nblocks;
+    const hms_array_summary *u = array < sum->narrays ? &sum->arrays[array] : NULL;
+    uint64_t shared_max = u ? u->shared_hi : 0;
+    L->shared_min = u ? u->shared_lo : UINT64_MAX;
     if (L->wpb == 0)
         L->wpb = 1;
     L->bps = opt.blocks_per_sm;
@@ -411,6 +414,7 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
     L->scale = opt.scale > 0 ? opt.scale : 1;
     L->mlp = opt.mlp > 0 ? opt.mlp : 1;
     L->units = opt.units;
+    L->banks = opt.banks;
     L->full = opt.full_resim;
     if (L->shared_min != UINT64_MAX) {
         uint64_t span = shared_max - L->shared_min;
@@ -418,7 +422,6 @@ static bool read_launch(const hms_stream *s, const hms_arch *a, uint32_t array,
             span = (uint64_t)arr->bytes;
         L->slab = (span + SLAB_ALIGN - 1) / SLAB_ALIGN * SLAB_ALIGN;
     }
-    return true;
 }
 
 /* Record indices with their SM-cycle issue times, in issue order; NULL on
@@ -506,7 +509,14 @@ static bool simulate(sim *m, const hms_warp_access *p, unsigned sm, double time,
             replay = *known;
         } else {
             hms_bank_result b;
-            if (!hms_banks_warp(a, p, &b)) {
+            bool banks_ok;
+            if (m->bank) {
+                banks_ok = m->bank->ok;
+                b = m->bank->r;
+            } else {
+                banks_ok = hms_banks_warp(a, p, &b);
+            }
+            if (!banks_ok) {
                 snprintf(m->err, m->errlen,
                          "%s: shared_banks %d x %d bytes: bank layout not supported", m->origin,
                          a->shared_banks, a->shared_bank_bytes);
@@ -639,23 +649,12 @@ static void scale_counts(hms_placement_events *e, double scale)
 }
 
 /* Whether moving `array` to `tspace` leaves the stream as written: every
- * record of the array already uses that space. */
-static bool as_written(const hms_stream *s, uint32_t array, hms_space tspace)
+ * active record of the array already uses that space. */
+static bool as_written(const hms_stream_summary *sum, uint32_t array, hms_space tspace)
 {
-    for (size_t i = 0; i < s->n; i++)
-        if (s->v[i].array == array && s->v[i].mask && s->v[i].space != tspace)
-            return false;
-    return true;
-}
-
-/* Highest array id in the stream + 1. */
-static size_t arrays_in(const hms_stream *s)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < s->n; i++)
-        if ((size_t)s->v[i].array + 1 > n)
-            n = (size_t)s->v[i].array + 1;
-    return n;
+    uint32_t uses = array < sum->narrays ? sum->arrays[array].uses : 0;
+    return (uses & ~(hms_summary_use(tspace, HMS_ACCESS_LOAD) |
+                     hms_summary_use(tspace, HMS_ACCESS_STORE))) == 0;
 }
 
 /* The array's own counts (not its space, copy bytes or the kernel's). */
@@ -681,21 +680,24 @@ static void launch_key(const launch *L, double key[7])
  * each record uses); HMS_FL_NONE when they meet none or several, or when a
  * record's space is simulated as more than a cache lookup of its own
  * addresses (shared, constant and local memory). */
-static hms_fl_kind route_of(const hms_stream *s, const hms_arch *a, uint32_t array, bool as_is,
-                            hms_space space)
+static hms_fl_kind route_of(const hms_stream_summary *sum, const hms_arch *a, uint32_t array,
+                            bool as_is, hms_space space)
 {
     hms_fl_kind route = HMS_FL_NONE;
-    for (size_t i = 0; i < s->n; i++) {
-        const hms_warp_access *r = &s->v[i];
-        if (r->array != array || !r->mask)
-            continue;
-        hms_space sp = as_is ? (hms_space)r->space : space;
-        if (sp != HMS_SPACE_GLOBAL && sp != HMS_SPACE_READONLY && sp != HMS_SPACE_TEXTURE)
-            return HMS_FL_NONE;
-        hms_fl_kind k = hms_mem_serving(a, hms_mem_path(a, sp, (hms_access_kind)r->kind));
-        if (k == HMS_FL_NONE || (route != HMS_FL_NONE && k != route))
-            return HMS_FL_NONE;
-        route = k;
+    uint32_t uses = array < sum->narrays ? sum->arrays[array].uses : 0;
+    for (unsigned u = 0; u < HMS_SUMMARY_SPACES; u++) {
+        for (unsigned load = 0; load < 2; load++) {
+            hms_access_kind kind = load ? HMS_ACCESS_LOAD : HMS_ACCESS_STORE;
+            if (!(uses & hms_summary_use(u, kind)))
+                continue;
+            hms_space sp = as_is ? (hms_space)u : space;
+            if (sp != HMS_SPACE_GLOBAL && sp != HMS_SPACE_READONLY && sp != HMS_SPACE_TEXTURE)
+                return HMS_FL_NONE;
+            hms_fl_kind k = hms_mem_serving(a, hms_mem_path(a, sp, kind));
+            if (k == HMS_FL_NONE || (route != HMS_FL_NONE && k != route))
+                return HMS_FL_NONE;
+            route = k;
+        }
     }
     return route;
 }
@@ -708,18 +710,17 @@ static hms_fl_kind route_of(const hms_stream *s, const hms_arch *a, uint32_t arr
  * they already met it there (a global load moved to the read-only path on a
  * unified L1), else the last moved run of the same array that met it (the
  * read-only path and textures of one array). Sets *route. */
-static outcomes *reference_for(const hms_stream *s, const hms_arch *a, uint32_t array,
-                               hms_space tspace, const launch *L, hms_placement_events_memo *memo,
-                               hms_fl_kind *route)
+static outcomes *reference_for(const hms_arch *a, uint32_t array, hms_space tspace, const launch *L,
+                               hms_placement_events_memo *memo, hms_fl_kind *route)
 {
     double key[7];
     launch_key(L, key);
-    *route = route_of(s, a, array, false, tspace);
+    *route = route_of(L->sum, a, array, false, tspace);
     if (*route == HMS_FL_NONE)
         return NULL;
     outcomes *w = &memo->written, *mv = &memo->moved;
     if (w->done && memcmp(w->key, key, sizeof key) == 0 &&
-        route_of(s, a, array, true, tspace) == *route)
+        route_of(L->sum, a, array, true, tspace) == *route)
         return w;
     if (mv->done && memcmp(mv->key, key, sizeof key) == 0 && mv->array == array &&
         mv->route == *route)
@@ -727,22 +728,42 @@ static outcomes *reference_for(const hms_stream *s, const hms_arch *a, uint32_t 
     return NULL;
 }
 
+/* Records of arrays other than `array` that the memo's log holds (the
+ * counts per array made once per log). */
+static size_t logged_others(hms_placement_events_memo *memo, const hms_stream *s,
+                            const hms_stream_summary *sum, uint32_t array)
+{
+    const hms_skip_log *log = &memo->log;
+    if (!memo->logged_done) {
+        free(memo->logged);
+        memo->logged = calloc(sum->narrays ? sum->narrays : 1, sizeof *memo->logged);
+        memo->logged_all = 0;
+        for (size_t i = 0; memo->logged && i < s->n; i++) {
+            memo->logged[s->v[i].array] += log->rec[i].logged;
+            memo->logged_all += log->rec[i].logged;
+        }
+        memo->logged_done = memo->logged != NULL;
+    }
+    if (memo->logged_done)
+        return memo->logged_all - (array < sum->narrays ? memo->logged[array] : 0);
+    size_t others = 0; /* no memory for the counts */
+    for (size_t i = 0; i < s->n; i++)
+        others += s->v[i].array != array && log->rec[i].logged;
+    return others;
+}
+
 /* The dirty sets of the run with `array` in `tspace` against the log of the
  * stream as written (runtime/placement_skip.h): false when they cannot be
  * worked out (then every lookup is simulated). */
 static bool prepare_skip(const hms_stream *s, uint32_t array, hms_space tspace, const launch *L,
-                         sim *m, const hms_skip_log *log, hms_skip_run *sk)
+                         sim *m, hms_placement_events_memo *memo, hms_skip_run *sk)
 {
     /* It pays when the other arrays' records that met the caches outnumber
      * the moved array's: those are simulated whatever, and working out
      * where they may go costs about as much as simulating them. */
-    size_t mine = 0, others = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        if (s->v[i].array == array)
-            mine += s->v[i].mask != 0;
-        else
-            others += log->rec[i].logged;
-    }
+    const hms_skip_log *log = &memo->log;
+    size_t mine = array < L->sum->narrays ? L->sum->arrays[array].active : 0;
+    size_t others = logged_others(memo, s, L->sum, array);
     if (others <= mine || !hms_skip_run_init(sk, log, &m->h))
         return false;
     for (size_t i = 0; sk->ok && i < s->n; i++) {
@@ -792,7 +813,7 @@ static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms
     outcomes *ref = NULL, *keep = NULL;
     hms_fl_kind route = HMS_FL_NONE;
     if (ok && memo) {
-        ref = per ? NULL : reference_for(s, a, array, tspace, L, memo, &route);
+        ref = per ? NULL : reference_for(a, array, tspace, L, memo, &route);
         keep = ref || (!per && route == HMS_FL_NONE) ? NULL : per ? &memo->written : &memo->moved;
     }
     if (keep) {
@@ -805,12 +826,13 @@ static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms
         m.known = ref->mo;
     if (ok && memo && per && !L->full) { /* log the stream as written */
         memo->log_done = false;
+        memo->logged_done = false;
         hms_skip_log_free(&memo->log);
         hms_skip_log_init(&memo->log, s->n);
         m.log = &memo->log;
     } else if (ok && memo && !per && !ref && skip && !L->full && memo->log_done &&
                memcmp(memo->log_key, lkey, sizeof lkey) == 0 &&
-               prepare_skip(s, array, tspace, L, &m, &memo->log, &sk)) {
+               prepare_skip(s, array, tspace, L, &m, memo, &sk)) {
         m.skip = &sk;
     }
     bool own_order = true;
@@ -835,6 +857,7 @@ static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms
         size_t i = order[k].index;
         m.at = i;
         m.skip_rec = !moved;
+        m.bank = !moved && L->banks ? &L->banks[i] : NULL;
         hms_placement_events *mine = per ? &per[r->array] : moved ? out : NULL;
         uint8_t *have = memo && !moved ? &memo->have[i] : NULL;
         double *known = memo && !moved ? &memo->replay[i] : NULL;
@@ -918,7 +941,7 @@ static bool as_written_events(const hms_stream *s, const hms_arch *a, uint32_t a
     if (!memo->ident_done || memcmp(key, memo->ident_key, sizeof key) != 0) {
         memo->ident_done = false;
         free(memo->ident);
-        memo->nident = arrays_in(s);
+        memo->nident = L->sum->narrays;
         memo->ident = calloc(memo->nident ? memo->nident : 1, sizeof *memo->ident);
         if (!memo->ident) {
             snprintf(err, errlen, "%s: out of memory for %zu arrays' counts", arch_origin(a),
@@ -980,12 +1003,15 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
         snprintf(err, errlen, "placement events: unknown target space %d", (int)target);
         return false;
     }
-    launch L;
-    if (!read_launch(s, a, array, arr, o, &L, err, errlen))
-        return false;
     hms_placement_events_memo *memo = memo_for(o ? o->memo : NULL, s, a);
+    hms_stream_summary local;
+    const hms_stream_summary *sum = summary_for(s, memo, &local, err, errlen);
+    if (!sum)
+        return false;
+    launch L;
+    read_launch(sum, a, array, arr, o, &L);
     hms_space tspace = hms_placement_stream_space(target);
-    bool ok = memo && as_written(s, array, tspace)
+    bool ok = memo && as_written(sum, array, tspace)
                   ? as_written_events(s, a, array, tspace, &L, memo, out, err, errlen)
                   : moved_events(s, a, array, tspace, &L, memo, out, err, errlen);
     if (ok) {
@@ -1004,5 +1030,7 @@ bool hms_placement_events_compute(const hms_stream *s, const hms_arch *a, uint32
         memset(out, 0, sizeof *out);
         out->space = target;
     }
+    if (sum == &local)
+        hms_stream_summary_free(&local);
     return ok;
 }

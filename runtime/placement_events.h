@@ -44,6 +44,7 @@
 #include <stdint.h>
 
 #include "runtime/arch.h"
+#include "runtime/banks.h"
 #include "runtime/placement.h"
 #include "runtime/stream.h"
 #include "runtime/units_memo.h"
@@ -72,6 +73,8 @@ typedef struct {
     hms_placement_events_memo *memo; /* optional; NULL -> nothing shared */
     hms_units_memo *units;           /* optional: the stream's units (runtime/units_memo.h);
                                                NULL -> computed */
+    const hms_bank_memo *banks;      /* optional: per record of the stream, its
+                                        hms_banks_stream result; NULL -> computed */
     bool full_resim;                 /* simulate every lookup of a moved run, no set skip
                                         (runtime/placement_skip.h): the same results, for tests */
 } hms_placement_events_opts;

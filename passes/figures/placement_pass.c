@@ -29,6 +29,7 @@
 #include "passes/figures/shared_direct.h"
 #include "passes/figures/thin_groups.h"
 #include "passes/trace/sample.h"
+#include "runtime/banks.h"
 #include "runtime/coalesce.h"
 #include "runtime/placement_events.h"
 #include "runtime/units_memo.h"
@@ -58,21 +59,68 @@ typedef struct {
     double block_bytes; /* most bytes one block touched */
 } array_use;
 
-static void scan_uses(const hms_check_ctx *c, array_use *u)
+/* Lines (HMS_PLACEMENT_LINE_BYTES) trace record i touches: its work unit. */
+static size_t record_lines(const hms_check_ctx *c, size_t i)
+{
+    const hms_warp_access *r = &c->trace.stream.v[i];
+    return r->mask ? hms_units_count(c->units, i, r, HMS_PLACEMENT_LINE_BYTES) : 0;
+}
+
+/* The trace's work lines (record_lines), worked out per block on first
+ * use: a long trace is thinned to a share of its blocks, and only those
+ * are weighed (hms_work_lines, thin_groups.h). */
+typedef struct {
+    const hms_check_ctx *c;
+    size_t *rec;   /* [records] each record's lines, where its block is known */
+    size_t *block; /* [blocks] the sum over the block's records */
+    bool *known;   /* [blocks] */
+} work_lines;
+
+static const size_t *block_records(void *ctx, size_t b)
+{
+    work_lines *w = ctx;
+    const hms_traced_block *B = &w->c->trace.blocks[b];
+    if (!w->known[b]) {
+        for (size_t i = B->first; i < B->first + B->count; i++) {
+            w->rec[i] = record_lines(w->c, i);
+            w->block[b] += w->rec[i];
+        }
+        w->known[b] = true;
+    }
+    return w->rec + B->first;
+}
+
+static size_t block_lines(work_lines *w, size_t b)
+{
+    block_records(w, b);
+    return w->block[b];
+}
+
+/* What the pass needs from every trace record, in one pass over them (each
+ * pass over the records is bound by memory): the arrays' uses (u) and the
+ * executed instructions per warp, a block-weighted mean (*inst_per_warp). */
+static bool scan_trace(const hms_check_ctx *c, array_use *u, double *inst_per_warp)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t na = c->k->narrays;
-    uint64_t *blo = malloc(na * sizeof *blo), *bhi = malloc(na * sizeof *bhi);
+    size_t wpb = t->warps_per_block ? t->warps_per_block : 1;
+    uint64_t *blo = malloc((na ? na : 1) * sizeof *blo), *bhi = malloc((na ? na : 1) * sizeof *bhi);
+    uint64_t *last = calloc(wpb, sizeof *last);
+    bool ok = blo && bhi && last;
+    double sum = 0, weight = 0;
     for (size_t a = 0; a < na; a++)
         u[a].lo = UINT64_MAX;
-    for (size_t b = 0; blo && bhi && b < t->nblocks; b++) {
+    for (size_t b = 0; ok && b < t->nblocks; b++) {
         const hms_traced_block *B = &t->blocks[b];
         for (size_t a = 0; a < na; a++) {
             blo[a] = UINT64_MAX;
             bhi[a] = 0;
         }
+        memset(last, 0, wpb * sizeof *last);
         for (size_t i = B->first; i < B->first + B->count; i++) {
             const hms_warp_access *r = &t->stream.v[i];
+            if (r->warp < wpb && r->time + 1 > last[r->warp])
+                last[r->warp] = r->time + 1;
             if (r->array >= na || !r->mask)
                 continue;
             array_use *x = &u[r->array];
@@ -98,9 +146,20 @@ static void scan_uses(const hms_check_ctx *c, array_use *u)
             double span = (double)(bhi[a] - blo[a]);
             u[a].block_bytes = span > u[a].block_bytes ? span : u[a].block_bytes;
         }
+        /* A warp issues up to its exit, not only up to its last access: the
+         * loop tests and barriers it still runs (a reduction's idle warps)
+         * take issue slots too. */
+        double block = 0;
+        for (size_t w = 0; w < wpb; w++)
+            block += (double)last[w];
+        sum += B->weight * (B->insts > block ? B->insts : block);
+        weight += B->weight * (double)wpb;
     }
     free(blo);
     free(bhi);
+    free(last);
+    *inst_per_warp = weight > 0 ? sum / weight : 0;
+    return ok;
 }
 
 /* Off-chip loads per memory period, each site weighted by its warp
@@ -136,34 +195,6 @@ static double declared_bytes(const ir_array *a)
     return n;
 }
 
-/* Executed instructions per warp, block-weighted mean over the trace. */
-static double inst_per_warp(const hms_check_ctx *c)
-{
-    const hms_kernel_trace *t = &c->trace;
-    size_t wpb = t->warps_per_block ? t->warps_per_block : 1;
-    uint64_t *last = calloc(wpb, sizeof *last);
-    double sum = 0, weight = 0;
-    for (size_t b = 0; last && b < t->nblocks; b++) {
-        const hms_traced_block *B = &t->blocks[b];
-        memset(last, 0, wpb * sizeof *last);
-        for (size_t i = B->first; i < B->first + B->count; i++) {
-            const hms_warp_access *r = &t->stream.v[i];
-            if (r->warp < wpb && r->time + 1 > last[r->warp])
-                last[r->warp] = r->time + 1;
-        }
-        /* A warp issues up to its exit, not only up to its last access: the
-         * loop tests and barriers it still runs (a reduction's idle warps)
-         * take issue slots too. */
-        double block = 0;
-        for (size_t w = 0; w < wpb; w++)
-            block += (double)last[w];
-        sum += B->weight * (B->insts > block ? B->insts : block);
-        weight += B->weight * (double)wpb;
-    }
-    free(last);
-    return weight > 0 ? sum / weight : 0;
-}
-
 static bool current_space(const ir_array *a, const array_use *u, hms_placement_space *out)
 {
     if (!hms_placement_from_space(a->space, a->tex_dims > 0 ? a->tex_dims : 1, out))
@@ -171,13 +202,6 @@ static bool current_space(const ir_array *a, const array_use *u, hms_placement_s
     if (*out == HMS_PLACE_GLOBAL && u->readonly_path)
         *out = HMS_PLACE_READONLY;
     return true;
-}
-
-/* Lines (HMS_PLACEMENT_LINE_BYTES) trace record i touches: its work unit. */
-static size_t record_lines(const hms_check_ctx *c, size_t i)
-{
-    const hms_warp_access *r = &c->trace.stream.v[i];
-    return r->mask ? hms_units_count(c->units, i, r, HMS_PLACEMENT_LINE_BYTES) : 0;
 }
 
 /* Which traced blocks of a full enumeration a stream thinned about m-fold
@@ -210,9 +234,8 @@ static bool thin_blocks(const hms_check_ctx *c, size_t m, bool *keep)
 
 /* Which blocks to keep (and every how many warps of them) when the whole
  * trace is over the budgets; false on allocation failure. */
-static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const size_t *lines,
-                          size_t m, size_t max_records, size_t budget, bool *keep,
-                          uint32_t *warp_stride)
+static bool choose_blocks(const hms_check_ctx *c, work_lines *wl, size_t m, size_t max_records,
+                          size_t budget, bool *keep, uint32_t *warp_stride)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t nb = t->nblocks;
@@ -224,7 +247,8 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
             hms_launch_geom g = hms_ctx_geom(c);
             round = (uint64_t)g.sms * g.bps;
         }
-        if (!hms_thin_by_groups(t, rec_lines, round, max_records, budget, keep, warp_stride))
+        hms_work_lines w = {block_records, wl};
+        if (!hms_thin_by_groups_lazy(t, &w, round, max_records, budget, keep, warp_stride))
             return false;
         if (*warp_stride > 0)
             return true;
@@ -235,7 +259,7 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
             return false;
         size_t work = 0;
         for (size_t b = 0; b < nb; b++)
-            work += keep[b] ? lines[b] : 0;
+            work += keep[b] ? block_lines(wl, b) : 0;
         if (work <= budget || m >= nb)
             return true;
         m = m * 2 < nb ? m * 2 : nb;
@@ -250,8 +274,9 @@ static bool choose_blocks(const hms_check_ctx *c, const size_t *rec_lines, const
  * in it. On a cut, *cut_kept / *cut_total say how many of that block's
  * records. A thinned stream's *src gives each record's trace index (NULL
  * when out of memory; the caller frees it). */
-static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, double *blocks,
-                         uint32_t *warp_stride, size_t *cut_kept, size_t *cut_total, size_t **src)
+static bool model_stream(const hms_check_ctx *c, work_lines *wl, hms_stream *out, bool *own,
+                         double *blocks, uint32_t *warp_stride, size_t *cut_kept, size_t *cut_total,
+                         size_t **src)
 {
     const hms_kernel_trace *t = &c->trace;
     size_t budget = max_lines(c);
@@ -261,34 +286,24 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
     *cut_kept = *cut_total = 0;
     *src = NULL;
     size_t nb = t->nblocks;
-    size_t *lines = calloc(nb ? nb : 1, sizeof *lines);
-    size_t *rec_lines = malloc((t->stream.n ? t->stream.n : 1) * sizeof *rec_lines);
     bool *keep = malloc((nb ? nb : 1) * sizeof *keep);
-    bool ok = lines && rec_lines && keep;
-    size_t total = 0;
-    for (size_t b = 0; ok && b < nb; b++) {
-        const hms_traced_block *B = &t->blocks[b];
-        for (size_t i = B->first; i < B->first + B->count; i++) {
-            rec_lines[i] = record_lines(c, i);
-            lines[b] += rec_lines[i];
-        }
-        total += lines[b];
-    }
+    bool ok = keep != NULL;
     size_t m = 1;
     size_t max_records = budget / HMS_PLACEMENT_LINES_PER_RECORD;
     if (max_records < 1)
         max_records = 1;
     if (t->stream.n > max_records && nb >= 2)
         m = (t->stream.n + max_records - 1) / max_records;
+    size_t total = 0; /* every block's lines: only needed when m == 1 */
+    for (size_t b = 0; m == 1 && b < nb; b++)
+        total += block_lines(wl, b);
     if (ok && m == 1 && total <= budget) {
-        free(lines);
-        free(rec_lines);
         free(keep);
         *out = t->stream;
         return true;
     }
     uint32_t stride = 1;
-    ok = ok && choose_blocks(c, rec_lines, lines, m, max_records, budget, keep, &stride);
+    ok = ok && choose_blocks(c, wl, m, max_records, budget, keep, &stride);
     if (ok) {
         hms_stream_init(out);
         *own = true;
@@ -304,17 +319,18 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
         size_t kept = 0;
         bool cut = false;
         /* a block that fits whole needs no per-record count (lines[b] is their sum) */
-        bool fits = stride == 1 && work + lines[b] <= budget;
+        size_t lines = block_lines(wl, b);
+        bool fits = stride == 1 && work + lines <= budget;
         for (size_t i = B->first; ok && i < B->first + B->count; i++) {
             hms_warp_access r = t->stream.v[i];
             if (r.warp % stride)
                 continue;
-            size_t w = fits ? 0 : rec_lines[i];
+            size_t w = fits ? 0 : wl->rec[i];
             if (work + w > budget && work > 0) {
                 cut = true;
                 break;
             }
-            if (lines[b] > budget || stride > 1)
+            if (lines > budget || stride > 1)
                 r.exact = false;
             ok = hms_stream_push(out, &r);
             if (ok && *src)
@@ -323,7 +339,7 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
             kept++;
         }
         if (fits)
-            work += lines[b];
+            work += lines;
         *blocks += B->count && kept < B->count ? (double)kept / (double)B->count : 1;
         if (cut) { /* the budget ran out inside this block */
             *cut_kept = kept;
@@ -331,10 +347,21 @@ static bool model_stream(const hms_check_ctx *c, hms_stream *out, bool *own, dou
             break;
         }
     }
-    free(lines);
-    free(rec_lines);
     free(keep);
     return ok;
+}
+
+/* The trace's bank results (c->banks) for the records of a thinned stream
+ * st, record j being a copy of trace record src[j]; NULL when there are none
+ * or out of memory (then the re-simulations compute them). */
+static hms_bank_memo *stream_banks(const hms_check_ctx *c, const hms_stream *st, const size_t *src)
+{
+    if (!c->banks || !src)
+        return NULL;
+    hms_bank_memo *v = malloc((st->n ? st->n : 1) * sizeof *v);
+    for (size_t j = 0; v && j < st->n; j++)
+        v[j] = c->banks[src[j]];
+    return v;
 }
 
 static hms_placement_events_opts events_opts(const hms_check_ctx *c, double blocks)
@@ -378,13 +405,36 @@ static void rank_array(hms_check_ctx *c, const hms_stream *st, size_t id, const 
     (void)a;
 }
 
+/* Bank results for the shared records of a stream v derived from the
+ * trace, record j from trace record src[j]: the trace's (c->banks) where
+ * the record is that one's lanes unchanged, else computed. NULL when the
+ * trace has none or out of memory (then the re-simulation computes them). */
+static hms_bank_memo *variant_banks(const hms_check_ctx *c, const hms_stream *v, const size_t *src)
+{
+    if (!c->banks)
+        return NULL;
+    hms_bank_memo *b = calloc(v->n ? v->n : 1, sizeof *b);
+    for (size_t j = 0; b && j < v->n; j++) {
+        const hms_warp_access *r = &v->v[j];
+        if (r->space != HMS_SPACE_SHARED || !r->mask)
+            continue;
+        const hms_warp_access *t = src[j] < c->trace.stream.n ? &c->trace.stream.v[src[j]] : NULL;
+        if (t && t->space == HMS_SPACE_SHARED && t->mask == r->mask && t->width == r->width &&
+            memcmp(t->addr, r->addr, sizeof r->addr) == 0)
+            b[j] = c->banks[src[j]];
+        else
+            b[j].ok = hms_banks_warp(c->arch, r, &b[j].r);
+    }
+    return b;
+}
+
 /* The kernel with shared buffer sb read from global memory instead
  * (passes/figures/shared_direct.h), predicted by the same model on the same stream
  * as the kernel as written. Instructions per warp move by what the variant
  * drops and changes: each dropped fetch (1 + 2 addressing instructions) and
  * fill store (1 + 1), each buffer read turned global (2 addressing instead
  * of 1), and the replays of the re-simulated stream. */
-static void predict_direct(hms_check_ctx *c, const hms_stream *st,
+static void predict_direct(hms_check_ctx *c, const hms_stream *st, bool own, const size_t *st_src,
                            const hms_placement_events_opts *eo, size_t sb)
 {
     const ir_kernel *k = c->k;
@@ -402,19 +452,35 @@ static void predict_direct(hms_check_ctx *c, const hms_stream *st,
     if (!hms_placement_from_space(k->arrays[ga].space, 1, &gspace))
         return;
     hms_stream v;
+    size_t *vsrc = NULL;
     hms_direct_counts n;
     char err[256];
     if (!hms_direct_variant(k, st, (int)sb, c->trace.arrays[sb].base, c->trace.arrays[sb].extent,
-                            &v, NULL, &n, err, sizeof err)) {
+                            &v, &vsrc, &n, err, sizeof err)) {
         hms_ctx_add_limit(c, "shared buffer '%s' not judged: %s", k->arrays[sb].name, err);
         return;
     }
+    /* the variant's shared records copied unchanged read the trace's bank
+     * results (each checked against its trace record); st is the trace, or
+     * a thinned copy whose st_src gives the trace's records. (Its units are
+     * computed: reading the trace's units memo, each record checked
+     * against the trace's, saved nothing measurable.) */
+    if (own && !st_src) {
+        free(vsrc);
+        vsrc = NULL;
+    }
+    for (size_t j = 0; vsrc && own && j < v.n; j++)
+        vsrc[j] = st_src[vsrc[j]];
     hms_placement_events_opts o = *eo;
     o.memo = NULL; /* a memo belongs to one stream */
     o.units = NULL;
+    hms_bank_memo *vbanks = vsrc ? variant_banks(c, &v, vsrc) : NULL;
+    o.banks = vbanks;
     hms_placement_events ev;
     bool ok = v.n > 0 && hms_placement_events_compute(&v, c->arch, (uint32_t)ga, gspace, NULL, &o,
                                                       &ev, err, sizeof err);
+    free(vbanks);
+    free(vsrc);
     hms_stream_free(&v);
     if (!ok)
         return;
@@ -464,7 +530,11 @@ bool hms_an_placements(hms_check_ctx *c)
         free(u);
         return false;
     }
-    scan_uses(c, u);
+    size_t nb = c->trace.nblocks, n = c->trace.stream.n;
+    work_lines wl = {c, malloc((n ? n : 1) * sizeof *wl.rec), calloc(nb ? nb : 1, sizeof *wl.block),
+                     calloc(nb ? nb : 1, sizeof *wl.known)};
+    double ipw = 0;
+    bool scanned = wl.rec && wl.block && wl.known && scan_trace(c, u, &ipw);
     hms_launch_geom g = hms_ctx_geom(c);
     hms_stream st;
     bool own = false;
@@ -472,7 +542,12 @@ bool hms_an_placements(hms_check_ctx *c)
     size_t cut_kept = 0, cut_total = 0;
     uint32_t warp_stride = 1;
     size_t *src = NULL;
-    if (!model_stream(c, &st, &own, &blocks, &warp_stride, &cut_kept, &cut_total, &src)) {
+    bool made = scanned &&
+                model_stream(c, &wl, &st, &own, &blocks, &warp_stride, &cut_kept, &cut_total, &src);
+    free(wl.rec);
+    free(wl.block);
+    free(wl.known);
+    if (!made) {
         if (own)
             hms_stream_free(&st);
         free(src);
@@ -500,7 +575,8 @@ bool hms_an_placements(hms_check_ctx *c)
     eo.memo = hms_placement_events_memo_new(); /* NULL: each call works alone */
     /* NULL: computed; a thinned stream's records read the trace's rows */
     eo.units = own ? hms_units_memo_new_sub(&st, c->units, src) : c->units;
-    free(src);
+    hms_bank_memo *sub_banks = own ? stream_banks(c, &st, src) : NULL;
+    eo.banks = own ? sub_banks : c->banks;
 
     /* The arrays that can be ranked, and the kernel's bytes in constant and
      * shared memory (what the other arrays leave for a moved one). */
@@ -533,7 +609,7 @@ bool hms_an_placements(hms_check_ctx *c)
     for (size_t i = 0; i < k->narrays && first == k->narrays; i++)
         if (c->placements[i].ranked)
             first = i;
-    c->fig.inst_per_warp = inst_per_warp(c);
+    c->fig.inst_per_warp = ipw;
     hms_placement_kernel *pk = &c->fig.pk;
     pk->total_warps = g.total_warps;
     pk->active_sms = g.sms;
@@ -590,8 +666,10 @@ bool hms_an_placements(hms_check_ctx *c)
     pk->constant_bytes_used = 0;
     for (size_t i = 0; ok && i < k->narrays; i++)
         if (hms_direct_applicable(k, (int)i))
-            predict_direct(c, &st, &eo, i);
+            predict_direct(c, &st, own, src, &eo, i);
     hms_placement_events_memo_free(eo.memo);
+    free(sub_banks);
+    free(src);
     if (own) {
         hms_units_memo_free(eo.units);
         hms_stream_free(&st);

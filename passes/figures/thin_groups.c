@@ -6,7 +6,8 @@
 
 typedef struct {
     size_t first, end;     /* traced blocks [first, end) */
-    size_t records, lines; /* their work */
+    size_t records, lines; /* their work (lines once lines_known) */
+    bool lines_known;
 } group;
 
 static uint64_t wave_of(uint64_t id, uint64_t round)
@@ -15,18 +16,31 @@ static uint64_t wave_of(uint64_t id, uint64_t round)
 }
 
 /* The traced blocks (ascending id) cut into runs of one wave each. */
-static size_t split_groups(const hms_kernel_trace *t, const size_t *lines, uint64_t round, group *g)
+static size_t split_groups(const hms_kernel_trace *t, uint64_t round, group *g)
 {
     size_t n = 0;
     for (size_t b = 0; b < t->nblocks; b++) {
         uint64_t w = wave_of(t->blocks[b].id, round);
         if (n == 0 || w != wave_of(t->blocks[g[n - 1].first].id, round))
-            g[n++] = (group){b, b, 0, 0};
+            g[n++] = (group){b, b, 0, 0, false};
         g[n - 1].end = b + 1;
         g[n - 1].records += t->blocks[b].count;
-        g[n - 1].lines += lines[b];
     }
     return n;
+}
+
+/* The group's lines, asked of w on first use; false when out of memory. */
+static bool group_lines(const hms_kernel_trace *t, const hms_work_lines *w, group *g)
+{
+    for (size_t b = g->first; !g->lines_known && b < g->end; b++) {
+        const size_t *rl = w->block_records(w->ctx, b);
+        if (!rl)
+            return false;
+        for (size_t i = 0; i < t->blocks[b].count; i++)
+            g->lines += rl[i];
+    }
+    g->lines_known = true;
+    return true;
 }
 
 /* Pick j of k over n (k <= n): the middle of the j-th of k equal slices. */
@@ -37,7 +51,7 @@ static size_t spread_pick(size_t j, size_t k, size_t n)
 
 /* The smallest warp stride s (keep warps 0, s, 2s, ...) at which the
  * blocks of `g` fit; the warps per block when none does. */
-static uint32_t fitting_stride(const hms_kernel_trace *t, const size_t *rec_lines, const group *g,
+static uint32_t fitting_stride(const hms_kernel_trace *t, const hms_work_lines *w, const group *g,
                                size_t max_records, size_t max_lines)
 {
     uint32_t wpb = t->warps_per_block ? (uint32_t)t->warps_per_block : 1;
@@ -45,10 +59,11 @@ static uint32_t fitting_stride(const hms_kernel_trace *t, const size_t *rec_line
         size_t records = 0, work = 0;
         for (size_t b = g->first; b < g->end; b++) {
             const hms_traced_block *B = &t->blocks[b];
+            const size_t *rl = w->block_records(w->ctx, b); /* known: group_lines read it */
             for (size_t i = B->first; i < B->first + B->count; i++)
                 if (t->stream.v[i].warp % st == 0) {
                     records++;
-                    work += rec_lines[i];
+                    work += rl[i - B->first];
                 }
         }
         if (records <= max_records && work <= max_lines)
@@ -82,8 +97,26 @@ static bool warps_alike(const hms_kernel_trace *t, const group *g)
     return alike;
 }
 
+/* hms_work_lines over an array of every record's lines. */
+static const size_t *array_block_records(void *ctx, size_t b)
+{
+    const void **x = ctx; /* {trace, rec_lines} */
+    const hms_kernel_trace *t = x[0];
+    const size_t *rec_lines = x[1];
+    return rec_lines + t->blocks[b].first;
+}
+
 bool hms_thin_by_groups(const hms_kernel_trace *t, const size_t *rec_lines, uint64_t round,
                         size_t max_records, size_t max_lines, bool *keep, uint32_t *warp_stride)
+{
+    const void *ctx[2] = {t, rec_lines};
+    hms_work_lines w = {array_block_records, (void *)ctx};
+    return hms_thin_by_groups_lazy(t, &w, round, max_records, max_lines, keep, warp_stride);
+}
+
+bool hms_thin_by_groups_lazy(const hms_kernel_trace *t, const hms_work_lines *w, uint64_t round,
+                             size_t max_records, size_t max_lines, bool *keep,
+                             uint32_t *warp_stride)
 {
     size_t nb = t->nblocks;
     *warp_stride = 1;
@@ -92,24 +125,24 @@ bool hms_thin_by_groups(const hms_kernel_trace *t, const size_t *rec_lines, uint
     if (nb == 0)
         return true;
     group *g = malloc(nb * sizeof *g);
-    size_t *lines = calloc(nb, sizeof *lines);
-    if (!g || !lines) {
-        free(g);
-        free(lines);
+    if (!g)
         return false;
-    }
-    for (size_t b = 0; b < nb; b++)
-        for (size_t i = t->blocks[b].first; i < t->blocks[b].first + t->blocks[b].count; i++)
-            lines[b] += rec_lines[i];
-    size_t n = split_groups(t, lines, round, g);
+    size_t n = split_groups(t, round, g);
     for (size_t k = n; k >= 1; k--) { /* the most groups that fit */
         size_t records = 0, work = 0;
+        for (size_t j = 0; j < k; j++)
+            records += g[spread_pick(j, k, n)].records;
+        if (records > max_records)
+            continue;
         for (size_t j = 0; j < k; j++) {
-            const group *x = &g[spread_pick(j, k, n)];
-            records += x->records;
+            group *x = &g[spread_pick(j, k, n)];
+            if (!group_lines(t, w, x)) {
+                free(g);
+                return false;
+            }
             work += x->lines;
         }
-        if (records > max_records || work > max_lines)
+        if (work > max_lines)
             continue;
         for (size_t j = 0; j < k; j++) {
             const group *x = &g[spread_pick(j, k, n)];
@@ -117,18 +150,20 @@ bool hms_thin_by_groups(const hms_kernel_trace *t, const size_t *rec_lines, uint
                 keep[b] = true;
         }
         free(g);
-        free(lines);
         return true;
     }
-    const group *mid = &g[spread_pick(0, 1, n)];
+    group *mid = &g[spread_pick(0, 1, n)];
     if (warps_alike(t, mid)) {
         for (size_t b = mid->first; b < mid->end; b++)
             keep[b] = true;
-        *warp_stride = fitting_stride(t, rec_lines, mid, max_records, max_lines);
+        if (!group_lines(t, w, mid)) {
+            free(g);
+            return false;
+        }
+        *warp_stride = fitting_stride(t, w, mid, max_records, max_lines);
     } else {
         *warp_stride = 0; /* the caller thins by blocks */
     }
     free(g);
-    free(lines);
     return true;
 }

@@ -41,4 +41,19 @@
 bool hms_thin_by_groups(const hms_kernel_trace *t, const size_t *rec_lines, uint64_t round,
                         size_t max_records, size_t max_lines, bool *keep, uint32_t *warp_stride);
 
+/* Each traced block's records' work lines, possibly worked out on demand
+ * (passes/figures/placement_pass.c counts only the blocks a thinning reads):
+ * the lines of block b's records, from its first record; NULL when out of
+ * memory. */
+typedef struct {
+    const size_t *(*block_records)(void *ctx, size_t b);
+    void *ctx;
+} hms_work_lines;
+
+/* hms_thin_by_groups with the lines asked of w, for the blocks it weighs
+ * only: a group whose records alone are over max_records is not counted. */
+bool hms_thin_by_groups_lazy(const hms_kernel_trace *t, const hms_work_lines *w, uint64_t round,
+                             size_t max_records, size_t max_lines, bool *keep,
+                             uint32_t *warp_stride);
+
 #endif

@@ -133,3 +133,55 @@ Test(thin_groups, unequal_warps_are_left_to_the_caller)
         cr_assert(keep[b]);
     free_trace(&t, rl);
 }
+
+/* A provider over an array that counts which blocks it was asked about. */
+typedef struct {
+    const hms_kernel_trace *t;
+    const size_t *rec_lines;
+    unsigned asked[16];
+} counting_lines;
+
+static const size_t *counted_block(void *ctx, size_t b)
+{
+    counting_lines *c = ctx;
+    c->asked[b]++;
+    return c->rec_lines + c->t->blocks[b].first;
+}
+
+Test(thin_groups, lazy_lines_are_asked_only_for_groups_weighed)
+{
+    hms_kernel_trace t;
+    size_t *rl;
+    fake_trace(&t, four_groups, 12, 10, &rl); /* 120 records per group */
+    /* heavier lines in the 2nd group: the line budget must still see them */
+    for (size_t i = t.blocks[3].first; i < t.blocks[5].first + t.blocks[5].count; i++)
+        rl[i] = 2;
+    bool keep[12], keep_arr[12];
+    uint32_t stride = 0, stride_arr = 0;
+    struct {
+        size_t records, lines;
+    } cases[] = {{300, 400}, {300, 300}, {480, 1000}, {130, 130}, {60, 1000}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        counting_lines c = {&t, rl, {0}};
+        hms_work_lines w = {counted_block, &c};
+        cr_assert(hms_thin_by_groups_lazy(&t, &w, ROUND, cases[k].records, cases[k].lines, keep,
+                                          &stride));
+        cr_assert(hms_thin_by_groups(&t, rl, ROUND, cases[k].records, cases[k].lines, keep_arr,
+                                     &stride_arr));
+        cr_assert_eq(stride, stride_arr, "case %zu", k);
+        for (size_t b = 0; b < 12; b++) {
+            if (stride)
+                cr_assert_eq(keep[b], keep_arr[b], "case %zu block %zu", k, b);
+            cr_assert_leq(c.asked[b], 2, "case %zu block %zu asked again", k, b);
+        }
+        /* 300 records: at most two groups' records fit, so the four groups
+         * together (480 records) are never weighed in lines */
+        if (cases[k].records < 480) {
+            unsigned asked = 0;
+            for (size_t b = 0; b < 12; b++)
+                asked += c.asked[b] > 0;
+            cr_assert_lt(asked, 12, "case %zu: every block was counted", k);
+        }
+    }
+    free_trace(&t, rl);
+}
