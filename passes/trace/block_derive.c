@@ -332,7 +332,6 @@ bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
         if (!d->site_seen[s])
             continue;
         int64_t off = site_offset(d, s, bid), lo, hi;
-        fprintf(stderr, "ALIGNFAIL %s site %zu off %lld\n", k->name, s, (long long)off);
         if ((uint64_t)off % ALIGN_BYTES || __builtin_add_overflow(d->site_lo[s], off, &lo) ||
             __builtin_add_overflow(d->site_hi[s], off, &hi))
             return false;
