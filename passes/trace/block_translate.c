@@ -120,6 +120,13 @@ static deriv d_expr(const ctx *c, const ir_expr *e, int depth)
             return combine(a, -1, b);
         if (is_zero(a) && is_zero(b))
             return ZERO;
+        /* Both sides move by the same amount: a comparison keeps its
+         * outcome, min and max move with them. */
+        if (same(a, b) && (e->op == IR_OP_LT || e->op == IR_OP_LE || e->op == IR_OP_GT ||
+                           e->op == IR_OP_GE || e->op == IR_OP_EQ || e->op == IR_OP_NE))
+            return ZERO;
+        if (same(a, b) && (e->op == IR_OP_MIN || e->op == IR_OP_MAX))
+            return a;
         if (e->op == IR_OP_MUL && is_zero(b) && number_of(c, e->b, &n))
             return scale(a, n);
         if (e->op == IR_OP_MUL && is_zero(a) && number_of(c, e->a, &n))

@@ -13,8 +13,11 @@
  *  - d(blockIdx.c) = unit c; constants, threadIdx, the lane id, launch
  *    dimensions and parameters 0; + - and negation linear; a * b and
  *    a << b when the other side is a number that needs no lane (a constant
- *    expression of parameters and launch dimensions); any other operator,
- *    and the condition of a select, only on operands with derivative 0;
+ *    expression of parameters and launch dimensions); a comparison of two
+ *    sides with the same derivative has derivative 0 (`a <= aEnd` with
+ *    both moved by the block's tile: the same outcome in every block), min
+ *    and max of such sides that derivative; any other operator, and the
+ *    condition of a select, only on operands with derivative 0;
  *  - a variable takes the derivative of every value assigned to it, and all
  *    must agree (i = i + step keeps it when step's is 0); a parameter that
  *    is assigned also agrees with 0 (its value at entry); a variable with
@@ -26,7 +29,9 @@
  *  - every branch, loop and select condition and loop trip expression has
  *    derivative 0; every access index has one; no access to a local array
  *    (its address depends on the block's resident slot).
- * Sound and conservative: what the tracer does with the values at run time
+ * Values are taken as the integers they stand for: a move that made a
+ * 64-bit value wrap around would change a comparison (indices and offsets
+ * stay far below 2^63). Sound and conservative: what the tracer does with the values at run time
  * that these rules do not cover (the value table's slots, spread lanes, the
  * budgets, alignment) is checked block by block in block_derive.c. */
 #ifndef HMS_PASSES_BLOCK_TRANSLATE_H

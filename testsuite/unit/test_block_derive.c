@@ -32,6 +32,8 @@ static const char *const launches[] = {"--launch=tiledGemm:grid=8,8:block=16,16"
                                        "--launch=blockLoop:grid=8:block=64",
                                        "--launch=gather:grid=8:block=64",
                                        "--launch=localArray:grid=8:block=64",
+                                       "--launch=movingBounds:grid=8:block=64",
+                                       "--param=movingBounds.w=256",
                                        NULL};
 
 static const ir_kernel *kernel_of(hms_analyzed_file *f, const char *const *args, const char *name)
@@ -153,6 +155,20 @@ Test(block_derive, only_line_aligned_moves_derived)
     static const char *const wide[] = {"--launch=scale:grid=8:block=32", NULL};
     k = kernel_of(&f, wide, "scale");
     cr_expect_eq(expect_same_with_and_without(k, opt), 7, "every block after the first");
+    hms_analyzed_file_free(&f);
+}
+
+/* A loop whose bounds both move with the block runs the same iterations in
+ * every block. */
+Test(block_derive, moving_loop_bounds_derived)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "movingBounds");
+    hms_block_translation bt;
+    cr_assert(hms_block_translation_of(k, NULL, &bt));
+    cr_expect(bt.translates, "movingBounds: %s", bt.why);
+    hms_block_translation_free(&bt);
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 7);
     hms_analyzed_file_free(&f);
 }
 

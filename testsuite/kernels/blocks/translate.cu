@@ -94,3 +94,14 @@ __global__ void localArray(const float *x, float *y)
         t[j] = x[i + j];
     y[i] = t[threadIdx.x % 32];
 }
+
+// matrixMul's loop: its bounds move with the block, its trip count does not
+// (`a <= end` has the same outcome in every block).
+__global__ void movingBounds(int w, const float *A, float *y)
+{
+    int begin = blockIdx.x * w, end = begin + w - 1;
+    float s = 0.0f;
+    for (int a = begin; a <= end; a += blockDim.x)
+        s += A[a + threadIdx.x];
+    y[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
