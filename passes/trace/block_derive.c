@@ -25,6 +25,7 @@ typedef struct {
     hms_lanes op[3];
     bool has[3];
     hms_bid_deriv d[3];
+    bool guard; /* a comparison whose sides move apart (block_translate.h) */
 } derive_dep;
 
 struct trace_derive {
@@ -159,6 +160,8 @@ void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key
     derive_dep *q = &d->deps[d->ndeps];
     q->e = e;
     q->active = w->active;
+    q->guard = e->kind == IR_BINARY && hms_ir_op_compares(e->op) &&
+               memcmp(od[0].d, od[1].d, sizeof od[0].d) != 0;
     w->untimed++; /* the operands' values, made again without touching time or table */
     for (int i = 0; i < 3; i++) {
         q->has[i] = ops[i] != NULL;
@@ -242,23 +245,51 @@ static int64_t site_offset(const trace_derive *d, size_t s, const int64_t bid[3]
     return (int64_t)off;
 }
 
+/* Lane values of logged operand i moved by delta. */
+static void moved_operand(const derive_dep *q, int i, const int64_t delta[3], hms_lanes *out)
+{
+    *out = q->op[i];
+    uint64_t shift = 0;
+    for (int c = 0; c < 3; c++)
+        shift += (uint64_t)delta[c] * (uint64_t)q->d[i].d[c];
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        if (q->active >> l & 1u)
+            out->v[l] = (int64_t)((uint64_t)out->v[l] + shift);
+}
+
 /* The key of a logged dependent operation in a block moved by delta. */
 static uint64_t moved_key(const derive_dep *q, const int64_t delta[3])
 {
     hms_lanes op[3];
-    for (int i = 0; i < 3; i++) {
-        if (!q->has[i])
-            continue;
-        op[i] = q->op[i];
-        uint64_t shift = 0;
-        for (int c = 0; c < 3; c++)
-            shift += (uint64_t)delta[c] * (uint64_t)q->d[i].d[c];
-        for (int l = 0; l < HMS_WARP_LANES; l++)
-            if (q->active >> l & 1u)
-                op[i].v[l] = (int64_t)((uint64_t)op[i].v[l] + shift);
-    }
+    for (int i = 0; i < 3; i++)
+        if (q->has[i])
+            moved_operand(q, i, delta, &op[i]);
     return trace_op_key(q->active, q->e, q->has[0] ? &op[0] : NULL, q->has[1] ? &op[1] : NULL,
                         q->has[2] ? &op[2] : NULL);
+}
+
+/* Every guard the representative evaluated decides the same on every
+ * active lane with its sides moved by delta: then so does every branch,
+ * and the block runs the representative's control flow. */
+static bool guards_hold(const trace_derive *d, const int64_t delta[3])
+{
+    for (size_t i = 0; i < d->ndeps; i++) {
+        const derive_dep *q = &d->deps[i];
+        if (!q->guard)
+            continue;
+        hms_lanes a, b;
+        moved_operand(q, 0, delta, &a);
+        moved_operand(q, 1, delta, &b);
+        for (int l = 0; l < HMS_WARP_LANES; l++) {
+            int64_t was, now;
+            if (!(q->active >> l & 1u))
+                continue;
+            if (!hms_scalar_binary(q->e->op, q->op[0].v[l], q->op[1].v[l], &was) ||
+                !hms_scalar_binary(q->e->op, a.v[l], b.v[l], &now) || was != now)
+                return false;
+        }
+    }
+    return true;
 }
 
 /* Every logged probe has its logged outcome with the keys of a block moved
@@ -336,7 +367,7 @@ bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
             __builtin_add_overflow(d->site_hi[s], off, &hi))
             return false;
     }
-    if (!same_table_outcomes(d, delta))
+    if (!guards_hold(d, delta) || !same_table_outcomes(d, delta))
         return false;
     size_t first = o->stream.n;
     if (!reserve(&o->stream, first + R->count)) {

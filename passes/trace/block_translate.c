@@ -18,6 +18,7 @@ typedef struct {
     const hms_trace_options *opt;
     deriv *var;           /* out->var */
     bool *param_assigned; /* out->param_assigned */
+    bool strict;          /* guards not allowed (loop conditions, trip counts) */
     bool changed;
     hms_block_translation *out;
 } ctx;
@@ -34,6 +35,12 @@ static bool is_zero(deriv a)
 bool hms_bid_deriv_zero(hms_bid_deriv d)
 {
     return is_zero(d);
+}
+
+bool hms_ir_op_compares(ir_op op)
+{
+    return op == IR_OP_LT || op == IR_OP_LE || op == IR_OP_GT || op == IR_OP_GE || op == IR_OP_EQ ||
+           op == IR_OP_NE;
 }
 
 static bool same(deriv a, deriv b)
@@ -121,9 +128,11 @@ static deriv d_expr(const ctx *c, const ir_expr *e, int depth)
         if (is_zero(a) && is_zero(b))
             return ZERO;
         /* Both sides move by the same amount: a comparison keeps its
-         * outcome, min and max move with them. */
-        if (same(a, b) && (e->op == IR_OP_LT || e->op == IR_OP_LE || e->op == IR_OP_GT ||
-                           e->op == IR_OP_GE || e->op == IR_OP_EQ || e->op == IR_OP_NE))
+         * outcome, min and max move with them. A comparison whose sides
+         * move apart is a guard: its outcome is the same in a block only
+         * where block_derive.c checks it (never in what the tracer
+         * evaluates without logging: loop conditions, trip counts). */
+        if (hms_ir_op_compares(e->op) && (same(a, b) || !c->strict))
             return ZERO;
         if (same(a, b) && (e->op == IR_OP_MIN || e->op == IR_OP_MAX))
             return a;
@@ -193,9 +202,12 @@ static void reject(ctx *c, const char *fmt, ...)
     va_end(ap);
 }
 
-static void require_zero(ctx *c, const ir_expr *e, const char *what, ir_loc loc)
+static void require_zero(ctx *c, const ir_expr *e, const char *what, ir_loc loc, bool strict)
 {
-    if (e && !is_zero(d_expr(c, e, 0)))
+    c->strict = strict;
+    bool zero = !e || is_zero(d_expr(c, e, 0));
+    c->strict = false;
+    if (!zero)
         reject(c, "%s at line %u depends on blockIdx (or on a value the rules do not follow)", what,
                loc.line);
 }
@@ -205,11 +217,11 @@ static void visit_check(const ir_stmt *s, void *p)
     ctx *c = p;
     switch (s->kind) {
     case IR_S_IF:
-        require_zero(c, s->cond, "branch condition", s->loc);
+        require_zero(c, s->cond, "branch condition", s->loc, false);
         break;
     case IR_S_LOOP:
-        require_zero(c, s->cond, "loop condition", s->loc);
-        require_zero(c, s->trip, "loop trip count", s->loc);
+        require_zero(c, s->cond, "loop condition", s->loc, true);
+        require_zero(c, s->trip, "loop trip count", s->loc, true);
         break;
     case IR_S_ACCESS: {
         const ir_access *a = &s->access;
@@ -248,7 +260,7 @@ bool hms_block_translation_of(const ir_kernel *k, const hms_trace_options *opt,
         hms_block_translation_free(out);
         return false;
     }
-    ctx c = {k, opt, out->var, out->param_assigned, false, out};
+    ctx c = {k, opt, out->var, out->param_assigned, false, false, out};
     out->translates = true;
     ir_stmt_each(k->body, mark_param_assigned, &c);
     /* Parameters hold their value at entry (derivative 0); locals have no
@@ -284,7 +296,7 @@ bool hms_block_translation_of(const ir_kernel *k, const hms_trace_options *opt,
 hms_bid_deriv hms_block_expr_deriv(const hms_block_translation *bt, const ir_kernel *k,
                                    const hms_trace_options *opt, const ir_expr *e)
 {
-    ctx c = {k, opt, bt->var, bt->param_assigned, false, NULL};
+    ctx c = {k, opt, bt->var, bt->param_assigned, false, false, NULL};
     deriv d = d_expr(&c, e, 0);
     if (d.bot) /* cannot happen once settled; no derivative then */
         d = TOP;

@@ -18,6 +18,11 @@
  *    both moved by the block's tile: the same outcome in every block), min
  *    and max of such sides that derivative; any other operator, and the
  *    condition of a select, only on operands with derivative 0;
+ *  - a comparison whose sides move apart (`i < n`, `row < M`) is a guard:
+ *    derivative 0 too, on condition that it decides the same in the block
+ *    at hand, which block_derive.c checks on every evaluation the
+ *    representative logged -- so never inside a loop condition or trip
+ *    count (the tracer evaluates those without logging, trace_summary.c);
  *  - a variable takes the derivative of every value assigned to it, and all
  *    must agree (i = i + step keeps it when step's is 0); a parameter that
  *    is assigned also agrees with 0 (its value at entry); a variable with
@@ -27,12 +32,13 @@
  *  - a value loaded from memory (IR_UNKNOWN) has none: the tracer's
  *    stand-ins and spread lanes depend on the block;
  *  - every branch, loop and select condition and loop trip expression has
- *    derivative 0; every access index has one; no access to a local array
+ *    derivative 0 (no guard inside a loop condition or trip count);
+ *    every access index has one; no access to a local array
  *    (its address depends on the block's resident slot).
  * Values are taken as the integers they stand for: a move that made a
  * 64-bit value wrap around would change a comparison (indices and offsets
- * stay far below 2^63). Sound and conservative: what the tracer does with the values at run time
- * that these rules do not cover (the value table's slots, spread lanes, the
+ * stay far below 2^63). Sound and conservative: what the tracer does with
+ * the values at run time that these rules do not cover (the value table's slots, spread lanes, the
  * budgets, alignment) is checked block by block in block_derive.c. */
 #ifndef HMS_PASSES_BLOCK_TRANSLATE_H
 #define HMS_PASSES_BLOCK_TRANSLATE_H
@@ -73,5 +79,7 @@ hms_bid_deriv hms_block_expr_deriv(const hms_block_translation *bt, const ir_ker
                                    const hms_trace_options *opt, const ir_expr *e);
 /* Whether d is the zero derivative. */
 bool hms_bid_deriv_zero(hms_bid_deriv d);
+/* Whether op is a comparison (< <= > >= == !=). */
+bool hms_ir_op_compares(ir_op op);
 
 #endif

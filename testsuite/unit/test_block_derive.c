@@ -188,10 +188,23 @@ static void expect_not_translated(const char *name, const char *why)
     hms_analyzed_file_free(&f);
 }
 
-Test(block_derive, block_dependent_guard_not_derived)
+/* A bounds guard decides the same in a block only where its lanes keep
+ * their side of the bound: blocks 1 to 6 (every lane below n = 500) are
+ * derived from block 0, block 7 (lanes 448 to 511) is traced. */
+Test(block_derive, block_dependent_guard_derived_where_it_decides_the_same)
 {
-    expect_not_translated("guardedScale", "branch condition");
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "guardedScale");
+    hms_block_translation bt;
+    cr_assert(hms_block_translation_of(k, NULL, &bt));
+    cr_expect(bt.translates, "guardedScale: %s", bt.why);
+    hms_block_translation_free(&bt);
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 6);
+    hms_analyzed_file_free(&f);
 }
+
+/* A guard in a loop condition: the tracer evaluates loop conditions
+ * without logging them (a loop summary's search), so it is never taken. */
 
 Test(block_derive, block_dependent_loop_bound_not_derived)
 {

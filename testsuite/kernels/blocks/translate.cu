@@ -59,7 +59,8 @@ __global__ void scale(const float *x, float *y)
     y[i] = 2.0f * x[i];
 }
 
-// The usual bounds guard: whether a lane runs depends on its block.
+// The usual bounds guard: whether a lane runs depends on its block, and
+// only the last block has lanes on both sides of it.
 __global__ void guardedScale(int n, const float *x, float *y)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
