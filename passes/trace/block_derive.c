@@ -9,6 +9,11 @@
 #include "passes/trace/block_translate.h"
 
 #define ALIGN_BYTES 128 /* a line and the 32 four-byte banks: what a uniform move must keep */
+/* Blocks in a row whose warps the value table or a guard would run
+ * differently, after which no further block is tried: a kernel whose
+ * blocks cost differently (tuned GEMMs: the table's full probe windows
+ * fall elsewhere in every block) pays the check only this often. */
+#define GIVE_UP_AFTER 8
 
 /* One probe of a warp's value table while the representative ran. */
 typedef struct {
@@ -28,12 +33,20 @@ typedef struct {
     bool guard; /* a comparison whose sides move apart (block_translate.h) */
 } derive_dep;
 
+/* An operation's operand derivatives, worked out once per node. */
+typedef struct {
+    const ir_expr *e; /* NULL: empty slot */
+    hms_bid_deriv d[3];
+    bool dep;
+} derive_node;
+
 struct trace_derive {
     hms_block_translation bt;
     int64_t (*unit)[3]; /* per site: byte offset per unit of blockIdx.{x,y,z} */
     /* the representative */
     bool usable;
-    bool broken; /* its log met an operand it cannot translate, or memory ran short */
+    bool broken;     /* its log met an operand it cannot translate, or memory ran short */
+    uint32_t misses; /* blocks in a row the checks refused (GIVE_UP_AFTER) */
     hms_traced_block rep;
     int64_t rep_bid[3];
     uint64_t rep_steps, rep_replays;
@@ -41,6 +54,8 @@ struct trace_derive {
     size_t nprobes, capprobes;
     derive_dep *deps;
     size_t ndeps, capdeps;
+    derive_node *nodes; /* open addressing by node address */
+    size_t nnodes, capnodes;
     bool *site_seen;            /* per site: the representative's records touch it ... */
     int64_t *site_lo, *site_hi; /* ... over these byte offsets (hi exclusive) */
     /* one warp's value table, simulated (trace_exec.c op_insts) */
@@ -97,6 +112,7 @@ void trace_derive_free(tracer *t)
     free(d->unit);
     free(d->probes);
     free(d->deps);
+    free(d->nodes);
     free(d->site_seen);
     free(d->site_lo);
     free(d->site_hi);
@@ -110,8 +126,60 @@ void trace_derive_begin(tracer *t)
     if (!d)
         return;
     d->usable = d->broken = false;
+    d->misses = 0;
     d->nprobes = d->ndeps = 0;
     t->derive_log = true;
+}
+
+static size_t node_slot(const ir_expr *e, size_t cap)
+{
+    uint64_t h = (uint64_t)(uintptr_t)e;
+    h ^= h >> 17;
+    h *= 0x9e3779b97f4a7c15ull;
+    return (size_t)(h >> 20) & (cap - 1);
+}
+
+/* The operand derivatives of operation e (ops: its operands), from the
+ * node table, worked out on first sight; NULL when memory is short or an
+ * operand has none (it cannot happen when the kernel translates). */
+static const derive_node *node_of(const tracer *t, trace_derive *d, const ir_expr *e,
+                                  const ir_expr *const ops[3])
+{
+    if (2 * (d->nnodes + 1) > d->capnodes) { /* keep it at most half full */
+        size_t cap = d->capnodes ? 2 * d->capnodes : 1024;
+        derive_node *v = calloc(cap, sizeof *v);
+        if (!v)
+            return NULL;
+        for (size_t i = 0; i < d->capnodes; i++) {
+            if (!d->nodes[i].e)
+                continue;
+            size_t j = node_slot(d->nodes[i].e, cap);
+            while (v[j].e)
+                j = (j + 1) & (cap - 1);
+            v[j] = d->nodes[i];
+        }
+        free(d->nodes);
+        d->nodes = v;
+        d->capnodes = cap;
+    }
+    size_t j = node_slot(e, d->capnodes);
+    while (d->nodes[j].e && d->nodes[j].e != e)
+        j = (j + 1) & (d->capnodes - 1);
+    derive_node *n = &d->nodes[j];
+    if (n->e)
+        return n;
+    n->dep = false;
+    for (int i = 0; i < 3; i++) {
+        n->d[i] = (hms_bid_deriv){{0, 0, 0}, false, false};
+        if (ops[i])
+            n->d[i] = hms_block_expr_deriv(&d->bt, t->k, &t->opt, ops[i]);
+        if (n->d[i].top)
+            return NULL;
+        n->dep |= !hms_bid_deriv_zero(n->d[i]);
+    }
+    n->e = e;
+    d->nnodes++;
+    return n;
 }
 
 void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key, int outcome)
@@ -133,18 +201,13 @@ void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key
     *p = (derive_probe){key, w->warp, 0, (uint8_t)outcome};
     const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
                              e->kind == IR_SELECT ? e->c : NULL};
-    hms_bid_deriv od[3];
-    bool dep = false;
-    for (int i = 0; i < 3; i++) {
-        od[i] = (hms_bid_deriv){{0, 0, 0}, false, false};
-        if (ops[i])
-            od[i] = hms_block_expr_deriv(&d->bt, t->k, &t->opt, ops[i]);
-        if (od[i].top) {
-            d->broken = true; /* cannot happen when the kernel translates */
-            return;
-        }
-        dep |= !hms_bid_deriv_zero(od[i]);
+    const derive_node *n = node_of(t, d, e, ops);
+    if (!n) {
+        d->broken = true;
+        return;
     }
+    const hms_bid_deriv *od = n->d;
+    bool dep = n->dep;
     if (!dep)
         return;
     if (d->ndeps == d->capdeps) {
@@ -342,7 +405,7 @@ static bool reserve(hms_stream *s, size_t need)
 bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
 {
     trace_derive *d = t->derive;
-    if (!d || !d->usable || t->oom || t->kernel_budget_hit)
+    if (!d || !d->usable || t->oom || t->kernel_budget_hit || d->misses >= GIVE_UP_AFTER)
         return false;
     const ir_kernel *k = t->k;
     hms_kernel_trace *o = t->out;
@@ -367,8 +430,11 @@ bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
             __builtin_add_overflow(d->site_hi[s], off, &hi))
             return false;
     }
-    if (!guards_hold(d, delta) || !same_table_outcomes(d, delta))
+    if (!guards_hold(d, delta) || !same_table_outcomes(d, delta)) {
+        d->misses++;
         return false;
+    }
+    d->misses = 0;
     size_t first = o->stream.n;
     if (!reserve(&o->stream, first + R->count)) {
         t->oom = true;

@@ -79,8 +79,12 @@ static void note_param_default(tracer *t, int var)
  * Guide, Performance Guidelines, "Arithmetic Instructions"); by a literal
  * the compiler uses a shift, a mask or a multiply (one, like any other
  * operation here). */
-uint64_t trace_op_key(uint32_t active, const ir_expr *e, const hms_lanes *pa, const hms_lanes *pb,
-                      const hms_lanes *pc)
+/* Inlined into op_insts, the tracer's hottest path, as when it had no
+ * other caller (block_derive.c recomputes keys through trace_op_key). */
+static inline __attribute__((always_inline)) uint64_t op_key(uint32_t active, const ir_expr *e,
+                                                             const hms_lanes *pa,
+                                                             const hms_lanes *pb,
+                                                             const hms_lanes *pc)
 {
     const uint64_t prime = 1099511628211ull;
     uint64_t key = 1469598103934665603ull; /* FNV-1a */
@@ -113,6 +117,12 @@ uint64_t trace_op_key(uint32_t active, const ir_expr *e, const hms_lanes *pa, co
     return key;
 }
 
+uint64_t trace_op_key(uint32_t active, const ir_expr *e, const hms_lanes *pa, const hms_lanes *pb,
+                      const hms_lanes *pc)
+{
+    return op_key(active, e, pa, pb, pc);
+}
+
 /* m: the node's memo entry (trace_memo.h); its key is reused when the
  * operands carry the stamps and active mask it was hashed under, else the
  * operands' values are made (eval_value) and hashed. */
@@ -134,7 +144,7 @@ static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo 
         const hms_lanes *p[3];
         trace_interned *pin[3];
         operand_values(t, w, e, buf, p, pin);
-        if (key != trace_op_key(w->active, e, p[0], p[1], p[2]))
+        if (key != op_key(w->active, e, p[0], p[1], p[2]))
             abort();
         unpin_operands(pin);
 #endif
@@ -145,7 +155,7 @@ static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo 
         const hms_lanes *p[3];
         trace_interned *pin[3];
         operand_values(t, w, e, buf, p, pin);
-        key = trace_op_key(w->active, e, p[0], p[1], p[2]);
+        key = op_key(w->active, e, p[0], p[1], p[2]);
         compute_op(e, p, &r);
         unpin_operands(pin);
         trace_result_put(&t->stamps, m->result, &r);
