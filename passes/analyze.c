@@ -141,6 +141,7 @@ static void trace_options(hms_check_ctx *c)
     c->topt.max_lines = c->budget.lines;
     c->topt.stop_tolerance = c->budget.stop_tolerance;
     c->topt.arch = c->arch;
+    c->topt.no_block_derive = c->opt->no_block_derive;
     if (c->occ_ok) {
         uint64_t wave = (uint64_t)c->occ.blocks_per_sm * (uint64_t)c->arch->sm_count;
         uint64_t budget = c->budget.blocks;

@@ -37,6 +37,9 @@ typedef struct {
     unsigned max_blocks;        /* block sampling budget, 0 = the scaled default */
     double budget_scale;        /* --analysis-budget: every work budget times this, 0 = 1
                                    (passes/analysis_budget.h) */
+    /* Trace every sampled block (hms_trace_options.no_block_derive; for
+     * tests: the report is the same). */
+    bool no_block_derive;
 } hms_analysis_options;
 
 #define HMS_DEFAULT_PLACEMENT_THRESHOLD 1.10

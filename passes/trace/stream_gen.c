@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "passes/trace/block_derive.h"
 #include "passes/trace/sample.h"
 #include "passes/trace/sample_stop.h"
 #include "passes/trace/trace_internal.h"
@@ -226,8 +227,11 @@ static uint64_t align_barriers(tracer *t, trace_warp *warps)
     return kmax;
 }
 
-static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_block *out)
+/* Traces block id into *out (not its weight); true when every warp ran to
+ * its end (no budget stopped or cut one). */
+static bool trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_block *out)
 {
+    bool complete = true;
     out->flops = out->fp_insts = out->insts = 0;
     out->warps_run = 0;
     t->block = id;
@@ -245,15 +249,91 @@ static void trace_block(tracer *t, trace_warp *warps, uint64_t id, hms_traced_bl
         out->flops += (double)W->flops;
         out->fp_insts += (double)W->fp_insts;
         out->insts += (double)W->time; /* before barrier alignment: no waiting counted */
-        if (W->stopped || W->cut)      /* budget: what it emitted undercounts the warp's accesses */
+        if (W->stopped || W->cut) {    /* budget: what it emitted undercounts the warp's accesses */
+            complete = false;
             for (size_t i = first; i < t->out->stream.n; i++)
                 t->out->stream.v[i].exact = false;
+        }
     }
     out->id = id;
     out->first = t->block_first;
     out->count = t->out->stream.n - t->block_first;
     out->lines = t->total_lines - lines0;
     out->barriers = t->oom ? 0 : align_barriers(t, warps);
+    return complete && !t->oom && !t->kernel_budget_hit;
+}
+
+#ifdef HMS_TRACE_VERIFY_BLOCKS
+/* Debug builds: derived block d is traced anyway (after its records, from
+ * the state before it: touched ranges lo0/hi0, steps0), compared with it
+ * (abort on a difference), and the derived state put back. */
+static void verify_derived(tracer *t, trace_warp *warps, const hms_traced_block *d,
+                           const int64_t *lo0, const int64_t *hi0, uint64_t steps0)
+{
+    hms_kernel_trace *o = t->out;
+    size_t na = t->k->narrays ? t->k->narrays : 1;
+    int64_t *lo1 = malloc(na * sizeof *lo1), *hi1 = malloc(na * sizeof *hi1);
+    if (!lo1 || !hi1)
+        abort();
+    memcpy(lo1, t->touched_lo, t->k->narrays * sizeof *lo1);
+    memcpy(hi1, t->touched_hi, t->k->narrays * sizeof *hi1);
+    memcpy(t->touched_lo, lo0, t->k->narrays * sizeof *lo1);
+    memcpy(t->touched_hi, hi0, t->k->narrays * sizeof *hi1);
+    size_t n = o->stream.n, nnotes = o->nnotes;
+    uint64_t steps = t->total_steps, lines = t->total_lines;
+    bool exhausted = o->budget_exhausted;
+    t->total_steps = steps0;
+    t->total_lines = lines - d->lines;
+    hms_traced_block r;
+    bool complete = trace_block(t, warps, d->id, &r);
+    if (!complete || t->total_steps != steps || t->total_lines != lines ||
+        o->budget_exhausted != exhausted || o->nnotes != nnotes ||
+        memcmp(lo1, t->touched_lo, t->k->narrays * sizeof *lo1) ||
+        memcmp(hi1, t->touched_hi, t->k->narrays * sizeof *hi1)) {
+        fprintf(stderr,
+                "hms-lint: HMS_TRACE_VERIFY_BLOCKS: kernel '%s' block %llu: derived steps, "
+                "lines, budgets, notes or touched ranges differ from its trace\n",
+                t->k->name ? t->k->name : "?", (unsigned long long)d->id);
+        abort();
+    }
+    trace_derive_verify(t, d, &r);
+    o->stream.n = n;
+    free(lo1);
+    free(hi1);
+}
+#endif
+
+/* The first block of a sample is traced as the representative later blocks
+ * may be derived from (block_derive.h); the others are derived when they
+ * can be, else traced. */
+static void trace_or_derive(tracer *t, trace_warp *warps, uint64_t id, bool first,
+                            hms_traced_block *out)
+{
+#ifdef HMS_TRACE_VERIFY_BLOCKS
+    size_t na = t->k->narrays ? t->k->narrays : 1;
+    int64_t *lo0 = malloc(na * sizeof *lo0), *hi0 = malloc(na * sizeof *hi0);
+    uint64_t steps0 = t->total_steps;
+    if (!lo0 || !hi0)
+        abort();
+    memcpy(lo0, t->touched_lo, t->k->narrays * sizeof *lo0);
+    memcpy(hi0, t->touched_hi, t->k->narrays * sizeof *hi0);
+    bool derived = !first && trace_derive_block(t, id, out);
+    if (derived)
+        verify_derived(t, warps, out, lo0, hi0, steps0);
+    free(lo0);
+    free(hi0);
+    if (derived)
+        return;
+#else
+    if (!first && trace_derive_block(t, id, out))
+        return;
+#endif
+    uint64_t steps = t->total_steps, replays = t->replay.replays;
+    if (first)
+        trace_derive_begin(t);
+    bool complete = trace_block(t, warps, id, out);
+    if (first)
+        trace_derive_end(t, out, complete, steps, replays);
 }
 
 /* ---- the launch ------------------------------------------------------------------------- */
@@ -352,7 +432,7 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
     if (stop_rule_on(t, &s) && !hms_sample_last_group_second(&s))
         t->oom = true;
     while (b < s.n && !t->oom) {
-        trace_block(t, warps, s.v[b].id, &o->blocks[b]);
+        trace_or_derive(t, warps, s.v[b].id, b == 0, &o->blocks[b]);
         o->blocks[b].weight = s.v[b].weight;
         b++;
         if (b == 1 && !resampled && s.n > 1) {
@@ -499,7 +579,8 @@ static bool run(tracer *t)
     o->arrays = calloc(k->narrays ? k->narrays : 1, sizeof *o->arrays);
     trace_warp *warps = calloc(t->wpb, sizeof *warps);
     hms_lanes *vars = malloc((k->nvars ? k->nvars : 1) * sizeof *vars);
-    bool ok = o->sites && o->arrays && warps && vars && setup_vars(t) && trace_layout_prepare(t);
+    bool ok = o->sites && o->arrays && warps && vars && setup_vars(t) && trace_layout_prepare(t) &&
+              trace_derive_setup(t);
     if (ok) {
         for (uint32_t w = 0; w < t->wpb; w++)
             warps[w].vars = vars; /* warps run one after another: one set of variables */
@@ -540,6 +621,7 @@ static void tracer_free(tracer *t)
     free(t->pitch_known);
     free(t->pitch_bytes);
     free(t->epoch);
+    trace_derive_free(t);
 }
 
 bool hms_trace_kernel(const ir_kernel *k, const hms_trace_options *opt, hms_kernel_trace *out)

@@ -86,6 +86,9 @@
  * Sampling (passes/trace/sample.h): at most opt.max_blocks blocks (256), first
  * resident wave first. After the first sampled block the sample shrinks, if
  * needed, so that the whole trace fits opt.max_records and opt.max_steps.
+ * When the blocks are translations of each other (passes/trace/block_translate.h),
+ * later sampled blocks are derived from the first one's records, addresses
+ * moved, instead of traced (passes/trace/block_derive.h): the same records.
  * Long loops (passes/trace/trace_summary.c, passes/trace/loop_period.h). A loop of at
  * least opt.loop_summary_after iterations (16) whose iterations are the same
  * pattern shifted (variables that change across iterations enter indices and
@@ -171,6 +174,9 @@ typedef struct {
     /* The GPU's residency (passes/trace/sample.h hms_residency): the sample
      * then takes groups of co-resident neighbours; 0: unknown, even spread. */
     uint32_t sm_count, blocks_per_sm;
+    /* Trace every sampled block, never derive one from the first
+     * (passes/trace/block_derive.h; for tests: the results are the same). */
+    bool no_block_derive;
     bool no_loop_replay; /* trace every run of a repeated loop, never replay a
                             recorded one (passes/trace/trace_replay.h; for tests:
                             the results are the same) */
@@ -255,6 +261,8 @@ typedef struct {
     char **notes;          /* what was assumed, one line each ("parameter 'n' has no value:
                               assumed 1024"); at most HMS_TRACE_MAX_NOTES */
     size_t nnotes;
+    /* Sampled blocks derived from the first, not traced (passes/trace/block_derive.h). */
+    uint64_t blocks_derived;
     char error[512]; /* why hms_trace_kernel returned false */
 } hms_kernel_trace;
 

@@ -79,14 +79,18 @@ static void note_param_default(tracer *t, int var)
  * Guide, Performance Guidelines, "Arithmetic Instructions"); by a literal
  * the compiler uses a shift, a mask or a multiply (one, like any other
  * operation here). */
-static uint64_t op_key(const trace_warp *w, const ir_expr *e, const hms_lanes *pa,
-                       const hms_lanes *pb, const hms_lanes *pc)
+/* Inlined into op_insts, the tracer's hottest path, as when it had no
+ * other caller (block_derive.c recomputes keys through trace_op_key). */
+static inline __attribute__((always_inline)) uint64_t op_key(uint32_t active, const ir_expr *e,
+                                                             const hms_lanes *pa,
+                                                             const hms_lanes *pb,
+                                                             const hms_lanes *pc)
 {
     const uint64_t prime = 1099511628211ull;
     uint64_t key = 1469598103934665603ull; /* FNV-1a */
     key = (key ^ (uint64_t)e->kind) * prime;
     key = (key ^ (uint64_t)e->op) * prime;
-    key = (key ^ (uint64_t)w->active) * prime;
+    key = (key ^ (uint64_t)active) * prime;
     /* The operands' own shape, one level deep: equal values from different
      * variables (k * 16 in an inner loop, t * 16 outside) are not one
      * computation to a compiler. */
@@ -102,7 +106,7 @@ static uint64_t op_key(const trace_warp *w, const ir_expr *e, const hms_lanes *p
         key = (key ^ (uint64_t)o->site) * prime;
     }
     for (int l = 0; l < HMS_WARP_LANES; l++) {
-        if (!(w->active >> l & 1))
+        if (!(active >> l & 1))
             continue;
         key = (key ^ (uint64_t)pa->v[l]) * prime;
         if (pb)
@@ -111,6 +115,12 @@ static uint64_t op_key(const trace_warp *w, const ir_expr *e, const hms_lanes *p
             key = (key ^ (uint64_t)pc->v[l]) * prime;
     }
     return key;
+}
+
+uint64_t trace_op_key(uint32_t active, const ir_expr *e, const hms_lanes *pa, const hms_lanes *pb,
+                      const hms_lanes *pc)
+{
+    return op_key(active, e, pa, pb, pc);
 }
 
 /* m: the node's memo entry (trace_memo.h); its key is reused when the
@@ -134,7 +144,7 @@ static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo 
         const hms_lanes *p[3];
         trace_interned *pin[3];
         operand_values(t, w, e, buf, p, pin);
-        if (key != op_key(w, e, p[0], p[1], p[2]))
+        if (key != op_key(w->active, e, p[0], p[1], p[2]))
             abort();
         unpin_operands(pin);
 #endif
@@ -145,7 +155,7 @@ static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo 
         const hms_lanes *p[3];
         trace_interned *pin[3];
         operand_values(t, w, e, buf, p, pin);
-        key = op_key(w, e, p[0], p[1], p[2]);
+        key = op_key(w->active, e, p[0], p[1], p[2]);
         compute_op(e, p, &r);
         unpin_operands(pin);
         trace_result_put(&t->stamps, m->result, &r);
@@ -177,6 +187,8 @@ static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo 
 #endif
     m->probed_run = run;
     m->absent = !found && !inserted;
+    if (t->derive_log) /* the representative of derived blocks logs its probes (block_derive.h) */
+        trace_derive_probe(t, w, e, key, found ? 0 : inserted ? 1 : 2);
     if (found)
         return 0;
     if (inserted)

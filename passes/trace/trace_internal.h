@@ -90,6 +90,8 @@ typedef struct {
     uint64_t summaries; /* loop summary steps that looked at time (trace_summary.c) */
 } trace_warp;
 
+typedef struct trace_derive trace_derive; /* block_derive.c */
+
 /* Periodic-loop summary state of one run of one loop (trace_summary.c). */
 #define HMS_TRACE_SUMMARY_MAX_PERIOD 8
 #define HMS_TRACE_SUMMARY_RING (HMS_TRACE_SUMMARY_MAX_PERIOD + 1)
@@ -153,6 +155,8 @@ typedef struct {
     uint64_t runs; /* warp runs so far */
     uint64_t total_steps;
     uint64_t total_lines;   /* 32-byte lines the records touch, for max_lines */
+    trace_derive *derive;   /* derived blocks (block_derive.h); NULL: every block is traced */
+    bool derive_log;        /* the representative is being traced: value-table probes are logged */
     bool kernel_budget_hit; /* max_steps or max_records reached */
     bool oom;
 } tracer;
@@ -165,6 +169,14 @@ void trace_warp_reset(tracer *t, trace_warp *w, uint32_t warp);
 /* Appends record r of warp w to the stream with its barrier epoch; false
  * (out of memory: the warp stops) on allocation failure (trace_exec.c). */
 bool trace_push_record(tracer *t, trace_warp *w, const hms_warp_access *r);
+
+/* The value-table key of operation e on operand values pa, pb, pc under the
+ * active mask (trace_exec.c op_insts; NULL where an operand is absent). */
+uint64_t trace_op_key(uint32_t active, const ir_expr *e, const hms_lanes *pa, const hms_lanes *pb,
+                      const hms_lanes *pc);
+/* block_derive.c: one probe of warp w's value table by operation e (outcome
+ * 0 found, 1 inserted, 2 neither: its probe window was full). */
+void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key, int outcome);
 
 /* Evaluates e for the warp's lanes into *out (trace_exec.c). */
 void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out);

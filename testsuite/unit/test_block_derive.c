@@ -1,0 +1,260 @@
+/* Derived blocks (passes/trace/block_derive.h, block_translate.h): when a
+ * launch's blocks are translations of each other, later sampled blocks are
+ * made from the first one's records instead of traced. The trace must be
+ * exactly what tracing every block gives (hms_trace_options.no_block_derive)
+ * -- records, block figures, site counts, array layout, notes -- and so must
+ * the JSON report; kernels whose blocks differ in control flow or addresses
+ * the rules cannot follow are never derived. Kernels:
+ * testsuite/kernels/blocks/translate.cu. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer/frontend/launch_alts.h"
+#include "analyzer/report/report_json.h"
+#include "passes/trace/block_translate.h"
+#include "passes/trace/stream_gen.h"
+#include "testsuite/support/analyze_file.h"
+#include "testsuite/support/run.h"
+
+TestSuite(block_derive, .timeout = 300);
+
+#define BLOCKS_CU "kernels/blocks/translate.cu"
+
+static const char *const launches[] = {"--launch=tiledGemm:grid=8,8:block=16,16",
+                                       "--param=tiledGemm.N=128",
+                                       "--launch=indexGemm:grid=8,8:block=16,16",
+                                       "--param=indexGemm.N=128",
+                                       "--launch=scale:grid=8:block=16",
+                                       "--launch=guardedScale:grid=8:block=64",
+                                       "--param=guardedScale.n=500",
+                                       "--launch=blockLoop:grid=8:block=64",
+                                       "--launch=gather:grid=8:block=64",
+                                       "--launch=localArray:grid=8:block=64",
+                                       "--launch=movingBounds:grid=8:block=64",
+                                       "--param=movingBounds.w=256",
+                                       NULL};
+
+static const ir_kernel *kernel_of(hms_analyzed_file *f, const char *const *args, const char *name)
+{
+    cr_assert(hms_build_file(hms_test_path(BLOCKS_CU), args, f), "%s", f->error);
+    const ir_kernel *k = hms_af_kernel(f, name);
+    cr_assert(k, "no kernel %s", name);
+    return k;
+}
+
+/* Traces k with and without derived blocks under opt; both traces equal.
+ * Returns the derived blocks of the first. */
+static uint64_t expect_same_with_and_without(const ir_kernel *k, hms_trace_options opt)
+{
+    hms_kernel_trace a, b;
+    opt.no_block_derive = false;
+    cr_assert(hms_trace_kernel(k, &opt, &a), "%s", a.error);
+    opt.no_block_derive = true;
+    cr_assert(hms_trace_kernel(k, &opt, &b), "%s", b.error);
+    cr_expect_eq(b.blocks_derived, 0, "no derived block when asked not to");
+    cr_assert_eq(a.stream.n, b.stream.n, "records: %zu vs %zu", a.stream.n, b.stream.n);
+    for (size_t i = 0; i < a.stream.n; i++)
+        cr_assert(memcmp(&a.stream.v[i], &b.stream.v[i], sizeof a.stream.v[i]) == 0,
+                  "record %zu differs", i);
+    cr_assert_eq(a.nblocks, b.nblocks);
+    for (size_t i = 0; i < a.nblocks; i++) {
+        const hms_traced_block *x = &a.blocks[i], *y = &b.blocks[i];
+        cr_expect_eq(x->id, y->id);
+        cr_expect_eq(x->weight, y->weight);
+        cr_expect_eq(x->first, y->first);
+        cr_expect_eq(x->count, y->count);
+        cr_expect_eq(x->barriers, y->barriers);
+        cr_expect_eq(x->flops, y->flops);
+        cr_expect_eq(x->fp_insts, y->fp_insts);
+        cr_expect_eq(x->insts, y->insts, "block %zu: insts %g vs %g", i, x->insts, y->insts);
+        cr_expect_eq(x->lines, y->lines);
+        cr_expect_eq(x->warps_run, y->warps_run);
+    }
+    cr_assert_eq(a.nsites, b.nsites);
+    cr_expect(memcmp(a.sites, b.sites, a.nsites * sizeof *a.sites) == 0, "site counts differ");
+    cr_assert_eq(a.narrays, b.narrays);
+    for (size_t i = 0; i < a.narrays; i++) {
+        cr_expect_eq(a.arrays[i].base, b.arrays[i].base, "array %zu base", i);
+        cr_expect_eq(a.arrays[i].extent, b.arrays[i].extent, "array %zu extent", i);
+    }
+    cr_expect_eq(a.exact, b.exact);
+    cr_expect_eq(a.budget_exhausted, b.budget_exhausted);
+    cr_expect_eq(a.sampled, b.sampled);
+    cr_expect_eq(a.scale, b.scale);
+    cr_expect_eq(a.flops, b.flops);
+    cr_expect_eq(a.warp_coverage, b.warp_coverage);
+    cr_expect_eq(a.groups_traced, b.groups_traced);
+    cr_expect_eq(a.stopped_early, b.stopped_early);
+    cr_assert_eq(a.nnotes, b.nnotes);
+    for (size_t i = 0; i < a.nnotes; i++)
+        cr_expect_str_eq(a.notes[i], b.notes[i]);
+    uint64_t derived = a.blocks_derived;
+    hms_kernel_trace_free(&a);
+    hms_kernel_trace_free(&b);
+    return derived;
+}
+
+static uint64_t derived_blocks(const ir_kernel *k)
+{
+    hms_kernel_trace t;
+    cr_assert(hms_trace_kernel(k, NULL, &t), "%s", t.error);
+    uint64_t n = t.blocks_derived;
+    hms_kernel_trace_free(&t);
+    return n;
+}
+
+Test(block_derive, tiled_gemm_derived_exactly)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "tiledGemm");
+    hms_block_translation bt;
+    cr_assert(hms_block_translation_of(k, NULL, &bt));
+    cr_expect(bt.translates, "tiledGemm: %s", bt.why);
+    hms_block_translation_free(&bt);
+    hms_trace_options opt = {0};
+    cr_expect_gt(expect_same_with_and_without(k, opt), 0, "no block of tiledGemm derived");
+    /* under budgets: a sample cut to fit, and the record budget cutting a block */
+    opt.max_records = 3000;
+    expect_same_with_and_without(k, opt);
+    opt.max_records = 0;
+    opt.max_steps = 5000;
+    expect_same_with_and_without(k, opt);
+    opt.max_steps = 0;
+    opt.max_blocks = 5;
+    opt.stop_tolerance = 0.05;
+    expect_same_with_and_without(k, opt);
+    hms_analyzed_file_free(&f);
+}
+
+/* Translating, but the value table makes blocks cost differently: the
+ * blocks that would differ are traced, and the trace stays exact. */
+Test(block_derive, index_gemm_exact)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "indexGemm");
+    hms_block_translation bt;
+    cr_assert(hms_block_translation_of(k, NULL, &bt));
+    cr_expect(bt.translates, "indexGemm: %s", bt.why);
+    hms_block_translation_free(&bt);
+    expect_same_with_and_without(k, (hms_trace_options){0});
+    hms_analyzed_file_free(&f);
+}
+
+/* 16 floats a block: a block is derived only when its move from the first
+ * is a multiple of 128 bytes (lines and banks keep their alignment). */
+Test(block_derive, only_line_aligned_moves_derived)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "scale");
+    hms_trace_options opt = {0};
+    cr_expect_eq(expect_same_with_and_without(k, opt), 3, "blocks 2, 4 and 6 of 8");
+    hms_analyzed_file_free(&f);
+
+    static const char *const wide[] = {"--launch=scale:grid=8:block=32", NULL};
+    k = kernel_of(&f, wide, "scale");
+    cr_expect_eq(expect_same_with_and_without(k, opt), 7, "every block after the first");
+    hms_analyzed_file_free(&f);
+}
+
+/* A loop whose bounds both move with the block runs the same iterations in
+ * every block. */
+Test(block_derive, moving_loop_bounds_derived)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "movingBounds");
+    hms_block_translation bt;
+    cr_assert(hms_block_translation_of(k, NULL, &bt));
+    cr_expect(bt.translates, "movingBounds: %s", bt.why);
+    hms_block_translation_free(&bt);
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 7);
+    hms_analyzed_file_free(&f);
+}
+
+/* Blocks that differ in what they execute, or whose addresses the rules
+ * cannot move, are traced: the reason says which rule refused. */
+static void expect_not_translated(const char *name, const char *why)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, name);
+    hms_block_translation bt;
+    cr_assert(hms_block_translation_of(k, NULL, &bt));
+    cr_expect(!bt.translates, "%s translates", name);
+    cr_expect(strstr(bt.why, why) != NULL, "%s: '%s' does not say '%s'", name, bt.why, why);
+    hms_block_translation_free(&bt);
+    cr_expect_eq(derived_blocks(k), 0, "%s: blocks derived", name);
+    expect_same_with_and_without(k, (hms_trace_options){0});
+    hms_analyzed_file_free(&f);
+}
+
+/* A bounds guard decides the same in a block only where its lanes keep
+ * their side of the bound: blocks 1 to 6 (every lane below n = 500) are
+ * derived from block 0, block 7 (lanes 448 to 511) is traced. */
+Test(block_derive, block_dependent_guard_derived_where_it_decides_the_same)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "guardedScale");
+    hms_block_translation bt;
+    cr_assert(hms_block_translation_of(k, NULL, &bt));
+    cr_expect(bt.translates, "guardedScale: %s", bt.why);
+    hms_block_translation_free(&bt);
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 6);
+    hms_analyzed_file_free(&f);
+}
+
+/* A guard in a loop condition: the tracer evaluates loop conditions
+ * without logging them (a loop summary's search), so it is never taken. */
+
+Test(block_derive, block_dependent_loop_bound_not_derived)
+{
+    expect_not_translated("blockLoop", "loop condition");
+}
+
+Test(block_derive, indirect_index_not_derived)
+{
+    expect_not_translated("gather", "not affine");
+}
+
+Test(block_derive, local_array_not_derived)
+{
+    expect_not_translated("localArray", "local array");
+}
+
+/* The JSON report of the whole file, every kernel analysed with derived
+ * blocks on or off. */
+static char *report_json(hms_analyzed_file *f, bool no_derive)
+{
+    hms_kernel_report *reps = calloc(f->nkernels, sizeof *reps);
+    cr_assert(reps);
+    hms_analysis_options ao = {0};
+    ao.arch = f->arch;
+    ao.no_block_derive = no_derive;
+    for (size_t i = 0; i < f->nkernels; i++)
+        cr_assert(hms_analyze_launch_alts(f->kernels[i], &ao, &reps[i]));
+    hms_file_report file = {(char *)BLOCKS_CU, NULL, 0, reps, f->nkernels};
+    hms_report r = {"hms-lint", "test", "h100", &file, 1};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    cr_assert(m);
+    hms_json_options jo = {.sources = NULL};
+    cr_assert(hms_write_json(&r, m, &jo));
+    fclose(m);
+    for (size_t i = 0; i < f->nkernels; i++)
+        hms_kernel_report_free(&reps[i]);
+    free(reps);
+    return text;
+}
+
+Test(block_derive, json_report_identical)
+{
+    hms_analyzed_file f;
+    cr_assert(hms_build_file(hms_test_path(BLOCKS_CU), launches, &f), "%s", f.error);
+    char *on = report_json(&f, false), *off = report_json(&f, true);
+    cr_assert_gt(strlen(on), 1000);
+    cr_expect_str_eq(on, off);
+    free(on);
+    free(off);
+    hms_analyzed_file_free(&f);
+}
