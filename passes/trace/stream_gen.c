@@ -79,6 +79,10 @@ static hms_trace_options resolve_options(const hms_trace_options *in)
     if (o.reach_probe) {                   /* the whole sample; loop summaries look at time */
         o.stop_tolerance = 0;              /* (skipping iterations only lowers the steps, so */
         o.loop_summary_after = UINT32_MAX; /* a probe within budget bounds the real trace) */
+        /* A derived block's guards are checked against the representative's
+         * logged evaluations, which the probe's untimed evaluation does not
+         * make (block_derive.c): every block is traced. */
+        o.no_block_derive = true;
     }
     return o;
 }
