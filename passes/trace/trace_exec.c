@@ -375,6 +375,24 @@ static const hms_lanes *eval_value(tracer *t, trace_warp *w, const ir_expr *e, h
 
 static const hms_lanes *eval_pure(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch);
 
+typedef const hms_lanes *(*lanes_eval_fn)(tracer *t, trace_warp *w, const ir_expr *e,
+                                          hms_lanes *scratch);
+
+/* e's operation on its operands, each made by ev (no stamps, no time). */
+static const hms_lanes *compute_by(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch,
+                                   lanes_eval_fn ev)
+{
+    hms_lanes buf[3];
+    const hms_lanes *p[3] = {NULL, NULL, NULL};
+    const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
+                             e->kind == IR_SELECT ? e->c : NULL};
+    for (int i = 0; i < 3; i++)
+        if (ops[i])
+            p[i] = ev(t, w, ops[i], &buf[i]);
+    compute_op(e, p, scratch);
+    return scratch;
+}
+
 /* The reach probe's evaluation (no instruction times): eval_pure with the
  * values of subtrees whose leaves did not change kept (trace_subtree.h). */
 static const hms_lanes *eval_probe(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *scratch)
@@ -393,14 +411,7 @@ static const hms_lanes *eval_probe(tracer *t, trace_warp *w, const ir_expr *e, h
         if (same)
             return x->value;
     }
-    hms_lanes buf[3];
-    const hms_lanes *p[3] = {NULL, NULL, NULL};
-    const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
-                             e->kind == IR_SELECT ? e->c : NULL};
-    for (int i = 0; i < 3; i++)
-        if (ops[i])
-            p[i] = eval_probe(t, w, ops[i], &buf[i]);
-    compute_op(e, p, scratch);
+    compute_by(t, w, e, scratch, eval_probe);
     x = trace_subtree_of(&t->subtrees, e); /* the operands' lookups may have moved it */
     if (x && x->nleaves) {
         if (!x->value)
@@ -447,15 +458,7 @@ static const hms_lanes *eval_pure(tracer *t, trace_warp *w, const ir_expr *e, hm
             note_param_default(t, e->var);
         return eval_value(t, w, e, scratch); /* a leaf */
     }
-    hms_lanes buf[3];
-    const hms_lanes *p[3] = {NULL, NULL, NULL};
-    const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
-                             e->kind == IR_SELECT ? e->c : NULL};
-    for (int i = 0; i < 3; i++)
-        if (ops[i])
-            p[i] = eval_pure(t, w, ops[i], &buf[i]);
-    compute_op(e, p, scratch);
-    return scratch;
+    return compute_by(t, w, e, scratch, eval_pure);
 }
 
 void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out)
