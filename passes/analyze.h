@@ -183,8 +183,9 @@ struct hms_check_ctx {
     bool traced;
     char trace_error[512];
     /* Bank result of each trace record, computed once for the passes that
-     * read it (site metrics, which makes it, memory simulation, CuMAPz);
-     * NULL when it could not be allocated: they then compute their own. */
+     * read it (site metrics, which makes it, memory simulation, CuMAPz, the
+     * placement runs and shared-buffer variants); NULL when it could not be
+     * allocated or site metrics failed: they then compute their own. */
     hms_bank_memo *banks;
     /* Each trace record's units and coalescing (runtime/units_memo.h),
      * computed once for every pass that reads them; NULL: each computes. */

@@ -146,7 +146,7 @@ static bool list_records(const hms_check_ctx *c, pad_memo *m, int id)
     double *mult = v ? realloc(m->mult, (n ? n : 1) * sizeof *mult) : NULL;
     if (mult)
         m->mult = mult;
-    if (!slot || !mult) {
+    if (!mult) {
         free(slot);
         m->rec_id = -1; /* the lists may have moved: list again next time */
         return false;
@@ -156,6 +156,11 @@ static bool list_records(const hms_check_ctx *c, pad_memo *m, int id)
         const hms_warp_access *r = &s->v[i];
         if (!padded_record(c, r, id))
             continue;
+        if (!slot) { /* no room to find alike records: each counted on its own */
+            m->rec[m->nrec] = i;
+            m->mult[m->nrec++] = 1;
+            continue;
+        }
         size_t h = (size_t)record_hash(r) & (slots - 1);
         while (slot[h] && !alike(&s->v[m->rec[slot[h] - 1]], r))
             h = (h + 1) & (slots - 1);

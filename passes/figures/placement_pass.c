@@ -318,7 +318,7 @@ static bool model_stream(const hms_check_ctx *c, work_lines *wl, hms_stream *out
         const hms_traced_block *B = &t->blocks[b];
         size_t kept = 0;
         bool cut = false;
-        /* a block that fits whole needs no per-record count (lines[b] is their sum) */
+        /* a block that fits whole needs no per-record count (block_lines is their sum) */
         size_t lines = block_lines(wl, b);
         bool fits = stride == 1 && work + lines <= budget;
         for (size_t i = B->first; ok && i < B->first + B->count; i++) {

@@ -60,6 +60,8 @@ static uint32_t fitting_stride(const hms_kernel_trace *t, const hms_work_lines *
         for (size_t b = g->first; b < g->end; b++) {
             const hms_traced_block *B = &t->blocks[b];
             const size_t *rl = w->block_records(w->ctx, b); /* known: group_lines read it */
+            if (!rl)
+                return wpb; /* short of memory: as if no stride fitted */
             for (size_t i = B->first; i < B->first + B->count; i++)
                 if (t->stream.v[i].warp % st == 0) {
                     records++;

@@ -158,9 +158,19 @@ Test(thin_groups, lazy_lines_are_asked_only_for_groups_weighed)
         rl[i] = 2;
     bool keep[12], keep_arr[12];
     uint32_t stride = 0, stride_arr = 0;
+    /* Expected by hand: groups of 3 blocks weigh 120 records and 120 lines,
+     * the 2nd 240 lines. 300 records fit two groups, spread apart: the 2nd
+     * and 4th (360 lines); within 300 lines that pair is over, so one group,
+     * the middle one; 130 records fit one group; 60 every 2nd warp of it. */
     struct {
         size_t records, lines;
-    } cases[] = {{300, 400}, {300, 300}, {480, 1000}, {130, 130}, {60, 1000}};
+        const char *keep;
+        uint32_t stride;
+    } cases[] = {{300, 400, "000111000111", 1},
+                 {300, 300, "000000111000", 1},
+                 {480, 1000, "111111111111", 1},
+                 {130, 130, "000000111000", 1},
+                 {60, 1000, "000000111000", 2}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         counting_lines c = {&t, rl, {0}};
         hms_work_lines w = {counted_block, &c};
@@ -169,10 +179,14 @@ Test(thin_groups, lazy_lines_are_asked_only_for_groups_weighed)
         cr_assert(hms_thin_by_groups(&t, rl, ROUND, cases[k].records, cases[k].lines, keep_arr,
                                      &stride_arr));
         cr_assert_eq(stride, stride_arr, "case %zu", k);
+        for (size_t b = 0; b < 12; b++)
+            cr_assert_eq(keep[b], cases[k].keep[b] == '1', "case %zu block %zu", k, b);
+        cr_assert_eq(stride, cases[k].stride, "case %zu", k);
         for (size_t b = 0; b < 12; b++) {
             if (stride)
                 cr_assert_eq(keep[b], keep_arr[b], "case %zu block %zu", k, b);
-            cr_assert_leq(c.asked[b], 2, "case %zu block %zu asked again", k, b);
+            cr_assert_leq(c.asked[b], 2, "case %zu block %zu asked again", k,
+                          b); /* here: one stride tried */
         }
         /* 300 records: at most two groups' records fit, so the four groups
          * together (480 records) are never weighed in lines */
