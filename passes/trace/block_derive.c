@@ -14,6 +14,10 @@
  * blocks cost differently (tuned GEMMs: the table's full probe windows
  * fall elsewhere in every block) pays the check only this often. */
 #define GIVE_UP_AFTER 8
+/* Most bytes the representative's log may take (about 70k logged operations
+ * on moved values at ~930 bytes each): a long loop of guarded steps would
+ * otherwise log gigabytes for blocks the budget then never derives. */
+#define HMS_DERIVE_LOG_BYTES ((size_t)64 << 20)
 
 /* One probe of a warp's value table while the representative ran. */
 typedef struct {
@@ -187,6 +191,10 @@ void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key
     trace_derive *d = t->derive;
     if (!d || d->broken)
         return;
+    if (d->nprobes * sizeof *d->probes + d->ndeps * sizeof *d->deps > HMS_DERIVE_LOG_BYTES) {
+        d->broken = true; /* no block derived: the log would cost more than tracing saves */
+        return;
+    }
     if (d->nprobes == d->capprobes) {
         size_t cap = d->capprobes ? 2 * d->capprobes : 1024;
         derive_probe *v = realloc(d->probes, cap * sizeof *v);
@@ -223,8 +231,12 @@ void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key
     derive_dep *q = &d->deps[d->ndeps];
     q->e = e;
     q->active = w->active;
-    q->guard = e->kind == IR_BINARY && hms_ir_op_compares(e->op) &&
-               memcmp(od[0].d, od[1].d, sizeof od[0].d) != 0;
+    /* Every comparison on moved values, and every min/max's choice, is
+     * checked per block, also when both sides move alike: the rules take
+     * values as unbounded integers, and a move that wraps one side around
+     * 2^64 would flip it. */
+    q->guard = e->kind == IR_BINARY &&
+               (hms_ir_op_compares(e->op) || e->op == IR_OP_MIN || e->op == IR_OP_MAX);
     w->untimed++; /* the operands' values, made again without touching time or table */
     for (int i = 0; i < 3; i++) {
         q->has[i] = ops[i] != NULL;
@@ -343,12 +355,14 @@ static bool guards_hold(const trace_derive *d, const int64_t delta[3])
         hms_lanes a, b;
         moved_operand(q, 0, delta, &a);
         moved_operand(q, 1, delta, &b);
+        /* a min or max decides by which side is lower */
+        ir_op op = q->e->op == IR_OP_MIN || q->e->op == IR_OP_MAX ? IR_OP_LE : q->e->op;
         for (int l = 0; l < HMS_WARP_LANES; l++) {
             int64_t was, now;
             if (!(q->active >> l & 1u))
                 continue;
-            if (!hms_scalar_binary(q->e->op, q->op[0].v[l], q->op[1].v[l], &was) ||
-                !hms_scalar_binary(q->e->op, a.v[l], b.v[l], &now) || was != now)
+            if (!hms_scalar_binary(op, q->op[0].v[l], q->op[1].v[l], &was) ||
+                !hms_scalar_binary(op, a.v[l], b.v[l], &now) || was != now)
                 return false;
         }
     }

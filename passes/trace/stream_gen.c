@@ -289,7 +289,12 @@ static void verify_derived(tracer *t, trace_warp *warps, const hms_traced_block 
     t->total_steps = steps0;
     t->total_lines = lines - d->lines;
     hms_traced_block r;
+    /* the derived records are still in the stream: the record budget (and
+     * the loop replays' fit to it) must not count them twice */
+    size_t max_records = t->opt.max_records;
+    t->opt.max_records += d->count;
     bool complete = trace_block(t, warps, d->id, &r);
+    t->opt.max_records = max_records;
     if (!complete || t->total_steps != steps || t->total_lines != lines ||
         o->budget_exhausted != exhausted || o->nnotes != nnotes ||
         memcmp(lo1, t->touched_lo, t->k->narrays * sizeof *lo1) ||
@@ -308,9 +313,9 @@ static void verify_derived(tracer *t, trace_warp *warps, const hms_traced_block 
 #endif
 
 /* The first block of a sample is traced as the representative later blocks
- * may be derived from (block_derive.h); the others are derived when they
- * can be, else traced. */
-static void trace_or_derive(tracer *t, trace_warp *warps, uint64_t id, bool first,
+ * may be derived from (block_derive.h), logged only when there are later
+ * blocks (`more`); the others are derived when they can be, else traced. */
+static void trace_or_derive(tracer *t, trace_warp *warps, uint64_t id, bool first, bool more,
                             hms_traced_block *out)
 {
 #ifdef HMS_TRACE_VERIFY_BLOCKS
@@ -333,10 +338,11 @@ static void trace_or_derive(tracer *t, trace_warp *warps, uint64_t id, bool firs
         return;
 #endif
     uint64_t steps = t->total_steps, replays = t->replay.replays;
-    if (first)
+    bool log = first && more;
+    if (log)
         trace_derive_begin(t);
     bool complete = trace_block(t, warps, id, out);
-    if (first)
+    if (log)
         trace_derive_end(t, out, complete, steps, replays);
 }
 
@@ -436,7 +442,7 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
     if (stop_rule_on(t, &s) && !hms_sample_last_group_second(&s))
         t->oom = true;
     while (b < s.n && !t->oom) {
-        trace_or_derive(t, warps, s.v[b].id, b == 0, &o->blocks[b]);
+        trace_or_derive(t, warps, s.v[b].id, b == 0, s.n > 1, &o->blocks[b]);
         o->blocks[b].weight = s.v[b].weight;
         b++;
         if (b == 1 && !resampled && s.n > 1) {
