@@ -34,6 +34,8 @@ static const char *const launches[] = {"--launch=tiledGemm:grid=8,8:block=16,16"
                                        "--launch=localArray:grid=8:block=64",
                                        "--launch=movingBounds:grid=8:block=64",
                                        "--param=movingBounds.w=256",
+                                       "--launch=wrapCompare:grid=8:block=32",
+                                       "--param=wrapCompare.big=9223372036854775600",
                                        NULL};
 
 static const ir_kernel *kernel_of(hms_analyzed_file *f, const char *const *args, const char *name)
@@ -169,6 +171,24 @@ Test(block_derive, moving_loop_bounds_derived)
     cr_expect(bt.translates, "movingBounds: %s", bt.why);
     hms_block_translation_free(&bt);
     cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 7);
+    hms_analyzed_file_free(&f);
+}
+
+/* A comparison whose sides move alike is still checked block by block: a
+ * side that wraps around 2^64 flips it (blocks 0 and 1 store, 2 to 7 not). */
+Test(block_derive, wrapped_comparison_traced)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "wrapCompare");
+    hms_block_translation bt;
+    cr_assert(hms_block_translation_of(k, NULL, &bt));
+    cr_expect(bt.translates, "wrapCompare: %s", bt.why);
+    hms_block_translation_free(&bt);
+    hms_kernel_trace t;
+    cr_assert(hms_trace_kernel(k, NULL, &t), "%s", t.error);
+    cr_expect_eq(t.stream.n, 2, "records: %zu (blocks 0 and 1 store)", t.stream.n);
+    hms_kernel_trace_free(&t);
+    expect_same_with_and_without(k, (hms_trace_options){0});
     hms_analyzed_file_free(&f);
 }
 

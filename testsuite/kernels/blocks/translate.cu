@@ -106,3 +106,15 @@ __global__ void movingBounds(int w, const float *A, float *y)
         s += A[a + threadIdx.x];
     y[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
+
+// Both sides of the comparison move with the block, so the rules call it
+// the same in every block; with big near 2^63 the left side wraps around in
+// the later blocks and the store stops running there: those blocks must be
+// traced, not derived.
+__global__ void wrapCompare(long long big, float *y)
+{
+    long long a = blockIdx.x * 128LL + big;
+    long long b = blockIdx.x * 128LL;
+    if (a > b)
+        y[blockIdx.x * 32 + threadIdx.x] = 1.0f;
+}
