@@ -173,12 +173,6 @@ static void mark_bound(roles *r, const ir_expr *e, int sign, unsigned dims)
     }
 }
 
-static bool is_compare(ir_op op)
-{
-    return op == IR_OP_LT || op == IR_OP_LE || op == IR_OP_GT || op == IR_OP_GE || op == IR_OP_EQ ||
-           op == IR_OP_NE;
-}
-
 /* Marks the bounds in e. live: +1 when the threads for which e is true go
  * on (`if (i < n) {...}`, a loop condition), -1 when they leave (`if (i >=
  * n) return;`), 0 when unknown (every bound then taken as an upper one). A
@@ -190,7 +184,7 @@ static void scan_expr(roles *r, const ir_expr *e, int live)
 {
     if (!e)
         return;
-    if (e->kind == IR_BINARY && is_compare(e->op)) {
+    if (e->kind == IR_BINARY && ir_op_compares(e->op)) {
         unsigned da = expr_dims(r, e->a), db = expr_dims(r, e->b);
         bool below = e->op == IR_OP_LT || e->op == IR_OP_LE; /* thread side first */
         bool ordered = below || e->op == IR_OP_GT || e->op == IR_OP_GE;

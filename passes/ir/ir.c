@@ -234,6 +234,12 @@ const char *ir_sym_name(ir_sym s)
     return (unsigned)s < IR_SYM_COUNT ? names[s] : "?";
 }
 
+bool ir_op_compares(ir_op op)
+{
+    return op == IR_OP_LT || op == IR_OP_LE || op == IR_OP_GT || op == IR_OP_GE || op == IR_OP_EQ ||
+           op == IR_OP_NE;
+}
+
 const char *ir_op_name(ir_op op)
 {
     static const char *const names[] = {

@@ -360,6 +360,7 @@ ir_stmt *ir_access_new(ir_kernel *k, const ir_access *a, ir_loc loc);
 
 const char *ir_sym_name(ir_sym s); /* "threadIdx.x" */
 const char *ir_op_name(ir_op op);  /* "+", "min" */
+bool ir_op_compares(ir_op op);     /* < <= > >= == != */
 /* Source-like rendering, e.g. "blockIdx.x * 16 + threadIdx.x"; returns chars
  * that would have been written (snprintf semantics). */
 int ir_expr_format(const ir_kernel *k, const ir_expr *e, char *buf, size_t len);

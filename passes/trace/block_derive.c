@@ -235,8 +235,8 @@ void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key
      * checked per block, also when both sides move alike: the rules take
      * values as unbounded integers, and a move that wraps one side around
      * 2^64 would flip it. */
-    q->guard = e->kind == IR_BINARY &&
-               (hms_ir_op_compares(e->op) || e->op == IR_OP_MIN || e->op == IR_OP_MAX);
+    q->guard =
+        e->kind == IR_BINARY && (ir_op_compares(e->op) || e->op == IR_OP_MIN || e->op == IR_OP_MAX);
     w->untimed++; /* the operands' values, made again without touching time or table */
     for (int i = 0; i < 3; i++) {
         q->has[i] = ops[i] != NULL;

@@ -8,8 +8,9 @@
 #include <string.h>
 
 #include "passes/ir/stride.h"
+#include "passes/trace/trace_internal.h"
 
-#define MAX_DEPTH 512 /* as the tracer's recursion bound (trace_internal.h) */
+#define MAX_DEPTH HMS_TRACE_MAX_DEPTH /* the tracer's recursion bound */
 
 typedef hms_bid_deriv deriv;
 
@@ -35,12 +36,6 @@ static bool is_zero(deriv a)
 bool hms_bid_deriv_zero(hms_bid_deriv d)
 {
     return is_zero(d);
-}
-
-bool hms_ir_op_compares(ir_op op)
-{
-    return op == IR_OP_LT || op == IR_OP_LE || op == IR_OP_GT || op == IR_OP_GE || op == IR_OP_EQ ||
-           op == IR_OP_NE;
 }
 
 static bool same(deriv a, deriv b)
@@ -132,7 +127,7 @@ static deriv d_expr(const ctx *c, const ir_expr *e, int depth)
          * move apart is a guard: its outcome is the same in a block only
          * where block_derive.c checks it (never in what the tracer
          * evaluates without logging: loop conditions, trip counts). */
-        if (hms_ir_op_compares(e->op) && (same(a, b) || !c->strict))
+        if (ir_op_compares(e->op) && (same(a, b) || !c->strict))
             return ZERO;
         if (same(a, b) && (e->op == IR_OP_MIN || e->op == IR_OP_MAX))
             return a;

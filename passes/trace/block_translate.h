@@ -79,7 +79,5 @@ hms_bid_deriv hms_block_expr_deriv(const hms_block_translation *bt, const ir_ker
                                    const hms_trace_options *opt, const ir_expr *e);
 /* Whether d is the zero derivative. */
 bool hms_bid_deriv_zero(hms_bid_deriv d);
-/* Whether op is a comparison (< <= > >= == !=). */
-bool hms_ir_op_compares(ir_op op);
 
 #endif
