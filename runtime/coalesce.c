@@ -347,21 +347,11 @@ bool hms_coalesce_translation_invariant(const hms_arch *arch, uint64_t d)
            d % HALF_WARP_SEGMENT_MAX == 0;
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 uint64_t hms_coalesce_period(const hms_arch *arch)
 {
     uint64_t p = hms_coalesce_sector_bytes(arch), l = line_bytes_of(arch);
-    p = p / gcd64(p, l) * l;
-    return p / gcd64(p, HALF_WARP_SEGMENT_MAX) * HALF_WARP_SEGMENT_MAX;
+    p = p / hms_gcd64(p, l) * l;
+    return p / hms_gcd64(p, HALF_WARP_SEGMENT_MAX) * HALF_WARP_SEGMENT_MAX;
 }
 
 void hms_coalesce_parts_from_sectors(const hms_arch *arch, const hms_warp_access *a,

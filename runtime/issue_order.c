@@ -11,14 +11,6 @@ static int by_time(const void *pa, const void *pb)
     return a->index < b->index ? -1 : a->index > b->index;
 }
 
-bool hms_timed_sorted(const hms_timed *v, size_t n)
-{
-    for (size_t i = 1; i < n; i++)
-        if (by_time(&v[i - 1], &v[i]) > 0)
-            return false;
-    return true;
-}
-
 static bool before(const hms_timed *a, const hms_timed *b)
 {
     return a->time < b->time || (a->time == b->time && a->index < b->index);

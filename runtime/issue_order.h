@@ -18,9 +18,6 @@ typedef struct {
 
 /* Sorts by time, ties by index (so the order is stable and repeatable). */
 void hms_timed_sort(hms_timed *v, size_t n);
-/* Whether v is already in hms_timed_sort's order (O(n): lets callers that
- * feed in time order skip the sort). */
-bool hms_timed_sorted(const hms_timed *v, size_t n);
 
 /* Per-record issue time within its warp: the record's `time` field, or its
  * position within its warp when the stream carries no times at all.

@@ -19,11 +19,13 @@ void hms_stream_free(hms_stream *s)
 /* A long stream (tens of MB for a tuned GEMM's trace) is asked to get huge
  * pages where the system gives them on request: first touching its 4 KiB
  * pages one by one cost as much as a tenth of the tracing. */
-bool hms_stream_grow(hms_stream *s)
+bool hms_stream_reserve(hms_stream *s, size_t need)
 {
-    if (s->n < s->cap)
+    if (need <= s->cap)
         return true;
-    size_t cap = s->cap ? s->cap * 2 : 256;
+    size_t cap = s->cap ? s->cap : 256;
+    while (cap < need)
+        cap *= 2;
     hms_warp_access *v = realloc(s->v, cap * sizeof *v);
     if (!v)
         return false;
@@ -37,6 +39,11 @@ bool hms_stream_grow(hms_stream *s)
         (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* a hint: failure changes nothing */
 #endif
     return true;
+}
+
+bool hms_stream_grow(hms_stream *s)
+{
+    return hms_stream_reserve(s, s->n + 1);
 }
 
 bool hms_stream_push(hms_stream *s, const hms_warp_access *a)

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define HMS_WARP_LANES 32
 
@@ -50,9 +51,11 @@ void hms_stream_init(hms_stream *s);
 void hms_stream_free(hms_stream *s);
 /* Appends a copy; returns false on allocation failure (stream unchanged). */
 bool hms_stream_push(hms_stream *s, const hms_warp_access *a);
-/* Doubles the capacity when the stream is full (false on allocation
- * failure, stream unchanged): the growth hms_stream_push uses, for writers
- * that fill the next slot in place. */
+/* Room for `need` records, the capacity doubled as often as that takes
+ * (false on allocation failure, stream unchanged), for writers that fill
+ * slots in place; hms_stream_grow: room for one more (the growth
+ * hms_stream_push uses). */
+bool hms_stream_reserve(hms_stream *s, size_t need);
 bool hms_stream_grow(hms_stream *s);
 /* Reorders v[0..n) in place so that position k holds the record that was at
  * src[k] (src a permutation of 0..n-1): each record moves once, cycle by
@@ -62,6 +65,24 @@ void hms_stream_permute(hms_warp_access *v, size_t n, size_t *src);
 static inline int hms_popcount32(uint32_t m)
 {
     return __builtin_popcount(m);
+}
+
+/* Greatest common divisor (periods of address patterns). */
+static inline uint64_t hms_gcd64(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+/* Whether two records' lanes are the same: mask, width and every address. */
+static inline bool hms_same_lanes(const hms_warp_access *x, const hms_warp_access *y)
+{
+    return x->mask == y->mask && x->width == y->width &&
+           memcmp(x->addr, y->addr, sizeof x->addr) == 0;
 }
 
 /* Dynamic executions record r stands for: itself plus its summarised repeats. */

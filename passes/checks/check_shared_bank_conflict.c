@@ -114,8 +114,7 @@ static bool padded_record(const hms_check_ctx *c, const hms_warp_access *r, int 
 /* What the padded bank model reads of a record: equal for alike records. */
 static bool alike(const hms_warp_access *x, const hms_warp_access *y)
 {
-    return x->site == y->site && x->mask == y->mask && x->width == y->width &&
-           memcmp(x->addr, y->addr, sizeof x->addr) == 0;
+    return x->site == y->site && hms_same_lanes(x, y);
 }
 
 static uint64_t record_hash(const hms_warp_access *r)

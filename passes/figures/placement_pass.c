@@ -248,7 +248,7 @@ static bool choose_blocks(const hms_check_ctx *c, work_lines *wl, size_t m, size
             round = (uint64_t)g.sms * g.bps;
         }
         hms_work_lines w = {block_records, wl};
-        if (!hms_thin_by_groups_lazy(t, &w, round, max_records, budget, keep, warp_stride))
+        if (!hms_thin_by_groups(t, &w, round, max_records, budget, keep, warp_stride))
             return false;
         if (*warp_stride > 0)
             return true;
@@ -351,19 +351,6 @@ static bool model_stream(const hms_check_ctx *c, work_lines *wl, hms_stream *out
     return ok;
 }
 
-/* The trace's bank results (c->banks) for the records of a thinned stream
- * st, record j being a copy of trace record src[j]; NULL when there are none
- * or out of memory (then the re-simulations compute them). */
-static hms_bank_memo *stream_banks(const hms_check_ctx *c, const hms_stream *st, const size_t *src)
-{
-    if (!c->banks || !src)
-        return NULL;
-    hms_bank_memo *v = malloc((st->n ? st->n : 1) * sizeof *v);
-    for (size_t j = 0; v && j < st->n; j++)
-        v[j] = c->banks[src[j]];
-    return v;
-}
-
 static hms_placement_events_opts events_opts(const hms_check_ctx *c, double blocks)
 {
     hms_launch_geom g = hms_ctx_geom(c);
@@ -406,8 +393,9 @@ static void rank_array(hms_check_ctx *c, const hms_stream *st, size_t id, const 
 }
 
 /* Bank results for the shared records of a stream v derived from the
- * trace, record j from trace record src[j]: the trace's (c->banks) where
- * the record is that one's lanes unchanged, else computed. NULL when the
+ * trace (a thinned copy, a shared-buffer variant), record j from trace
+ * record src[j]: the trace's (c->banks) where the record is that one's
+ * lanes unchanged, else computed. NULL when the
  * trace has none or out of memory (then the re-simulation computes them). */
 static hms_bank_memo *variant_banks(const hms_check_ctx *c, const hms_stream *v, const size_t *src)
 {
@@ -419,8 +407,7 @@ static hms_bank_memo *variant_banks(const hms_check_ctx *c, const hms_stream *v,
         if (r->space != HMS_SPACE_SHARED || !r->mask)
             continue;
         const hms_warp_access *t = src[j] < c->trace.stream.n ? &c->trace.stream.v[src[j]] : NULL;
-        if (t && t->space == HMS_SPACE_SHARED && t->mask == r->mask && t->width == r->width &&
-            memcmp(t->addr, r->addr, sizeof r->addr) == 0)
+        if (t && t->space == HMS_SPACE_SHARED && hms_same_lanes(t, r))
             b[j] = c->banks[src[j]];
         else
             b[j].ok = hms_banks_warp(c->arch, r, &b[j].r);
@@ -575,7 +562,7 @@ bool hms_an_placements(hms_check_ctx *c)
     eo.memo = hms_placement_events_memo_new(); /* NULL: each call works alone */
     /* NULL: computed; a thinned stream's records read the trace's rows */
     eo.units = own ? hms_units_memo_new_sub(&st, c->units, src) : c->units;
-    hms_bank_memo *sub_banks = own ? stream_banks(c, &st, src) : NULL;
+    hms_bank_memo *sub_banks = own && src ? variant_banks(c, &st, src) : NULL;
     eo.banks = own ? sub_banks : c->banks;
 
     /* The arrays that can be ranked, and the kernel's bytes in constant and

@@ -401,12 +401,12 @@ static bool blocks_tile_stream(const hms_kernel_trace *t)
 
 /* The bank result of every record (c->banks, runtime/banks.h), made as the
  * block loop reads each record for its own figures, when it visits every
- * record; else in a pass of its own. NULL when out of memory: the passes
- * that read it then compute their own. */
-static hms_bank_patterns *banks_start(hms_check_ctx *c)
+ * record (`tiles`); else in a pass of its own. NULL when out of memory: the
+ * passes that read it then compute their own. */
+static hms_bank_patterns *banks_start(hms_check_ctx *c, bool tiles)
 {
     const hms_stream *s = &c->trace.stream;
-    if (!blocks_tile_stream(&c->trace) || s->n == 0) {
+    if (!tiles || s->n == 0) {
         hms_banks_stream(c->arch, s, &c->banks);
         return NULL;
     }
@@ -444,12 +444,13 @@ bool hms_an_site_metrics(hms_check_ctx *c)
     size_t wpb = t->warps_per_block ? t->warps_per_block : 1;
     uint32_t *occ = calloc(wpb * (k->nsites ? k->nsites : 1), sizeof *occ);
     bool ok = c->sites && cmp && camp && occ;
-    hms_bank_patterns *pat = ok ? banks_start(c) : NULL;
+    bool tiles = blocks_tile_stream(t); /* the block loop visits every record */
+    hms_bank_patterns *pat = ok ? banks_start(c, tiles) : NULL;
     hms_cumapz_bank_acc bank_acc, *acc = NULL; /* CuMAPz's bank counts, with the banks */
     if (pat && hms_cumapz_bank_acc_init(&bank_acc, c->arch, t->stream.n))
         acc = &bank_acc;
     /* the transfer sums need every record: the blocks must tile the stream */
-    c->transfer_ok = ok && blocks_tile_stream(t);
+    c->transfer_ok = ok && tiles;
     c->transfer_useful = c->transfer_bytes = 0;
     for (size_t i = 0; ok && i < k->nsites; i++) {
         init_site(c, i);

@@ -99,26 +99,8 @@ static bool warps_alike(const hms_kernel_trace *t, const group *g)
     return alike;
 }
 
-/* hms_work_lines over an array of every record's lines. */
-static const size_t *array_block_records(void *ctx, size_t b)
-{
-    const void **x = ctx; /* {trace, rec_lines} */
-    const hms_kernel_trace *t = x[0];
-    const size_t *rec_lines = x[1];
-    return rec_lines + t->blocks[b].first;
-}
-
-bool hms_thin_by_groups(const hms_kernel_trace *t, const size_t *rec_lines, uint64_t round,
+bool hms_thin_by_groups(const hms_kernel_trace *t, const hms_work_lines *w, uint64_t round,
                         size_t max_records, size_t max_lines, bool *keep, uint32_t *warp_stride)
-{
-    const void *ctx[2] = {t, rec_lines};
-    hms_work_lines w = {array_block_records, (void *)ctx};
-    return hms_thin_by_groups_lazy(t, &w, round, max_records, max_lines, keep, warp_stride);
-}
-
-bool hms_thin_by_groups_lazy(const hms_kernel_trace *t, const hms_work_lines *w, uint64_t round,
-                             size_t max_records, size_t max_lines, bool *keep,
-                             uint32_t *warp_stride)
 {
     size_t nb = t->nblocks;
     *warp_stride = 1;

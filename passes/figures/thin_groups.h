@@ -32,15 +32,6 @@
 
 #include "passes/trace/stream_gen.h"
 
-/* keep[b] for each of t's traced blocks and *warp_stride (1: every warp;
- * 0: no whole group fits and the warps differ, keep[] is unset and the
- * caller thins by blocks);
- * rec_lines[i] is record i's work in cache lines; `round` is the blocks
- * resident at once (SMs * blocks per SM) the sample was taken with (0: one
- * block per group). False on allocation failure. */
-bool hms_thin_by_groups(const hms_kernel_trace *t, const size_t *rec_lines, uint64_t round,
-                        size_t max_records, size_t max_lines, bool *keep, uint32_t *warp_stride);
-
 /* Each traced block's records' work lines, possibly worked out on demand
  * (passes/figures/placement_pass.c counts only the blocks a thinning reads):
  * the lines of block b's records, from its first record; NULL when out of
@@ -50,10 +41,14 @@ typedef struct {
     void *ctx;
 } hms_work_lines;
 
-/* hms_thin_by_groups with the lines asked of w, for the blocks it weighs
- * only: a group whose records alone are over max_records is not counted. */
-bool hms_thin_by_groups_lazy(const hms_kernel_trace *t, const hms_work_lines *w, uint64_t round,
-                             size_t max_records, size_t max_lines, bool *keep,
-                             uint32_t *warp_stride);
+/* keep[b] for each of t's traced blocks and *warp_stride (1: every warp;
+ * 0: no whole group fits and the warps differ, keep[] is unset and the
+ * caller thins by blocks). w gives the records' work in cache lines, asked
+ * for the blocks weighed only (groups whose records together are over
+ * max_records are not counted); `round` is the blocks resident at once
+ * (SMs * blocks per SM) the sample was taken with (0: one block per group).
+ * False on allocation failure. */
+bool hms_thin_by_groups(const hms_kernel_trace *t, const hms_work_lines *w, uint64_t round,
+                        size_t max_records, size_t max_lines, bool *keep, uint32_t *warp_stride);
 
 #endif

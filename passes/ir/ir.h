@@ -361,6 +361,14 @@ ir_stmt *ir_access_new(ir_kernel *k, const ir_access *a, ir_loc loc);
 const char *ir_sym_name(ir_sym s); /* "threadIdx.x" */
 const char *ir_op_name(ir_op op);  /* "+", "min" */
 bool ir_op_compares(ir_op op);     /* < <= > >= == != */
+/* The operands of an operation (unary: a; binary: a, b; select: a, b, c),
+ * NULL past the last. */
+static inline void ir_expr_operands(const ir_expr *e, const ir_expr *ops[3])
+{
+    ops[0] = e->a;
+    ops[1] = e->kind == IR_UNARY ? NULL : e->b;
+    ops[2] = e->kind == IR_SELECT ? e->c : NULL;
+}
 /* Source-like rendering, e.g. "blockIdx.x * 16 + threadIdx.x"; returns chars
  * that would have been written (snprintf semantics). */
 int ir_expr_format(const ir_kernel *k, const ir_expr *e, char *buf, size_t len);

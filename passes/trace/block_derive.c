@@ -62,6 +62,7 @@ struct trace_derive {
     size_t nnodes, capnodes;
     bool *site_seen;            /* per site: the representative's records touch it ... */
     int64_t *site_lo, *site_hi; /* ... over these byte offsets (hi exclusive) */
+    int64_t *off;               /* per site: the move of the block being derived */
     /* one warp's value table, simulated (trace_exec.c op_insts) */
     uint64_t table[HMS_TRACE_VALUE_MEMO];
     uint32_t table_gen[HMS_TRACE_VALUE_MEMO];
@@ -92,8 +93,9 @@ bool trace_derive_setup(tracer *t)
     d->site_seen = calloc(ns, sizeof *d->site_seen);
     d->site_lo = calloc(ns, sizeof *d->site_lo);
     d->site_hi = calloc(ns, sizeof *d->site_hi);
+    d->off = calloc(ns, sizeof *d->off);
     t->derive = d;
-    if (!d->unit || !d->site_seen || !d->site_lo || !d->site_hi)
+    if (!d->unit || !d->site_seen || !d->site_lo || !d->site_hi || !d->off)
         return false;
     for (size_t s = 0; s < k->nsites; s++) {
         const ir_access *a = k->sites[s];
@@ -120,6 +122,7 @@ void trace_derive_free(tracer *t)
     free(d->site_seen);
     free(d->site_lo);
     free(d->site_hi);
+    free(d->off);
     free(d);
     t->derive = NULL;
 }
@@ -207,8 +210,8 @@ void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key
     }
     derive_probe *p = &d->probes[d->nprobes++];
     *p = (derive_probe){key, w->warp, 0, (uint8_t)outcome};
-    const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
-                             e->kind == IR_SELECT ? e->c : NULL};
+    const ir_expr *ops[3];
+    ir_expr_operands(e, ops);
     const derive_node *n = node_of(t, d, e, ops);
     if (!n) {
         d->broken = true;
@@ -404,18 +407,6 @@ static bool same_table_outcomes(trace_derive *d, const int64_t delta[3])
     return true;
 }
 
-static bool reserve(hms_stream *s, size_t need)
-{
-    size_t n = s->n;
-    bool ok = true;
-    while (ok && s->cap < need) { /* the stream's own doubling */
-        s->n = s->cap;
-        ok = hms_stream_grow(s);
-    }
-    s->n = n;
-    return ok;
-}
-
 bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
 {
     trace_derive *d = t->derive;
@@ -439,7 +430,7 @@ bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
     for (size_t s = 0; s < k->nsites; s++) {
         if (!d->site_seen[s])
             continue;
-        int64_t off = site_offset(d, s, bid), lo, hi;
+        int64_t off = d->off[s] = site_offset(d, s, bid), lo, hi;
         if ((uint64_t)off % ALIGN_BYTES || __builtin_add_overflow(d->site_lo[s], off, &lo) ||
             __builtin_add_overflow(d->site_hi[s], off, &hi))
             return false;
@@ -450,17 +441,12 @@ bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
     }
     d->misses = 0;
     size_t first = o->stream.n;
-    if (!reserve(&o->stream, first + R->count)) {
+    if (!hms_stream_reserve(&o->stream, first + R->count)) {
         t->oom = true;
         return false;
     }
-    int64_t *off = malloc((k->nsites ? k->nsites : 1) * sizeof *off);
-    if (!off) {
-        t->oom = true;
-        return false;
-    }
+    const int64_t *off = d->off; /* sites the representative touched: set above */
     for (size_t s = 0; s < k->nsites; s++) {
-        off[s] = d->site_seen[s] ? site_offset(d, s, bid) : 0;
         if (!d->site_seen[s])
             continue;
         int a = k->sites[s]->array;
@@ -477,7 +463,6 @@ bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
         for (int l = 0; l < HMS_WARP_LANES; l++)
             r->addr[l] += m & (0 - (uint64_t)(r->mask >> l & 1u));
     }
-    free(off);
     o->stream.n = first + R->count;
     *out = *R;
     out->id = id;

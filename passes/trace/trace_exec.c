@@ -134,7 +134,7 @@ static void compute_op(const ir_expr *e, const hms_lanes *const p[3], hms_lanes 
 
 static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo *m)
 {
-    if (w->untimed || t->opt.reach_probe) /* the probe keeps no times: nothing hashed */
+    if (w->untimed) /* bookkeeping: no time, nothing hashed (the probe never comes here) */
         return 1;
     uint64_t key;
     if (m->keyed && m->active == w->active) {
@@ -299,8 +299,8 @@ static void compute_op(const ir_expr *e, const hms_lanes *const p[3], hms_lanes 
 static void operand_values(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes buf[3],
                            const hms_lanes *p[3], trace_interned *pin[3])
 {
-    const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
-                             e->kind == IR_SELECT ? e->c : NULL};
+    const ir_expr *ops[3];
+    ir_expr_operands(e, ops);
     for (int i = 0; i < 3; i++) {
         p[i] = ops[i] ? eval_value(t, w, ops[i], &buf[i]) : NULL;
         pin[i] = p[i] ? trace_result_pin(&t->stamps, p[i]) : NULL;
@@ -384,8 +384,8 @@ static const hms_lanes *compute_by(tracer *t, trace_warp *w, const ir_expr *e, h
 {
     hms_lanes buf[3];
     const hms_lanes *p[3] = {NULL, NULL, NULL};
-    const ir_expr *ops[3] = {e->a, e->kind == IR_UNARY ? NULL : e->b,
-                             e->kind == IR_SELECT ? e->c : NULL};
+    const ir_expr *ops[3];
+    ir_expr_operands(e, ops);
     for (int i = 0; i < 3; i++)
         if (ops[i])
             p[i] = ev(t, w, ops[i], &buf[i]);

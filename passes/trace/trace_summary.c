@@ -49,16 +49,6 @@ void trace_summary_free(trace_summary *s)
 /* Iterations traced before the first attempt: two differences to compare. */
 #define MIN_HEAD 3
 
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 /* Iterations after which record b's lanes (b: a one iteration later) repeat
  * a's pattern shifted by a multiple of the alignment period, with the
  * per-iteration shift in *shift; 0 when the lanes shift by different
@@ -79,7 +69,7 @@ static uint64_t record_period(const hms_warp_access *a, const hms_warp_access *b
     }
     *shift = d;
     uint64_t m = (uint64_t)(d % ALIGN_PERIOD_BYTES + ALIGN_PERIOD_BYTES) % ALIGN_PERIOD_BYTES;
-    return ALIGN_PERIOD_BYTES / gcd64(m, ALIGN_PERIOD_BYTES);
+    return ALIGN_PERIOD_BYTES / hms_gcd64(m, ALIGN_PERIOD_BYTES);
 }
 
 /* Ring slot of the top of iteration `iter`. */
@@ -306,8 +296,8 @@ static uint64_t records_period(tracer *t, trace_summary *s, uint64_t H)
         if (p > 1 && shift_invariant(y, d, p))
             p = 1;
         need[i] = p;
-        if (p && P / gcd64(P, p) * p <= HMS_TRACE_SUMMARY_MAX_PERIOD)
-            P = P / gcd64(P, p) * p;
+        if (p && P / hms_gcd64(P, p) * p <= HMS_TRACE_SUMMARY_MAX_PERIOD)
+            P = P / hms_gcd64(P, p) * p;
     }
     if (P > H) { /* not traced enough iterations yet to cover the period */
         free(need);

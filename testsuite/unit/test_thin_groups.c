@@ -48,6 +48,24 @@ static void free_trace(hms_kernel_trace *t, size_t *rec_lines)
     free(rec_lines);
 }
 
+/* hms_work_lines over an array of every record's lines. */
+static const size_t *array_block_records(void *ctx, size_t b)
+{
+    const void **x = ctx; /* {trace, rec_lines} */
+    const hms_kernel_trace *t = x[0];
+    const size_t *rec_lines = x[1];
+    return rec_lines + t->blocks[b].first;
+}
+
+/* hms_thin_by_groups with every record's lines known in rec_lines. */
+static bool thin_over_array(const hms_kernel_trace *t, const size_t *rec_lines, uint64_t round,
+                            size_t max_records, size_t max_lines, bool *keep, uint32_t *warp_stride)
+{
+    const void *ctx[2] = {t, rec_lines};
+    hms_work_lines w = {array_block_records, (void *)ctx};
+    return hms_thin_by_groups(t, &w, round, max_records, max_lines, keep, warp_stride);
+}
+
 /* Four groups of 3 blocks (waves 0, 3, 6, 9), as the sampler takes them. */
 static const uint64_t four_groups[] = {2, 3, 4, 26, 27, 28, 50, 51, 52, 74, 75, 76};
 
@@ -60,13 +78,13 @@ Test(thin_groups, keeps_whole_groups_spread_over_the_trace)
     uint32_t stride = 0;
     /* room for two groups and a half: two whole groups, the 2nd and 4th
      * (the middles of two equal slices of four) */
-    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 300, 300, keep, &stride));
+    cr_assert(thin_over_array(&t, rl, ROUND, 300, 300, keep, &stride));
     cr_assert_eq(stride, 1);
     bool want[12] = {0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1};
     for (size_t b = 0; b < 12; b++)
         cr_assert_eq(keep[b], want[b], "block %zu", b);
     /* room for everything: every group */
-    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 480, 480, keep, &stride));
+    cr_assert(thin_over_array(&t, rl, ROUND, 480, 480, keep, &stride));
     for (size_t b = 0; b < 12; b++)
         cr_assert(keep[b]);
     free_trace(&t, rl);
@@ -81,7 +99,7 @@ Test(thin_groups, the_line_budget_binds_as_the_record_budget_does)
         rl[i] = 4; /* 480 lines per group */
     bool keep[12];
     uint32_t stride = 0;
-    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 1000, 500, keep, &stride));
+    cr_assert(thin_over_array(&t, rl, ROUND, 1000, 500, keep, &stride));
     size_t kept = 0;
     for (size_t b = 0; b < 12; b++)
         kept += keep[b];
@@ -99,12 +117,12 @@ Test(thin_groups, one_group_over_the_budget_keeps_every_block_with_fewer_warps)
     fake_trace(&t, ids, 8, 5, &rl); /* 20 records per block */
     bool keep[8];
     uint32_t stride = 0;
-    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 80, 80, keep, &stride));
+    cr_assert(thin_over_array(&t, rl, ROUND, 80, 80, keep, &stride));
     for (size_t b = 0; b < 8; b++)
         cr_assert(keep[b], "block %zu: a group is never split", b);
     /* stride 2 keeps 80 records (warps 0 and 2), the first that fits */
     cr_assert_eq(stride, 2);
-    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 40, 1000, keep, &stride));
+    cr_assert(thin_over_array(&t, rl, ROUND, 40, 1000, keep, &stride));
     cr_assert_eq(stride, 4, "only warp 0 (40 records) fits the record budget");
     free_trace(&t, rl);
 }
@@ -125,9 +143,9 @@ Test(thin_groups, unequal_warps_are_left_to_the_caller)
         }
     bool keep[8];
     uint32_t stride = 1;
-    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 80, 80, keep, &stride));
+    cr_assert(thin_over_array(&t, rl, ROUND, 80, 80, keep, &stride));
     cr_assert_eq(stride, 0, "no whole group fits and the warps differ: thin by blocks");
-    cr_assert(hms_thin_by_groups(&t, rl, ROUND, 160, 160, keep, &stride));
+    cr_assert(thin_over_array(&t, rl, ROUND, 160, 160, keep, &stride));
     cr_assert_eq(stride, 1, "the whole group fits: kept whole, warps as they are");
     for (size_t b = 0; b < 8; b++)
         cr_assert(keep[b]);
@@ -174,10 +192,10 @@ Test(thin_groups, lazy_lines_are_asked_only_for_groups_weighed)
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         counting_lines c = {&t, rl, {0}};
         hms_work_lines w = {counted_block, &c};
-        cr_assert(hms_thin_by_groups_lazy(&t, &w, ROUND, cases[k].records, cases[k].lines, keep,
-                                          &stride));
-        cr_assert(hms_thin_by_groups(&t, rl, ROUND, cases[k].records, cases[k].lines, keep_arr,
-                                     &stride_arr));
+        cr_assert(
+            hms_thin_by_groups(&t, &w, ROUND, cases[k].records, cases[k].lines, keep, &stride));
+        cr_assert(thin_over_array(&t, rl, ROUND, cases[k].records, cases[k].lines, keep_arr,
+                                  &stride_arr));
         cr_assert_eq(stride, stride_arr, "case %zu", k);
         for (size_t b = 0; b < 12; b++)
             cr_assert_eq(keep[b], cases[k].keep[b] == '1', "case %zu block %zu", k, b);
