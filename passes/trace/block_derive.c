@@ -11,8 +11,7 @@
 #define ALIGN_BYTES 128 /* a line and the 32 four-byte banks: what a uniform move must keep */
 /* Blocks in a row whose warps the value table or a guard would run
  * differently, after which no further block is tried: a kernel whose
- * blocks cost differently (tuned GEMMs: the table's full probe windows
- * fall elsewhere in every block) pays the check only this often. */
+ * blocks cost differently pays the check only this often. */
 #define GIVE_UP_AFTER 8
 /* Most bytes the representative's log may take (about 70k logged operations
  * on moved values at ~930 bytes each): a long loop of guarded steps would
@@ -63,10 +62,10 @@ struct trace_derive {
     bool *site_seen;            /* per site: the representative's records touch it ... */
     int64_t *site_lo, *site_hi; /* ... over these byte offsets (hi exclusive) */
     int64_t *off;               /* per site: the move of the block being derived */
-    /* one warp's value table, simulated (trace_exec.c op_insts) */
-    uint64_t table[HMS_TRACE_VALUE_MEMO];
-    uint32_t table_gen[HMS_TRACE_VALUE_MEMO];
-    uint32_t gen;
+    /* one warp's value table, simulated (trace_exec.c op_insts); runs
+       numbered by gen */
+    trace_value_table table;
+    uint64_t gen;
 };
 
 bool trace_derive_setup(tracer *t)
@@ -189,7 +188,8 @@ static const derive_node *node_of(const tracer *t, trace_derive *d, const ir_exp
     return n;
 }
 
-void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key, int outcome)
+void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key,
+                        trace_value_outcome outcome)
 {
     trace_derive *d = t->derive;
     if (!d || d->broken)
@@ -381,27 +381,10 @@ static bool same_table_outcomes(trace_derive *d, const int64_t delta[3])
         const derive_probe *p = &d->probes[i];
         if (p->warp != warp) { /* a new warp run: an empty table */
             warp = p->warp;
-            if (++d->gen == 0) {
-                memset(d->table_gen, 0, sizeof d->table_gen);
-                d->gen = 1;
-            }
+            d->gen++;
         }
         uint64_t key = p->dep ? moved_key(&d->deps[p->dep - 1], delta) : p->key;
-        int outcome = 2;
-        for (unsigned j = 0; j < HMS_TRACE_VALUE_PROBES; j++) {
-            size_t slot = (size_t)((key + j) % HMS_TRACE_VALUE_MEMO);
-            if (d->table_gen[slot] != d->gen) {
-                d->table_gen[slot] = d->gen;
-                d->table[slot] = key;
-                outcome = 1;
-                break;
-            }
-            if (d->table[slot] == key) {
-                outcome = 0;
-                break;
-            }
-        }
-        if (outcome != p->outcome)
+        if (trace_value_probe(&d->table, d->gen, key) != (trace_value_outcome)p->outcome)
             return false;
     }
     return true;

@@ -8,10 +8,10 @@
  *
  * What the static rules cannot see is checked for each block, and a block
  * that fails a check is traced as usual:
- *  - the value table (trace_memo.h, trace_exec.c op_insts): an operation's
+ *  - the value table (value_table.h, trace_exec.c op_insts): an operation's
  *    instructions depend on whether its key (a hash of its operand values)
- *    is already in the warp's table, and on whether its probe window is
- *    full, so on the values. While the representative is traced, every
+ *    is already in the warp's table, and on whether the table is full, so
+ *    on which keys of the run are equal. While the representative is traced, every
  *    probe of the table is logged with its outcome, and for an operation on
  *    blockIdx-dependent operands the operand values too; for a derived block
  *    each warp's table is simulated with the keys recomputed from the

@@ -589,11 +589,14 @@ static bool run(tracer *t)
     o->arrays = calloc(k->narrays ? k->narrays : 1, sizeof *o->arrays);
     trace_warp *warps = calloc(t->wpb, sizeof *warps);
     hms_lanes *vars = malloc((k->nvars ? k->nvars : 1) * sizeof *vars);
-    bool ok = o->sites && o->arrays && warps && vars && setup_vars(t) && trace_layout_prepare(t) &&
-              trace_derive_setup(t);
+    trace_value_table *values = calloc(1, sizeof *values);
+    bool ok = o->sites && o->arrays && warps && vars && values && setup_vars(t) &&
+              trace_layout_prepare(t) && trace_derive_setup(t);
     if (ok) {
-        for (uint32_t w = 0; w < t->wpb; w++)
-            warps[w].vars = vars; /* warps run one after another: one set of variables */
+        for (uint32_t w = 0; w < t->wpb; w++) {
+            warps[w].vars = vars;     /* warps run one after another: one set of variables */
+            warps[w].values = values; /* and one value table (run stamps) */
+        }
         ok = trace_sample(t, warps, total) && trace_layout_finish(t);
     }
     if (warps)
@@ -601,6 +604,7 @@ static bool run(tracer *t)
             free(warps[w].arrivals);
     free(warps);
     free(vars);
+    free(values);
     if (!ok) {
         snprintf(o->error, sizeof o->error, "%s: kernel '%s': out of memory while tracing",
                  k->loc.file ? k->loc.file : "<unknown file>", k->name ? k->name : "?");

@@ -170,25 +170,18 @@ static uint64_t op_insts(tracer *t, trace_warp *w, const ir_expr *e, trace_memo 
     if (m->probed_run == run && run) /* looked up before in this run: the answer holds */
         return m->absent ? insts : 0;
 #endif
-    bool inserted = false, found = false;
-    for (unsigned i = 0; i < HMS_TRACE_VALUE_PROBES && !found; i++) {
-        size_t slot = (size_t)((key + i) % HMS_TRACE_VALUE_MEMO);
-        if (w->computed_run[slot] != w->run) { /* empty: remember it */
-            w->computed_run[slot] = w->run;
-            w->computed[slot] = key;
-            inserted = true;
-            break;
-        }
-        found = w->computed[slot] == key;
-    }
+    trace_value_outcome got = trace_value_probe(w->values, w->run, key);
+    bool found = got == TRACE_VALUE_FOUND, inserted = got == TRACE_VALUE_INSERTED;
 #ifdef HMS_TRACE_VERIFY_MEMO
     if (m->probed_run == run && run && (inserted || found == m->absent))
         abort();
 #endif
+    /* stable for the run: nothing leaves the table, and a key left out
+       because the table was full stays out (it stays full) */
     m->probed_run = run;
-    m->absent = !found && !inserted;
+    m->absent = got == TRACE_VALUE_FULL;
     if (t->derive_log) /* the representative of derived blocks logs its probes (block_derive.h) */
-        trace_derive_probe(t, w, e, key, found ? 0 : inserted ? 1 : 2);
+        trace_derive_probe(t, w, e, key, got);
     if (found)
         return 0;
     if (inserted)

@@ -13,6 +13,7 @@
 #include "passes/trace/trace_memo.h"
 #include "passes/trace/trace_replay.h"
 #include "passes/trace/trace_subtree.h"
+#include "passes/trace/value_table.h"
 
 /* Deepest expression / statement nesting the interpreter accepts (it
  * recurses; real kernels stay far below). */
@@ -20,8 +21,6 @@
 /* Instructions of an integer division or modulo by a run-time value (CUDA C
  * Programming Guide, Performance Guidelines: "up to 20 instructions"). */
 #define HMS_TRACE_INT_DIV_INSTS 20
-#define HMS_TRACE_VALUE_MEMO 1024
-#define HMS_TRACE_VALUE_PROBES 8
 
 /* Steps a warp may take in each outermost loop after a kernel-wide budget
  * cut it (enough for an epilogue that stores a thread's tile in a loop). */
@@ -75,14 +74,13 @@ typedef struct {
     uint64_t seq;             /* records emitted by this warp (pseudo-random spread key) */
     uint64_t *arrivals;       /* time after each __syncthreads */
     size_t narrivals, caparrivals;
-    /* Values the warp already computed (hash of operation and operand
-     * values, direct-mapped): a compiler computes a common subexpression
-     * or a loop-invariant value once and keeps it in a register, while the
-     * IR substitutes a local's expression into every use. Open addressing
-     * without eviction, so a loop's cost per iteration stays periodic;
-     * slots of earlier runs (computed_run != run) are empty. */
-    uint64_t computed[HMS_TRACE_VALUE_MEMO];
-    uint64_t computed_run[HMS_TRACE_VALUE_MEMO];
+    /* Values the warp already computed in this run (keys: hash of operation
+     * and operand values; value_table.h): a compiler computes a common
+     * subexpression or a loop-invariant value once and keeps it in a
+     * register, while the IR substitutes a local's expression into every
+     * use. Warps run one after another, so they share one table (its run
+     * stamps keep their keys apart). */
+    trace_value_table *values;
     unsigned untimed;   /* > 0 while evaluating for bookkeeping (time restored after):
                            such evaluations neither use nor fill the table */
     uint64_t inserted;  /* instructions of the operations whose key went into the table
@@ -174,9 +172,10 @@ bool trace_push_record(tracer *t, trace_warp *w, const hms_warp_access *r);
  * active mask (trace_exec.c op_insts; NULL where an operand is absent). */
 uint64_t trace_op_key(uint32_t active, const ir_expr *e, const hms_lanes *pa, const hms_lanes *pb,
                       const hms_lanes *pc);
-/* block_derive.c: one probe of warp w's value table by operation e (outcome
- * 0 found, 1 inserted, 2 neither: its probe window was full). */
-void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key, int outcome);
+/* block_derive.c: one probe of warp w's value table by operation e and its
+ * outcome (value_table.h). */
+void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key,
+                        trace_value_outcome outcome);
 
 /* Evaluates e for the warp's lanes into *out (trace_exec.c). */
 void trace_eval(tracer *t, trace_warp *w, const ir_expr *e, hms_lanes *out);

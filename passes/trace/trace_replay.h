@@ -11,10 +11,10 @@
  * inputs (the stamps of every variable it reads or assigns, the stand-ins it
  * reads, the active and exit masks, the inexact context), it evaluates the
  * same operations on the same values in the same order, so its effect is
- * the recorded one, with one difference: the value table (trace_warp.computed,
+ * the recorded one, with one difference: the value table (value_table.h,
  * never evicted within a run) now holds every key the recorded run inserted,
- * so those operations cost nothing the second time; a key that found no
- * free slot then finds none now either and costs what it cost. A replay
+ * so those operations cost nothing the second time; a key left out then
+ * because the table was full is left out now too and costs what it cost. A replay
  * therefore adds the recorded instructions less those of the inserted keys
  * and leaves the table as it is: the stream is bit-identical to tracing it
  * (built with -DHMS_TRACE_VERIFY_MEMO, every replay is traced anyway and
