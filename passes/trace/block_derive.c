@@ -66,6 +66,9 @@ struct trace_derive {
        numbered by gen */
     trace_value_table table;
     uint64_t gen;
+    trace_value_table seen; /* while logging: the run's unmoving keys logged */
+    bool *moves;            /* per dep: an operand moves in the block being checked */
+    size_t capmoves;
 };
 
 bool trace_derive_setup(tracer *t)
@@ -117,6 +120,7 @@ void trace_derive_free(tracer *t)
     free(d->unit);
     free(d->probes);
     free(d->deps);
+    free(d->moves);
     free(d->nodes);
     free(d->site_seen);
     free(d->site_lo);
@@ -208,8 +212,6 @@ void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key
         d->probes = v;
         d->capprobes = cap;
     }
-    derive_probe *p = &d->probes[d->nprobes++];
-    *p = (derive_probe){key, w->warp, 0, (uint8_t)outcome};
     const ir_expr *ops[3];
     ir_expr_operands(e, ops);
     const derive_node *n = node_of(t, d, e, ops);
@@ -217,9 +219,17 @@ void trace_derive_probe(tracer *t, trace_warp *w, const ir_expr *e, uint64_t key
         d->broken = true;
         return;
     }
+    /* An unmoving key the run already logged from an unmoving operation
+     * shares that probe's fate in every block (held if it was found or
+     * inserted; else the table was full, and stays full), and a probe that
+     * finds or is left out changes no table: it is not logged. Keys of
+     * operations on moved values never enter `seen`. */
+    if (!n->dep && trace_value_probe(&d->seen, w->run, key) == TRACE_VALUE_FOUND)
+        return;
+    derive_probe *p = &d->probes[d->nprobes++];
+    *p = (derive_probe){key, w->warp, 0, (uint8_t)outcome};
     const hms_bid_deriv *od = n->d;
-    bool dep = n->dep;
-    if (!dep)
+    if (!n->dep)
         return;
     if (d->ndeps == d->capdeps) {
         size_t cap = d->capdeps ? 2 * d->capdeps : 64;
@@ -372,20 +382,50 @@ static bool guards_hold(const trace_derive *d, const int64_t delta[3])
     return true;
 }
 
+/* Whether some operand of logged operation q moves by delta (if none, its
+ * key is the logged one). */
+static bool dep_moves(const derive_dep *q, const int64_t delta[3])
+{
+    for (int i = 0; i < 3; i++) {
+        uint64_t shift = 0;
+        for (int c = 0; c < 3; c++)
+            shift += (uint64_t)delta[c] * (uint64_t)q->d[i].d[c];
+        if (q->has[i] && shift)
+            return true;
+    }
+    return false;
+}
+
 /* Every logged probe has its logged outcome with the keys of a block moved
- * by delta: each warp's table simulated as op_insts probes it. */
+ * by delta: each warp's table simulated as op_insts probes it. Outcomes
+ * depend only on which keys of a run are equal (value_table.h), so a warp
+ * run none of whose keys moves keeps them all and is not simulated. */
 static bool same_table_outcomes(trace_derive *d, const int64_t delta[3])
 {
-    uint32_t warp = UINT32_MAX;
-    for (size_t i = 0; i < d->nprobes; i++) {
-        const derive_probe *p = &d->probes[i];
-        if (p->warp != warp) { /* a new warp run: an empty table */
-            warp = p->warp;
-            d->gen++;
-        }
-        uint64_t key = p->dep ? moved_key(&d->deps[p->dep - 1], delta) : p->key;
-        if (trace_value_probe(&d->table, d->gen, key) != (trace_value_outcome)p->outcome)
+    if (d->ndeps > d->capmoves) {
+        bool *v = realloc(d->moves, d->ndeps * sizeof *v);
+        if (!v)
             return false;
+        d->moves = v;
+        d->capmoves = d->ndeps;
+    }
+    for (size_t j = 0; j < d->ndeps; j++)
+        d->moves[j] = dep_moves(&d->deps[j], delta);
+    for (size_t i = 0, end; i < d->nprobes; i = end) {
+        uint32_t warp = d->probes[i].warp;
+        bool moved = false;
+        for (end = i; end < d->nprobes && d->probes[end].warp == warp; end++)
+            moved |= d->probes[end].dep && d->moves[d->probes[end].dep - 1];
+        if (!moved)
+            continue;
+        d->gen++; /* a new warp run: an empty table */
+        for (size_t j = i; j < end; j++) {
+            const derive_probe *p = &d->probes[j];
+            uint64_t key =
+                p->dep && d->moves[p->dep - 1] ? moved_key(&d->deps[p->dep - 1], delta) : p->key;
+            if (trace_value_probe(&d->table, d->gen, key) != (trace_value_outcome)p->outcome)
+                return false;
+        }
     }
     return true;
 }

@@ -10,12 +10,16 @@
  * that fails a check is traced as usual:
  *  - the value table (value_table.h, trace_exec.c op_insts): an operation's
  *    instructions depend on whether its key (a hash of its operand values)
- *    is already in the warp's table, and on whether the table is full, so
- *    on which keys of the run are equal. While the representative is traced, every
- *    probe of the table is logged with its outcome, and for an operation on
- *    blockIdx-dependent operands the operand values too; for a derived block
- *    each warp's table is simulated with the keys recomputed from the
- *    translated operands, and every outcome must be the logged one;
+ *    is already in the warp's table, and on whether the table is full: on
+ *    which keys of the warp run are equal (not on where their hashes fall).
+ *    While the representative is traced, every probe of the table is
+ *    logged with its outcome, and for an operation on blockIdx-dependent
+ *    operands the operand values too; for a derived block each warp's table
+ *    is simulated with the keys recomputed from the translated operands, and
+ *    every outcome must be the logged one. A warp none of whose logged
+ *    operands moves in the block keeps its keys and is not simulated; an
+ *    unmoving key probed again in the run by an unmoving operation shares
+ *    its first probe's fate and is not logged;
  *  - alignment: every site's offset is a multiple of 128 bytes (a line, the
  *    32 four-byte banks), so sectors, lines, banks, the lines budget and a
  *    loop summary's periods are the representative's;

@@ -30,7 +30,7 @@ __global__ void tiledGemm(int N, const float *A, const float *B, float *C)
 }
 
 // The same with global row and column indices: translating too, but the
-// tracer's value table (trace_memo.h) sees `row` and `k0 + ty` as one value
+// tracer's value table (value_table.h) sees `row` and `k0 + ty` as one value
 // in the iteration where k0 = blockIdx.y * TILE, so each row of blocks
 // saves an instruction in a different iteration and few blocks derive.
 __global__ void indexGemm(int N, const float *A, const float *B, float *C)
