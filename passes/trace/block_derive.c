@@ -50,6 +50,10 @@ struct trace_derive {
     bool usable;
     bool broken;     /* its log met an operand it cannot translate, or memory ran short */
     uint32_t misses; /* blocks in a row the checks refused (GIVE_UP_AFTER) */
+    bool relog;      /* the last block asked was refused by them: trace it as the representative */
+    /* while a later representative is traced: the touched ranges before it
+       (its own are compared with its records, then the two merged) */
+    int64_t *held_lo, *held_hi;
     hms_traced_block rep;
     int64_t rep_bid[3];
     uint64_t rep_steps, rep_replays;
@@ -96,8 +100,12 @@ bool trace_derive_setup(tracer *t)
     d->site_lo = calloc(ns, sizeof *d->site_lo);
     d->site_hi = calloc(ns, sizeof *d->site_hi);
     d->off = calloc(ns, sizeof *d->off);
+    size_t na = k->narrays ? k->narrays : 1;
+    d->held_lo = malloc(na * sizeof *d->held_lo);
+    d->held_hi = malloc(na * sizeof *d->held_hi);
     t->derive = d;
-    if (!d->unit || !d->site_seen || !d->site_lo || !d->site_hi || !d->off)
+    if (!d->unit || !d->site_seen || !d->site_lo || !d->site_hi || !d->off || !d->held_lo ||
+        !d->held_hi)
         return false;
     for (size_t s = 0; s < k->nsites; s++) {
         const ir_access *a = k->sites[s];
@@ -126,6 +134,8 @@ void trace_derive_free(tracer *t)
     free(d->site_lo);
     free(d->site_hi);
     free(d->off);
+    free(d->held_lo);
+    free(d->held_hi);
     free(d);
     t->derive = NULL;
 }
@@ -136,9 +146,24 @@ void trace_derive_begin(tracer *t)
     if (!d)
         return;
     d->usable = d->broken = false;
-    d->misses = 0;
+    if (!d->relog) /* a new representative after refusals: they still count */
+        d->misses = 0;
+    d->relog = false;
     d->nprobes = d->ndeps = 0;
+    /* the block's own touched ranges, for site_ranges (only min/max fold
+       into them, so merging afterwards gives what tracing on would) */
+    for (size_t a = 0; a < t->k->narrays; a++) {
+        d->held_lo[a] = t->touched_lo[a];
+        d->held_hi[a] = t->touched_hi[a];
+        t->touched_lo[a] = INT64_MAX;
+        t->touched_hi[a] = INT64_MIN;
+    }
     t->derive_log = true;
+}
+
+bool trace_derive_relog(const tracer *t)
+{
+    return t->derive && t->derive->relog;
 }
 
 static size_t node_slot(const ir_expr *e, size_t cap)
@@ -322,6 +347,10 @@ void trace_derive_end(tracer *t, const hms_traced_block *rep, bool complete, uin
         spread = t->out->stream.v[i].spread; /* spread lanes hash the block id */
     d->usable =
         complete && !spread && !d->broken && !t->oom && !t->kernel_budget_hit && site_ranges(t, d);
+    for (size_t a = 0; a < t->k->narrays; a++) {
+        t->touched_lo[a] = d->held_lo[a] < t->touched_lo[a] ? d->held_lo[a] : t->touched_lo[a];
+        t->touched_hi[a] = d->held_hi[a] > t->touched_hi[a] ? d->held_hi[a] : t->touched_hi[a];
+    }
 }
 
 /* Byte offset of site s's addresses in the block with blockIdx bid. */
@@ -433,6 +462,8 @@ static bool same_table_outcomes(trace_derive *d, const int64_t delta[3])
 bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
 {
     trace_derive *d = t->derive;
+    if (d)
+        d->relog = false;
     if (!d || !d->usable || t->oom || t->kernel_budget_hit || d->misses >= GIVE_UP_AFTER)
         return false;
     const ir_kernel *k = t->k;
@@ -459,7 +490,7 @@ bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out)
             return false;
     }
     if (!guards_hold(d, delta) || !same_table_outcomes(d, delta)) {
-        d->misses++;
+        d->relog = ++d->misses < GIVE_UP_AFTER;
         return false;
     }
     d->misses = 0;

@@ -42,9 +42,10 @@
  * it. False only on allocation failure. */
 bool trace_derive_setup(tracer *t);
 void trace_derive_free(tracer *t);
-/* Around tracing the representative (the first block of the sample):
- * begin starts the probe log; end takes the block (its entry, whether all
- * its warps ran to the end, the kernel's steps before it). */
+/* Around tracing the representative (the first block of the sample, or
+ * the block trace_derive_relog says): begin starts the probe log; end takes
+ * the block (its entry, whether all its warps ran to the end, the kernel's
+ * steps before it). */
 void trace_derive_begin(tracer *t);
 void trace_derive_end(tracer *t, const hms_traced_block *rep, bool complete, uint64_t steps_before,
                       uint64_t replays_before);
@@ -52,6 +53,12 @@ void trace_derive_end(tracer *t, const hms_traced_block *rep, bool complete, uin
  * fills *out (not its weight); false (nothing changed) when it cannot be
  * derived: trace it. */
 bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out);
+/* Whether the block trace_derive_block just refused is to be traced as the
+ * new representative: the value table or a guard ran its warps otherwise
+ * (block 0, where blockIdx is 0, often makes values equal that differ in
+ * every other block), and fewer than GIVE_UP_AFTER blocks in a row were
+ * refused. */
+bool trace_derive_relog(const tracer *t);
 
 #ifdef HMS_TRACE_VERIFY_BLOCKS
 /* Aborts with a message unless the derived block d and the traced block r
