@@ -4,6 +4,7 @@
 #include "runtime/placement_events.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -473,22 +474,19 @@ static const hms_warp_access *to_physical(const hms_warp_access *r, hms_space ef
 {
     if (eff == (hms_space)r->space && r->space != HMS_SPACE_CONSTANT && r->space != HMS_SPACE_LOCAL)
         return r;
-    *p = *r;
+    /* the header, then every lane moved by one offset (inactive lanes as
+     * they are): no struct copy (a slow string move) before the lanes */
+    memcpy(p, r, offsetof(hms_warp_access, addr));
     p->space = (uint8_t)eff;
-    if (!off_chip(eff))
-        return p;
-    uint64_t base = r->space == HMS_SPACE_CONSTANT ? REGION_CONSTANT
+    uint64_t off = 0; /* unsigned wrap-around: the same sum in any order */
+    if (off_chip(eff))
+        off = r->space == HMS_SPACE_SHARED /* moved off-chip: a slab per block */
+                  ? REGION_SHARED_SLABS + (uint64_t)r->block * L->slab - L->shared_min
+                  : r->space == HMS_SPACE_CONSTANT ? REGION_CONSTANT
                     : r->space == HMS_SPACE_LOCAL  ? REGION_LOCAL
                                                    : 0;
-    for (int l = 0; l < HMS_WARP_LANES; l++) {
-        if (!(r->mask >> l & 1))
-            continue;
-        if (r->space == HMS_SPACE_SHARED) /* moved off-chip: a slab per block */
-            p->addr[l] =
-                REGION_SHARED_SLABS + (uint64_t)r->block * L->slab + (r->addr[l] - L->shared_min);
-        else
-            p->addr[l] = r->addr[l] + base;
-    }
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        p->addr[l] = r->addr[l] + ((r->mask >> l & 1) ? off : 0);
     return p;
 }
 
