@@ -106,6 +106,7 @@ struct hms_placement_events_memo {
     hms_stream_summary sum; /* when sum_done */
     bool sum_done;
     size_t skip_clean, skip_mixed; /* records the skip answered, for tests */
+    size_t deltas;                 /* runs summed by delta_run, for tests */
     outcomes moved;                /* the last run with an array moved */
     /* The last moved-array run: texture1d and texture2d are one stream
      * space, so the second of them is read from here. */
@@ -342,6 +343,11 @@ void hms_placement_events_memo_free(hms_placement_events_memo *m)
         return;
     memo_clear(m);
     free(m);
+}
+
+size_t hms_placement_events_memo_deltas(const hms_placement_events_memo *m)
+{
+    return m ? m->deltas : 0;
 }
 
 void hms_placement_events_memo_skips(const hms_placement_events_memo *m, size_t *clean,
@@ -933,6 +939,7 @@ static bool delta_run(sim *m, const hms_stream *s, uint32_t array, hms_space tsp
     t->l2_misses = ref->l2_misses - tsub.l2_misses + tadd.l2_misses;
     t->hit_sum = ref->hit_sum - tsub.hit_sum + tadd.hit_sum;
     t->hit_n = ref->hit_n - tsub.hit_n + tadd.hit_n;
+    memo->deltas++;
     *done = true;
     return true;
 }
