@@ -290,7 +290,21 @@ typedef struct {
     const hms_arch *a;
     bit_runs bank, row;
     int stripe_shift; /* log2 dram_channel_bytes, or -1 when not a power of two */
+    uint64_t channels;
+    unsigned __int128 channel_m; /* fastmod's multiplier for `channels` */
 } addr_map;
+
+/* x % d by multiplication (Lemire, Kaser & Kurz, "Faster remainder by
+ * direct computation", 2019: exact for every 64-bit x with a 128-bit m =
+ * floor((2^128 - 1) / d) + 1): a 64-bit division costs as much as the rest
+ * of a request's mapping. */
+static inline uint64_t fastmod_u64(uint64_t x, unsigned __int128 m, uint64_t d)
+{
+    unsigned __int128 low = m * x; /* mod 2^128 */
+    unsigned __int128 bottom = ((low & UINT64_MAX) * d) >> 64;
+    unsigned __int128 top = (low >> 64) * d;
+    return (uint64_t)((bottom + top) >> 64);
+}
 
 static void addr_map_init(addr_map *am, const hms_arch *a)
 {
@@ -299,13 +313,15 @@ static void addr_map_init(addr_map *am, const hms_arch *a)
     runs_of(a->dram_row_bits_mask, &am->row);
     uint64_t cb = (uint64_t)a->dram_channel_bytes; /* > 0 (hms_dram_init) */
     am->stripe_shift = (cb & (cb - 1)) == 0 ? __builtin_ctzll(cb) : -1;
+    am->channels = (uint64_t)a->dram_channels; /* > 0 (hms_dram_init) */
+    am->channel_m = ~(unsigned __int128)0 / am->channels + 1;
 }
 
 static inline unsigned map_channel(const addr_map *am, uint64_t addr)
 {
     if (am->stripe_shift < 0)
         return hms_dram_channel(am->a, addr);
-    return (unsigned)((addr >> am->stripe_shift) % (uint64_t)am->a->dram_channels);
+    return (unsigned)fastmod_u64(addr >> am->stripe_shift, am->channel_m, am->channels);
 }
 
 static inline uint64_t map_bank(const addr_map *am, uint64_t addr)

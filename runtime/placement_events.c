@@ -3,6 +3,8 @@
  * See placement_events.h for the rules. */
 #include "runtime/placement_events.h"
 
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,11 +59,14 @@ typedef struct {
  * differs. */
 typedef struct {
     bool done;
-    double key[7];           /* the launch it ran for (launch_key) */
-    uint32_t array;          /* the array moved (unused for the stream as written) */
-    hms_fl_kind route;       /* the cache the moved array's records met */
-    hms_mem_outcome *mo;     /* [n] */
-    hms_kernel_traffic dram; /* its row_*, dram_latency and dram_saturated */
+    double key[7];                    /* the launch it ran for (launch_key) */
+    uint32_t array;                   /* the array moved (unused for the stream as written) */
+    hms_space tspace;                 /* where it moved */
+    hms_fl_kind route;                /* the cache the moved array's records met */
+    hms_mem_outcome *mo;              /* [n] */
+    hms_kernel_traffic dram;          /* its row_*, dram_latency, dram_saturated and sums */
+    double l2_misses, hit_sum, hit_n; /* its tally (see delta_run) */
+    bool exact_sums;                  /* every sum an integer below 2^53 (delta_run) */
 } outcomes;
 
 struct hms_placement_events_memo {
@@ -70,8 +75,12 @@ struct hms_placement_events_memo {
     const hms_arch *a;
     hms_timed *order;    /* issue order, for order_key */
     double order_key[4]; /* bps, sms, warps_per_sm, cpi */
-    double *replay;      /* [n] a record's replays in its own space */
-    uint8_t *have;       /* [n] replay[i] is known */
+    /* Positions in `order` of each array's records (array a's are
+     * at_pos[at_off[a] .. at_off[a + 1]]), made once per order. */
+    size_t *at_off, *at_pos;
+    size_t at_narrays;
+    double *replay; /* [n] a record's replays in its own space */
+    uint8_t *have;  /* [n] replay[i] is known */
     /* A moved record's LSU replays (lines - 1, or the cc 1.x half-warp
      * transactions - 1): the same in every target space read through the
      * LSU, so computed once per record and rule class ([2n], by i x 2 +
@@ -97,6 +106,7 @@ struct hms_placement_events_memo {
     hms_stream_summary sum; /* when sum_done */
     bool sum_done;
     size_t skip_clean, skip_mixed; /* records the skip answered, for tests */
+    size_t deltas;                 /* runs summed by delta_run, for tests */
     outcomes moved;                /* the last run with an array moved */
     /* The last moved-array run: texture1d and texture2d are one stream
      * space, so the second of them is read from here. */
@@ -312,6 +322,8 @@ static void memo_clear(hms_placement_events_memo *m)
     if (m->caches_kept)
         hms_mem_hier_free(&m->h);
     free(m->order);
+    free(m->at_off);
+    free(m->at_pos);
     free(m->replay);
     free(m->have);
     free(m->mv_replay);
@@ -331,6 +343,11 @@ void hms_placement_events_memo_free(hms_placement_events_memo *m)
         return;
     memo_clear(m);
     free(m);
+}
+
+size_t hms_placement_events_memo_deltas(const hms_placement_events_memo *m)
+{
+    return m ? m->deltas : 0;
 }
 
 void hms_placement_events_memo_skips(const hms_placement_events_memo *m, size_t *clean,
@@ -439,6 +456,9 @@ static hms_timed *issue_order_memo(hms_placement_events_memo *m, const hms_strea
     double key[4] = {L->bps, L->sms, L->warps_per_sm, L->cpi};
     if (!m->order || memcmp(key, m->order_key, sizeof key) != 0) {
         free(m->order);
+        free(m->at_off);
+        free(m->at_pos);
+        m->at_off = m->at_pos = NULL;
         m->order = issue_order(s, L);
         memcpy(m->order_key, key, sizeof key);
     }
@@ -460,22 +480,19 @@ static const hms_warp_access *to_physical(const hms_warp_access *r, hms_space ef
 {
     if (eff == (hms_space)r->space && r->space != HMS_SPACE_CONSTANT && r->space != HMS_SPACE_LOCAL)
         return r;
-    *p = *r;
+    /* the header, then every lane moved by one offset (inactive lanes as
+     * they are): no struct copy (a slow string move) before the lanes */
+    memcpy(p, r, offsetof(hms_warp_access, addr));
     p->space = (uint8_t)eff;
-    if (!off_chip(eff))
-        return p;
-    uint64_t base = r->space == HMS_SPACE_CONSTANT ? REGION_CONSTANT
+    uint64_t off = 0; /* unsigned wrap-around: the same sum in any order */
+    if (off_chip(eff))
+        off = r->space == HMS_SPACE_SHARED /* moved off-chip: a slab per block */
+                  ? REGION_SHARED_SLABS + (uint64_t)r->block * L->slab - L->shared_min
+                  : r->space == HMS_SPACE_CONSTANT ? REGION_CONSTANT
                     : r->space == HMS_SPACE_LOCAL  ? REGION_LOCAL
                                                    : 0;
-    for (int l = 0; l < HMS_WARP_LANES; l++) {
-        if (!(r->mask >> l & 1))
-            continue;
-        if (r->space == HMS_SPACE_SHARED) /* moved off-chip: a slab per block */
-            p->addr[l] =
-                REGION_SHARED_SLABS + (uint64_t)r->block * L->slab + (r->addr[l] - L->shared_min);
-        else
-            p->addr[l] = r->addr[l] + base;
-    }
+    for (int l = 0; l < HMS_WARP_LANES; l++)
+        p->addr[l] = r->addr[l] + ((r->mask >> l & 1) ? off : 0);
     return p;
 }
 
@@ -794,6 +811,139 @@ static bool prepare_skip(const hms_stream *s, uint32_t array, hms_space tspace, 
     return sk->ok;
 }
 
+/* Positions in the memo's issue order of `array`'s records (*n of them),
+ * made once per order; NULL when out of memory. */
+static const size_t *array_positions(hms_placement_events_memo *memo, const hms_stream *s,
+                                     size_t narrays, uint32_t array, size_t *n)
+{
+    *n = 0;
+    if (!memo->at_off) {
+        size_t *off = calloc(narrays + 2, sizeof *off);
+        size_t *pos = malloc((s->n ? s->n : 1) * sizeof *pos);
+        if (!off || !pos) {
+            free(off);
+            free(pos);
+            return NULL;
+        }
+        for (size_t k = 0; k < s->n; k++) {
+            uint32_t x = s->v[memo->order[k].index].array;
+            if (x < narrays)
+                off[x + 2]++;
+        }
+        for (size_t x = 2; x < narrays + 2; x++)
+            off[x] += off[x - 1];
+        for (size_t k = 0; k < s->n; k++) {
+            uint32_t x = s->v[memo->order[k].index].array;
+            if (x < narrays)
+                pos[off[x + 1]++] = k;
+        }
+        memo->at_off = off;
+        memo->at_pos = pos;
+        memo->at_narrays = narrays;
+    }
+    if (array >= memo->at_narrays)
+        return memo->at_pos;
+    *n = memo->at_off[array + 1] - memo->at_off[array];
+    return memo->at_pos + memo->at_off[array];
+}
+
+/* An integer in [0, 2^53): sums of such terms below 2^53 never round. */
+static bool exact_int(double x)
+{
+    return x >= 0 && x < 9007199254740992.0 && x == floor(x);
+}
+
+/* Whether every sum of a run is an exact integer: each term is a repeat
+ * count times an integer (lines, replays, outcomes) or a hit latency, so
+ * with integral latencies and sums below 2^53 no addition rounded. */
+static bool sums_exact(const hms_mem_hier *h, const hms_kernel_traffic *kt, const tally *t)
+{
+    bool ok = exact_int(h->l2_hit_lat);
+    for (int k = 0; k < HMS_FL_KINDS; k++)
+        ok = ok && exact_int(h->hit_lat[k]);
+    double v[] = {kt->requests,      kt->dram_requests, kt->shared_requests, kt->replays,
+                  kt->const_replays, t->l2_misses,      t->hit_sum,          t->hit_n};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        ok = ok && exact_int(v[i]);
+    for (int g = 0; g < HMS_OVL_GROUPS; g++)
+        ok = ok && exact_int(kt->group_requests[g]) && exact_int(kt->group_events[g]);
+    return ok;
+}
+
+/* ref's sum less what `sub` added plus what `add` adds. */
+static void traffic_delta(const hms_kernel_traffic *ref, const hms_kernel_traffic *sub,
+                          const hms_kernel_traffic *add, hms_kernel_traffic *kt)
+{
+#define HMS_DELTA(f) kt->f = ref->f - sub->f + add->f
+    HMS_DELTA(requests);
+    HMS_DELTA(dram_requests);
+    HMS_DELTA(shared_requests);
+    HMS_DELTA(replays);
+    HMS_DELTA(const_replays);
+    for (int g = 0; g < HMS_OVL_GROUPS; g++) {
+        HMS_DELTA(group_requests[g]);
+        HMS_DELTA(group_events[g]);
+    }
+#undef HMS_DELTA
+}
+
+/* A run that replays ref's outcomes (reference_for) differs from ref only
+ * in `array`'s records: its sums are ref's, less what those records added
+ * there, plus what they add in `tspace`. Only they are simulated, in issue
+ * order (so `out`, theirs alone, is summed as a full run sums it). Exact
+ * when ref's and both parts' sums are integers below 2^53 (sums_exact);
+ * else *done is false, nothing is changed and the caller runs every
+ * record. */
+static bool delta_run(sim *m, const hms_stream *s, uint32_t array, hms_space tspace,
+                      const launch *L, hms_placement_events_memo *memo, const outcomes *ref,
+                      const hms_timed *order, bool lsu_target, hms_placement_events *out, tally *t,
+                      bool *done)
+{
+    *done = false;
+    size_t npos;
+    const size_t *pos =
+        ref->exact_sums ? array_positions(memo, s, L->sum->narrays, array, &npos) : NULL;
+    if (!pos)
+        return true;
+    bool written = ref == &memo->written;
+    hms_placement_events mine = *out;
+    hms_kernel_traffic sub = {0}, add = {0};
+    tally tsub = {0}, tadd = {0};
+    bool ok = true;
+    for (int pass = 0; ok && pass < 2; pass++) {
+        for (size_t j = 0; ok && j < npos; j++) {
+            size_t i = order[pos[j]].index;
+            const hms_warp_access *r = &s->v[i];
+            if (r->mask == 0)
+                continue;
+            hms_space sp = pass ? tspace : written ? (hms_space)r->space : ref->tspace;
+            hms_warp_access copy;
+            const hms_warp_access *p = to_physical(r, sp, L, &copy);
+            m->at = i;
+            m->bank = pass == 0 && written && L->banks ? &L->banks[i] : NULL;
+            uint8_t *have = NULL;
+            double *known = NULL;
+            if (pass && lsu_target && r->space != HMS_SPACE_SHARED) { /* as run_pass */
+                size_t x = 2 * i + (hms_coalesce_rule_for(m->a, p) == HMS_COALESCE_HALF_WARP);
+                have = &memo->mv_have[x];
+                known = &memo->mv_replay[x];
+            }
+            ok = simulate(m, p, r->block % L->sms, order[pos[j]].time, pass ? &mine : NULL, have,
+                          known, pass ? &add : &sub, pass ? &tadd : &tsub);
+        }
+    }
+    if (!ok || !sums_exact(&m->h, &sub, &tsub) || !sums_exact(&m->h, &add, &tadd))
+        return ok;
+    *out = mine;
+    traffic_delta(&ref->dram, &sub, &add, &out->kernel);
+    t->l2_misses = ref->l2_misses - tsub.l2_misses + tadd.l2_misses;
+    t->hit_sum = ref->hit_sum - tsub.hit_sum + tadd.hit_sum;
+    t->hit_n = ref->hit_n - tsub.hit_n + tadd.hit_n;
+    memo->deltas++;
+    *done = true;
+    return true;
+}
+
 /* Runs the stream with `array` in `tspace`; `per` (when not NULL, the
  * stream as written) gets every array's own counts, else `out` gets
  * `array`'s. Fills out->kernel. The stream as written logs its lookups;
@@ -847,7 +997,10 @@ static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms
     bool lsu_target = tspace == HMS_SPACE_GLOBAL || tspace == HMS_SPACE_LOCAL ||
                       tspace == HMS_SPACE_READONLY ||
                       (tspace == HMS_SPACE_TEXTURE && a->unified_l1_texture);
-    for (size_t k = 0; ok && k < s->n; k++) {
+    bool delta = false; /* the sums worked out from ref's (delta_run) */
+    if (ok && ref)
+        ok = delta_run(&m, s, array, tspace, L, memo, ref, order, lsu_target, out, &t, &delta);
+    for (size_t k = 0; ok && !delta && k < s->n; k++) {
         const hms_warp_access *r = &s->v[order[k].index];
         if (r->mask == 0)
             continue;
@@ -898,8 +1051,13 @@ static bool run_pass(const hms_stream *s, const hms_arch *a, uint32_t array, hms
     if (ok && keep && keep->mo && !(m.skip && sk.broken)) {
         launch_key(L, keep->key);
         keep->array = array;
+        keep->tspace = tspace;
         keep->route = route;
         keep->dram = *kt;
+        keep->l2_misses = t.l2_misses;
+        keep->hit_sum = t.hit_sum;
+        keep->hit_n = t.hit_n;
+        keep->exact_sums = sums_exact(&m.h, kt, &t);
         keep->done = true;
     }
     if (ok && m.log && memo->log.ok) {

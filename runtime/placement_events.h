@@ -59,6 +59,9 @@ void hms_placement_events_memo_free(hms_placement_events_memo *m);
  * partly (mixed) so far, by the set skip. */
 void hms_placement_events_memo_skips(const hms_placement_events_memo *m, size_t *clean,
                                      size_t *mixed);
+/* Runs so far that replayed an earlier run's outcomes and simulated only
+ * the moved array's records (the other records' sums taken from it). */
+size_t hms_placement_events_memo_deltas(const hms_placement_events_memo *m);
 
 typedef struct {
     unsigned active_sms;             /* 0 -> arch->sm_count */

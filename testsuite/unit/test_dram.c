@@ -4,6 +4,7 @@
  * out in the comments. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime/dram.h"
@@ -414,4 +415,32 @@ Test(dram, bad_arch_is_named_with_the_field)
     cr_assert(strstr(err, "clock_ghz"), "got: %s", err);
 
     cr_assert_not(hms_dram_init(&m, NULL, err, sizeof err));
+}
+
+/* The evaluation's channel of a request (a remainder by multiplication)
+ * is hms_dram_channel's plain `%` for channel counts that are and are not
+ * powers of two, over addresses up to 2^64 - 1: per-channel counts agree. */
+Test(dram, channel_counts_match_the_plain_remainder)
+{
+    const int channels[] = {1, 2, 6, 7, 80, 96, 1000003};
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (size_t c = 0; c < sizeof channels / sizeof channels[0]; c++) {
+        hms_arch a = small_arch(1.0);
+        a.dram_channels = channels[c];
+        hms_dram_model m;
+        init_ok(&m, &a);
+        uint64_t *want = calloc((size_t)channels[c], sizeof *want);
+        cr_assert_not_null(want);
+        for (int i = 0; i < 4000; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
+            uint64_t addr = i < 8 ? UINT64_MAX - (uint64_t)i * 255 : i % 3 ? x : x >> 20;
+            cr_assert(hms_dram_add(&m, addr, (double)i));
+            want[hms_dram_channel(&a, addr)]++;
+        }
+        evaluate_ok(&m);
+        for (int k = 0; k < channels[c]; k++)
+            cr_assert_eq(m.channel_requests[k], want[k], "%d channels: channel %d", channels[c], k);
+        free(want);
+        hms_dram_free(&m);
+    }
 }
