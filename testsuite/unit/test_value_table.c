@@ -19,7 +19,7 @@ static trace_value_table *table(void)
 }
 
 /* Keys that all fall in one slot: an 8-slot probe window (the table before)
- * held 8 of them; now the first 1024 are held, the rest never. */
+ * held 8 of them; now the first HMS_TRACE_VALUE_MEMO are held, the rest never. */
 Test(value_table, colliding_keys_held_up_to_the_count)
 {
     trace_value_table *v = table();
@@ -47,10 +47,12 @@ Test(value_table, outcomes_follow_equal_keys_only)
 {
     trace_value_table *a = table(), *b = table();
     unsigned seed = 7;
-    for (int i = 0; i < 20000; i++) {
+    for (int i = 0; i < 20 * HMS_TRACE_VALUE_MEMO; i++) {
         seed = seed * 1103515245u + 12345u;
-        uint64_t id = (seed >> 8) % 3000; /* which value: repeats, and > 1024 distinct */
-        uint64_t spread = id * 0x9e3779b97f4a7c15ull, crowded = (id % 3) + id * 4 * 4096;
+        /* which value: repeats, and more distinct values than the table holds */
+        uint64_t id = (seed >> 8) % (3 * HMS_TRACE_VALUE_MEMO);
+        uint64_t spread = id * 0x9e3779b97f4a7c15ull,
+                 crowded = (id % 3) + id * 4 * HMS_TRACE_VALUE_SLOTS;
         trace_value_outcome x = trace_value_probe(a, 1, spread);
         trace_value_outcome y = trace_value_probe(b, 1, crowded);
         cr_assert_eq(x, y, "probe %d (value %llu): %d vs %d", i, (unsigned long long)id, x, y);
