@@ -101,7 +101,9 @@ static deriv d_expr(const ctx *c, const ir_expr *e, int depth)
             return TOP;
         return c->var[e->var];
     case IR_UNKNOWN:
-        return TOP;
+        /* A load's stand-in hashes the address it read; an unknown of no
+           load site has no value on any lane in every block (both ways). */
+        return e->site < 0 ? ZERO : TOP;
     case IR_UNARY:
         a = d_expr(c, e->a, depth + 1);
         if (a.top || a.bot)

@@ -29,8 +29,10 @@
  *    no consistent derivative makes the kernel not translating, whether or
  *    not it reaches an index (the loop summary compares every variable's
  *    differences, trace_summary.c);
- *  - a value loaded from memory (IR_UNKNOWN) has none: the tracer's
- *    stand-ins and spread lanes depend on the block;
+ *  - a value loaded from memory (IR_UNKNOWN with a load site) has none:
+ *    the tracer's stand-ins and spread lanes depend on the block; an
+ *    unknown of no load site (`p != nullptr`: addresses the front end
+ *    cannot relate) has no value on any lane in every block: 0;
  *  - every branch, loop and select condition and loop trip expression has
  *    derivative 0 (no guard inside a loop condition or trip count);
  *    every access index has one; no access to a local array

@@ -36,6 +36,10 @@ static const char *const launches[] = {"--launch=tiledGemm:grid=8,8:block=16,16"
                                        "--param=movingBounds.w=256",
                                        "--launch=wrapCompare:grid=8:block=32",
                                        "--param=wrapCompare.big=9223372036854775600",
+                                       "--launch=rowMean:grid=8:block=256",
+                                       "--param=rowMean.C=256",
+                                       "--launch=rowMeanLoaded:grid=8:block=256",
+                                       "--param=rowMeanLoaded.C=256",
                                        NULL};
 
 static const ir_kernel *kernel_of(hms_analyzed_file *f, const char *const *args, const char *name)
@@ -247,6 +251,27 @@ Test(block_derive, indirect_index_not_derived)
 Test(block_derive, local_array_not_derived)
 {
     expect_not_translated("localArray", "local array");
+}
+
+/* An address comparison the front end cannot relate (`mean != nullptr`)
+ * is unknown in every block alike: 8 rows of 4 floats a block, so blocks
+ * 4 apart are 128 bytes apart (block 4 derived). */
+Test(block_derive, unknown_address_comparison_derived)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "rowMean");
+    hms_block_translation bt;
+    cr_assert(hms_block_translation_of(k, NULL, &bt));
+    cr_expect(bt.translates, "rowMean: %s", bt.why);
+    hms_block_translation_free(&bt);
+    cr_expect_gt(expect_same_with_and_without(k, (hms_trace_options){0}), 0);
+    hms_analyzed_file_free(&f);
+}
+
+/* A branch on a loaded value: the stand-in moves with the address read. */
+Test(block_derive, loaded_branch_not_derived)
+{
+    expect_not_translated("rowMeanLoaded", "branch condition");
 }
 
 /* The JSON report of the whole file, every kernel analysed with derived

@@ -118,3 +118,28 @@ __global__ void wrapCompare(long long big, float *y)
     if (a > b)
         y[blockIdx.x * 32 + threadIdx.x] = 1.0f;
 }
+
+// llm.c's layernorm: one warp per row, and `mean != nullptr` compares
+// addresses the front end cannot relate (an unknown with no load site): it
+// decides nothing in any block, so the blocks still translate.
+__global__ void rowMean(float *mean, const float *inp, int C)
+{
+    int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+    float s = 0.0f;
+    for (int i = threadIdx.x % 32; i < C; i += 32)
+        s += inp[row * C + i];
+    if (threadIdx.x % 32 == 0 && mean != nullptr)
+        mean[row] = s / C;
+}
+
+// The same store under a branch on a loaded value: its stand-in hashes the
+// address read, which moves with the block.
+__global__ void rowMeanLoaded(float *mean, const float *inp, const int *flag, int C)
+{
+    int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+    float s = 0.0f;
+    for (int i = threadIdx.x % 32; i < C; i += 32)
+        s += inp[row * C + i];
+    if (threadIdx.x % 32 == 0 && flag[row] != 0)
+        mean[row] = s / C;
+}
