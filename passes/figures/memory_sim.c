@@ -156,11 +156,17 @@ static bool to_dram(void *ctx, uint64_t addr)
     return true;
 }
 
-static double tlb_extra(msim *m, const hms_warp_access *p)
+/* hms_tlb_warp's extra cycles for record i (p), its pages from the units
+ * memo: most records' lanes are then not read here. */
+static double tlb_extra(msim *m, size_t i, const hms_warp_access *p)
 {
-    if (!m->has_tlb)
-        return 0;
-    switch (hms_tlb_warp(&m->tlb, p, NULL)) {
+    uint64_t page = m->has_tlb ? hms_tlb_page_bytes(&m->tlb) : 0;
+    if (!page || !hms_units_valid(m->c->units, i, p))
+        return 0; /* hms_tlb_warp: unmodelled */
+    uint64_t buf[HMS_WARP_UNITS_MAX];
+    const uint64_t *pages;
+    size_t n = hms_units_of(m->c->units, i, p, page, buf, &pages);
+    switch (hms_tlb_pages(&m->tlb, pages, n)) {
     case HMS_TLB_L2_HIT:
         return m->a->tlb_l2.hit_latency;
     case HMS_TLB_MISS:
@@ -207,7 +213,7 @@ static bool simulate(msim *m, size_t i, double time)
     if (!hms_mem_first_level(&m->h, kind, sm, &fl))
         return false;
     if (sp != HMS_SPACE_CONSTANT)
-        extra = tlb_extra(m, p);
+        extra = tlb_extra(m, i, p);
     dram_feed feed = {m, time, i};
     uint64_t buf[HMS_WARP_UNITS_MAX];
     const uint64_t *units;
