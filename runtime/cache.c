@@ -166,10 +166,9 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     uint32_t first = 0;
     for (uint32_t s = 0; s < sets; s++) {
         c->set_ways[s] = s == 0 ? set0 : g->ways;
-        c->set_first[s] = unequal ? first : s;
+        c->set_first[s] = first;
         first += c->set_ways[s];
     }
-    c->way_stride = unequal ? 1 : sets;
     if (unequal && !deal_residues(c))
         return fail(c, err, errlen, "out of memory");
     hms_cache_reset(c);
@@ -204,11 +203,11 @@ uint32_t hms_cache_set_of(const hms_cache *c, uint64_t addr)
 
 uint32_t hms_cache_entry(const hms_cache *c, uint32_t set, uint32_t way)
 {
-    return c->set_first[set] + way * c->way_stride;
+    return c->set_first[set] + way;
 }
 
 /* The way to refill in a full set, by policy. */
-static uint32_t victim(hms_cache *c, uint32_t set, uint32_t first, uint32_t stride, uint32_t ways)
+static uint32_t victim(hms_cache *c, uint32_t set, uint32_t first, uint32_t ways)
 {
     switch (c->replacement) {
     case HMS_REPL_FERMI_L1:
@@ -228,7 +227,7 @@ static uint32_t victim(hms_cache *c, uint32_t set, uint32_t first, uint32_t stri
         const uint64_t *stamp = c->stamp + first;
         uint32_t best = 0;
         for (uint32_t w = 1; w < ways; w++)
-            if (stamp[w * stride] < stamp[best * stride])
+            if (stamp[w] < stamp[best])
                 best = w;
         return best;
     }
@@ -244,8 +243,7 @@ bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set)
 {
     uint64_t line = addr >> c->line_shift;
     uint32_t ways = c->uniform_ways ? c->uniform_ways : c->set_ways[set];
-    uint32_t first = c->uniform_ways ? set : c->set_first[set];
-    uint32_t stride = c->way_stride;
+    uint32_t first = c->uniform_ways ? set * c->uniform_ways : c->set_first[set];
     uint32_t fill = c->fill[set];
     c->clock++;
     c->stats.accesses++;
@@ -253,9 +251,9 @@ bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set)
     uint64_t *tag = c->tag + first;
     uint64_t *stamp = c->stamp + first;
     for (uint32_t w = 0; w < fill; w++) {
-        if (tag[w * stride] == line) {
+        if (tag[w] == line) {
             if (lru)
-                stamp[w * stride] = c->clock;
+                stamp[w] = c->clock;
             c->stats.hits++;
             return true;
         }
@@ -263,16 +261,16 @@ bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set)
     c->stats.misses++;
     uint32_t w = fill; /* the first empty way */
     if (w == ways) {
-        w = victim(c, set, first, stride, ways);
+        w = victim(c, set, first, ways);
         c->stats.evictions++;
     } else {
         if (fill == 0 && c->set_rng) /* the set's first line since the reset */
             c->set_rng[set] = set_seed(set);
         c->fill[set] = (uint16_t)(fill + 1);
     }
-    tag[w * stride] = line;
+    tag[w] = line;
     if (lru)
-        stamp[w * stride] = c->clock;
+        stamp[w] = c->clock;
     return false;
 }
 

@@ -34,13 +34,13 @@ typedef struct {
     uint32_t sets;
     uint32_t set_shift; /* set index = (addr >> set_shift) % sets, when uniform */
     hms_replacement replacement;
-    uint32_t *set_ways;  /* ways of each set */
-    uint32_t *set_first; /* index of each set's way 0 in tag/stamp */
-    /* Entries apart of a set's consecutive ways. Equal sets are stored way by
-     * way (way w of set s at w x sets + s): the L2 is far larger than the
-     * host's caches, and a streaming kernel touches way 0 of consecutive sets,
-     * which then share host cache lines. Unequal sets: 1 (set by set). */
-    uint32_t way_stride;
+    uint32_t *set_ways; /* ways of each set */
+    /* Index of each set's way 0 in tag/stamp. Sets are stored set by set
+     * (way w of set s at set_first[s] + w): a lookup of the 50 MB L2, far
+     * larger than the host's caches, then reads one or two host lines of
+     * tags, where storing way by way (w x sets + s, so that way 0 of
+     * consecutive sets shared host lines) read one per valid way. */
+    uint32_t *set_first;
     uint32_t line_shift;   /* log2(line_bytes) */
     uint32_t *residue_set; /* unequal sets only: line % entries -> set; else NULL */
     uint32_t entries;      /* total lines */
@@ -59,7 +59,7 @@ typedef struct {
      * in hardware. Read only by evictions. */
     uint64_t *set_rng;
     uint32_t uniform_ways; /* every set's ways when all sets are alike (set s's way 0 is then
-                              entry s: no table read per lookup); 0 otherwise */
+                              entry s x ways: no table read per lookup); 0 otherwise */
     uint64_t clock;
     hms_cache_stats stats;
 } hms_cache;
