@@ -120,6 +120,11 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
                  sets, g->ways, set0, g->line_bytes, g->size_bytes);
         return fail(c, err, errlen, msg);
     }
+    if (set0 > UINT16_MAX) { /* a set's fill is two bytes */
+        snprintf(msg, sizeof msg, "%u ways is more than the simulator handles (%u)", set0,
+                 UINT16_MAX);
+        return fail(c, err, errlen, msg);
+    }
     if (lines > MAX_ENTRIES) {
         snprintf(msg, sizeof msg, "%u lines is more than the simulator handles (%u)", lines,
                  MAX_ENTRIES);
@@ -147,7 +152,7 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     c->set_first = malloc(sets * sizeof *c->set_first);
     c->tag = malloc(lines * sizeof *c->tag);
     c->stamp = malloc(lines * sizeof *c->stamp);
-    c->set_state = calloc(sets, sizeof *c->set_state);
+    c->fill = calloc(sets, sizeof *c->fill);
     bool random = g->replacement != HMS_REPL_LRU;
     if (random)
         c->set_rng = malloc(sets * sizeof *c->set_rng);
@@ -155,16 +160,15 @@ bool hms_cache_init(hms_cache *c, const hms_cache_geom *g, char *err, size_t err
     c->uniform_ways = unequal ? 0 : g->ways;
     if (unequal)
         c->residue_set = malloc(lines * sizeof *c->residue_set);
-    if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || !c->set_state ||
+    if (!c->set_ways || !c->set_first || !c->tag || !c->stamp || !c->fill ||
         (unequal && !c->residue_set) || (random && !c->set_rng))
         return fail(c, err, errlen, "out of memory");
     uint32_t first = 0;
     for (uint32_t s = 0; s < sets; s++) {
         c->set_ways[s] = s == 0 ? set0 : g->ways;
-        c->set_first[s] = unequal ? first : s;
+        c->set_first[s] = first;
         first += c->set_ways[s];
     }
-    c->way_stride = unequal ? 1 : sets;
     if (unequal && !deal_residues(c))
         return fail(c, err, errlen, "out of memory");
     hms_cache_reset(c);
@@ -178,18 +182,14 @@ void hms_cache_free(hms_cache *c)
     free(c->residue_set);
     free(c->tag);
     free(c->stamp);
-    free(c->set_state);
+    free(c->fill);
     free(c->set_rng);
     memset(c, 0, sizeof *c);
 }
 
 void hms_cache_reset(hms_cache *c)
 {
-    /* Invalidate every set at once: each is emptied when next touched. */
-    if (++c->gen == 0) {
-        memset(c->set_state, 0, c->sets * sizeof *c->set_state);
-        c->gen = 1;
-    }
+    memset(c->fill, 0, c->sets * sizeof *c->fill);
     c->clock = 0;
     memset(&c->stats, 0, sizeof c->stats);
 }
@@ -203,11 +203,11 @@ uint32_t hms_cache_set_of(const hms_cache *c, uint64_t addr)
 
 uint32_t hms_cache_entry(const hms_cache *c, uint32_t set, uint32_t way)
 {
-    return c->set_first[set] + way * c->way_stride;
+    return c->set_first[set] + way;
 }
 
 /* The way to refill in a full set, by policy. */
-static uint32_t victim(hms_cache *c, uint32_t set, uint32_t first, uint32_t stride, uint32_t ways)
+static uint32_t victim(hms_cache *c, uint32_t set, uint32_t first, uint32_t ways)
 {
     switch (c->replacement) {
     case HMS_REPL_FERMI_L1:
@@ -227,7 +227,7 @@ static uint32_t victim(hms_cache *c, uint32_t set, uint32_t first, uint32_t stri
         const uint64_t *stamp = c->stamp + first;
         uint32_t best = 0;
         for (uint32_t w = 1; w < ways; w++)
-            if (stamp[w * stride] < stamp[best * stride])
+            if (stamp[w] < stamp[best])
                 best = w;
         return best;
     }
@@ -243,25 +243,17 @@ bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set)
 {
     uint64_t line = addr >> c->line_shift;
     uint32_t ways = c->uniform_ways ? c->uniform_ways : c->set_ways[set];
-    uint32_t first = c->uniform_ways ? set : c->set_first[set];
-    uint32_t stride = c->way_stride;
-    hms_cache_set_state *st = &c->set_state[set];
-    if (st->gen != c->gen) { /* stale: empty now */
-        st->gen = c->gen;
-        st->fill = 0;
-        if (c->set_rng)
-            c->set_rng[set] = set_seed(set);
-    }
-    uint32_t fill = st->fill;
+    uint32_t first = c->uniform_ways ? set * c->uniform_ways : c->set_first[set];
+    uint32_t fill = c->fill[set];
     c->clock++;
     c->stats.accesses++;
     bool lru = c->replacement == HMS_REPL_LRU; /* only LRU reads the stamps */
     uint64_t *tag = c->tag + first;
     uint64_t *stamp = c->stamp + first;
     for (uint32_t w = 0; w < fill; w++) {
-        if (tag[w * stride] == line) {
+        if (tag[w] == line) {
             if (lru)
-                stamp[w * stride] = c->clock;
+                stamp[w] = c->clock;
             c->stats.hits++;
             return true;
         }
@@ -269,14 +261,16 @@ bool hms_cache_access_line_in(hms_cache *c, uint64_t addr, uint32_t set)
     c->stats.misses++;
     uint32_t w = fill; /* the first empty way */
     if (w == ways) {
-        w = victim(c, set, first, stride, ways);
+        w = victim(c, set, first, ways);
         c->stats.evictions++;
     } else {
-        st->fill = fill + 1;
+        if (fill == 0 && c->set_rng) /* the set's first line since the reset */
+            c->set_rng[set] = set_seed(set);
+        c->fill[set] = (uint16_t)(fill + 1);
     }
-    tag[w * stride] = line;
+    tag[w] = line;
     if (lru)
-        stamp[w * stride] = c->clock;
+        stamp[w] = c->clock;
     return false;
 }
 

@@ -29,45 +29,37 @@ typedef struct {
     uint64_t warp_hits;     /* ... whose lines all hit */
 } hms_cache_stats;
 
-/* One set's bookkeeping, the two words side by side so a lookup touches one
- * host cache line for them (the L2's tables are far larger than the host's
- * caches). */
-typedef struct {
-    uint32_t gen;  /* a set whose gen differs from the cache's holds nothing yet */
-    uint32_t fill; /* valid ways of the current set: ways fill in order and are only
-                      replaced, never emptied, so they are a prefix and a lookup reads
-                      only these tags */
-} hms_cache_set_state;
-
 typedef struct {
     uint32_t line_bytes;
     uint32_t sets;
     uint32_t set_shift; /* set index = (addr >> set_shift) % sets, when uniform */
     hms_replacement replacement;
-    uint32_t *set_ways;  /* ways of each set */
-    uint32_t *set_first; /* index of each set's way 0 in tag/stamp */
-    /* Entries apart of a set's consecutive ways. Equal sets are stored way by
-     * way (way w of set s at w x sets + s): the L2 is far larger than the
-     * host's caches, and a streaming kernel touches way 0 of consecutive sets,
-     * which then share host cache lines. Unequal sets: 1 (set by set). */
-    uint32_t way_stride;
+    uint32_t *set_ways; /* ways of each set */
+    /* Index of each set's way 0 in tag/stamp. Sets are stored set by set
+     * (way w of set s at set_first[s] + w): a lookup of the 50 MB L2, far
+     * larger than the host's caches, then reads one or two host lines of
+     * tags, where storing way by way (w x sets + s, so that way 0 of
+     * consecutive sets shared host lines) read one per valid way. */
+    uint32_t *set_first;
     uint32_t line_shift;   /* log2(line_bytes) */
     uint32_t *residue_set; /* unequal sets only: line % entries -> set; else NULL */
     uint32_t entries;      /* total lines */
     uint64_t *tag;         /* line number (addr / line_bytes); ways below the set's fill valid */
     uint64_t *stamp;       /* last use, for LRU */
-    /* Sets are cleared lazily: a set whose state.gen differs from gen holds
-     * nothing yet (its tag/stamp entries are stale), so init and reset cost
-     * O(1) in the lines and an H100-sized L2 costs only the sets touched. */
-    hms_cache_set_state *set_state;
+    /* Valid ways of each set: ways fill in order and are only replaced,
+     * never emptied, so they are a prefix and a lookup reads only these tags
+     * (stale tag/stamp entries beyond it need no clearing). Two bytes a set,
+     * so the table stays in the host's cache: the H100 L2's 102400 sets take
+     * 200 KB (an 8-byte state per set missed the host's cache on most
+     * lookups of scattered records). Reset zeroes it. */
+    uint16_t *fill;
     /* Each set's own replacement generator (random policies only, else NULL),
-     * reseeded with the set's gen: sets never share draws, so what one set
-     * does cannot change another's evictions, as in hardware. Apart from
-     * set_state: read by evictions, written when a stale set is first touched. */
+     * seeded when the set takes its first line after a reset: sets never
+     * share draws, so what one set does cannot change another's evictions, as
+     * in hardware. Read only by evictions. */
     uint64_t *set_rng;
     uint32_t uniform_ways; /* every set's ways when all sets are alike (set s's way 0 is then
-                              entry s: no table read per lookup); 0 otherwise */
-    uint32_t gen;
+                              entry s x ways: no table read per lookup); 0 otherwise */
     uint64_t clock;
     hms_cache_stats stats;
 } hms_cache;

@@ -75,6 +75,25 @@ static uint32_t page_bytes(const hms_tlb *t)
     return t->has_l1 ? t->l1.line_bytes : t->l2.line_bytes;
 }
 
+uint64_t hms_tlb_page_bytes(const hms_tlb *t)
+{
+    return t->has_l1 || t->has_l2 ? page_bytes(t) : 0;
+}
+
+hms_tlb_level hms_tlb_pages(hms_tlb *t, const uint64_t *pages, size_t n)
+{
+    if (!t->has_l1 && !t->has_l2)
+        return HMS_TLB_UNMODELLED;
+    uint64_t page = page_bytes(t);
+    hms_tlb_level worst = HMS_TLB_UNMODELLED;
+    for (size_t i = 0; i < n; i++) {
+        hms_tlb_level l = hms_tlb_access(t, pages[i] * page);
+        if (l > worst)
+            worst = l;
+    }
+    return worst;
+}
+
 /* A warp whose lanes all lie in one page (the usual case with pages of
  * megabytes) has that page as its only unit: no list to build or sort.
  * a is valid (hms_access_check), so no lane's last byte wraps. */
@@ -105,12 +124,7 @@ hms_tlb_level hms_tlb_warp(hms_tlb *t, const hms_warp_access *a, uint32_t *pages
     uint64_t page = page_bytes(t);
     uint64_t v[HMS_WARP_UNITS_MAX];
     size_t n = one_page(a, page, v) ? 1 : hms_warp_units(a, page, v);
-    hms_tlb_level worst = HMS_TLB_UNMODELLED;
-    for (size_t i = 0; i < n; i++) {
-        hms_tlb_level l = hms_tlb_access(t, v[i] * page);
-        if (l > worst)
-            worst = l;
-    }
+    hms_tlb_level worst = hms_tlb_pages(t, v, n);
     if (pages)
         *pages = (uint32_t)n;
     return worst;

@@ -44,6 +44,12 @@ hms_tlb_level hms_tlb_access(hms_tlb *t, uint64_t addr);
  * (HMS_TLB_UNMODELLED for no active lane or no TLB). pages, if not NULL,
  * receives how many pages were looked up. Malformed records look up nothing. */
 hms_tlb_level hms_tlb_warp(hms_tlb *t, const hms_warp_access *a, uint32_t *pages);
+/* Page size of the TLB (0 when it has no level). */
+uint64_t hms_tlb_page_bytes(const hms_tlb *t);
+/* hms_tlb_warp of a valid record whose distinct page numbers (address /
+ * hms_tlb_page_bytes, ascending: hms_warp_units) are pages[0..n): a caller
+ * with them memoised (runtime/units_memo.h) need not read the lanes. */
+hms_tlb_level hms_tlb_pages(hms_tlb *t, const uint64_t *pages, size_t n);
 
 /* Reach of one TLB level: entries * page size, in bytes (0 if absent or
  * malformed). Mei & Chu: L1 16 x 2 MB = 32 MB, L2 65 x 2 MB = 130 MB. */

@@ -276,6 +276,14 @@ size_t hms_units_of(hms_units_memo *m, size_t i, const hms_warp_access *p, uint6
     return n;
 }
 
+bool hms_units_valid(hms_units_memo *m, size_t i, const hms_warp_access *p)
+{
+    uint64_t d;
+    if (!resolve(&m, &i, p, &d) || d != 0)
+        return hms_access_check(p, NULL, 0);
+    return record_valid(m, i, p);
+}
+
 size_t hms_units_count(hms_units_memo *m, size_t i, const hms_warp_access *p, uint64_t unit)
 {
     uint64_t buf[HMS_WARP_UNITS_MAX], d;

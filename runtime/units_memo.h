@@ -49,6 +49,8 @@ void hms_units_memo_free(hms_units_memo *m);
  * the memo is freed) or at buf, which must hold HMS_WARP_UNITS_MAX. */
 size_t hms_units_of(hms_units_memo *m, size_t i, const hms_warp_access *p, uint64_t unit,
                     uint64_t *buf, const uint64_t **out);
+/* hms_access_check(p, NULL, 0), memoised per record like the rows. */
+bool hms_units_valid(hms_units_memo *m, size_t i, const hms_warp_access *p);
 /* How many: the return value of hms_units_of. */
 size_t hms_units_count(hms_units_memo *m, size_t i, const hms_warp_access *p, uint64_t unit);
 /* hms_coalesce_warp(a, p, out). The parts are kept for one arch's sector,

@@ -35,9 +35,10 @@
 #include "runtime/tlb.h"
 #include "runtime/units_memo.h"
 
-/* REC_SIM: the record went through simulate(), so the finish reads its site
- * and space from the arrays below, not from the stream. */
-enum { REC_DRAM = 1, REC_HIT = 2, REC_SIM = 4 };
+/* REC_SIM: the record went through simulate() or settle_on_chip(), so the
+ * finish reads its site and space from the arrays below, not from the
+ * stream. REC_SKIP: no active lane or no site, nothing to simulate. */
+enum { REC_DRAM = 1, REC_HIT = 2, REC_SIM = 4, REC_SKIP = 8 };
 
 typedef struct {
     hms_check_ctx *c;
@@ -155,11 +156,17 @@ static bool to_dram(void *ctx, uint64_t addr)
     return true;
 }
 
-static double tlb_extra(msim *m, const hms_warp_access *p)
+/* hms_tlb_warp's extra cycles for record i (p), its pages from the units
+ * memo: most records' lanes are then not read here. */
+static double tlb_extra(msim *m, size_t i, const hms_warp_access *p)
 {
-    if (!m->has_tlb)
-        return 0;
-    switch (hms_tlb_warp(&m->tlb, p, NULL)) {
+    uint64_t page = m->has_tlb ? hms_tlb_page_bytes(&m->tlb) : 0;
+    if (!page || !hms_units_valid(m->c->units, i, p))
+        return 0; /* hms_tlb_warp: unmodelled */
+    uint64_t buf[HMS_WARP_UNITS_MAX];
+    const uint64_t *pages;
+    size_t n = hms_units_of(m->c->units, i, p, page, buf, &pages);
+    switch (hms_tlb_pages(&m->tlb, pages, n)) {
     case HMS_TLB_L2_HIT:
         return m->a->tlb_l2.hit_latency;
     case HMS_TLB_MISS:
@@ -169,6 +176,26 @@ static double tlb_extra(msim *m, const hms_warp_access *p)
     }
 }
 
+/* Record i (p, active, with a site) in shared memory: its latency by bank
+ * conflict degree; it meets no cache, so no other record changes it. */
+static void simulate_shared(msim *m, size_t i, const hms_warp_access *p)
+{
+    m->weight[i] *= hms_record_reps(p);
+    m->site[i] = p->site;
+    m->space[i] = p->space;
+    double lat = 0;
+    hms_bank_result b;
+    const hms_bank_memo *known = m->c->banks ? &m->c->banks[i] : NULL;
+    bool ok = known ? known->ok : hms_banks_warp(m->a, p, &b);
+    if (known)
+        b = known->r;
+    if (ok)
+        lat = hms_banks_request_latency(m->a, &b);
+    m->lat[i] = (float)lat;
+    m->flags[i] = REC_HIT | REC_SIM;
+}
+
+/* Record i (active, with a site, off-chip) through the caches at `time`. */
 static bool simulate(msim *m, size_t i, double time)
 {
     const hms_warp_access *p = &m->c->trace.stream.v[i];
@@ -182,23 +209,11 @@ static bool simulate(msim *m, size_t i, double time)
     hms_cache *fl = NULL;
     double lat = 0, extra = 0;
     hms_space sp = (hms_space)p->space;
-    if (sp == HMS_SPACE_SHARED) {
-        hms_bank_result b;
-        const hms_bank_memo *known = m->c->banks ? &m->c->banks[i] : NULL;
-        bool ok = known ? known->ok : hms_banks_warp(m->a, p, &b);
-        if (known)
-            b = known->r;
-        if (ok)
-            lat = hms_banks_request_latency(m->a, &b);
-        m->lat[i] = (float)lat;
-        m->flags[i] = REC_HIT | REC_SIM;
-        return true;
-    }
     hms_fl_kind kind = hms_mem_path(m->a, sp, (hms_access_kind)p->kind);
     if (!hms_mem_first_level(&m->h, kind, sm, &fl))
         return false;
     if (sp != HMS_SPACE_CONSTANT)
-        extra = tlb_extra(m, p);
+        extra = tlb_extra(m, i, p);
     dram_feed feed = {m, time, i};
     uint64_t buf[HMS_WARP_UNITS_MAX];
     const uint64_t *units;
@@ -241,6 +256,24 @@ static hms_timed *issue_order(msim *m)
     }
     return hms_stream_issue_order(&t->stream, (uint64_t)m->g.bps * m->g.sms, m->g.warps_per_sm,
                                   m->g.cpi);
+}
+
+/* Records that meet no cache, settled in stream order before the issue-order
+ * pass: skipped ones (REC_SKIP) and shared-memory ones, whose figures
+ * depend on no other record. A sequential read of the records and bank
+ * results; the issue-order pass then reads only their flag, not the
+ * 304-byte record at a scattered place (most of runner.cu's records are
+ * shared). */
+static void settle_on_chip(msim *m)
+{
+    const hms_stream *s = &m->c->trace.stream;
+    for (size_t i = 0; i < s->n; i++) {
+        const hms_warp_access *p = &s->v[i];
+        if (!p->mask || p->site >= m->c->nsites)
+            m->flags[i] = REC_SKIP;
+        else if (p->space == HMS_SPACE_SHARED)
+            simulate_shared(m, i, p);
+    }
 }
 
 /* Partition camping (CuMAPz Sec. 5.4; Ruetsch & Micikevicius, "Optimizing
@@ -402,12 +435,11 @@ bool hms_an_memory_sim(hms_check_ctx *c)
     bool ok = setup(&m, c);
     hms_timed *order = ok ? issue_order(&m) : NULL;
     ok = ok && order;
-    for (size_t j = 0; ok && j < c->trace.stream.n; j++) {
-        const hms_warp_access *r = &c->trace.stream.v[order[j].index];
-        if (!r->mask || r->site >= c->nsites)
-            continue;
-        ok = simulate(&m, order[j].index, order[j].time);
-    }
+    if (ok)
+        settle_on_chip(&m);
+    for (size_t j = 0; ok && j < c->trace.stream.n; j++)
+        if (!m.flags[order[j].index]) /* else settled */
+            ok = simulate(&m, order[j].index, order[j].time);
     free(order);
     if (ok) {
         finish(&m);
