@@ -1,13 +1,17 @@
 /* Derived blocks (block_derive.c): when a launch's blocks are translations
  * of each other (block_translate.h), the first sampled block is traced as
- * the representative and every later sampled block is derived from it: its
+ * a representative and later sampled blocks are derived from it: their
  * records are the representative's with each active lane's address moved by
  * the site's offset for that block, everything else (time, warp, mask,
  * flags, extra, barriers, flops, instructions, lines) copied. Internal to
  * passes/trace/stream_gen.c.
  *
  * What the static rules cannot see is checked for each block, and a block
- * that fails a check is traced as usual:
+ * that fails a check is traced as usual -- as a further representative
+ * when a guard or an alignment refused it (edge and inner blocks of a
+ * stencil, rows at two alignments: a few classes of blocks, up to four kept,
+ * the most recently useful tried first; none after two in a row derived
+ * nothing):
  *  - the value table (trace_memo.h, trace_exec.c op_insts): an operation's
  *    instructions depend on whether its key (a hash of its operand values)
  *    is already in the warp's table, and on whether its probe window is
@@ -38,13 +42,16 @@
  * it. False only on allocation failure. */
 bool trace_derive_setup(tracer *t);
 void trace_derive_free(tracer *t);
-/* Around tracing the representative (the first block of the sample):
- * begin starts the probe log; end takes the block (its entry, whether all
- * its warps ran to the end, the kernel's steps before it). */
-void trace_derive_begin(tracer *t);
+/* Around tracing a representative (the first block of the sample, and a
+ * later block the checks refused for a guard or an alignment, when
+ * trace_derive_wants_rep): begin starts the probe log (`first`: forget the
+ * earlier ones); end takes the block (its entry, whether all its warps ran
+ * to the end, the kernel's steps before it). */
+bool trace_derive_wants_rep(const tracer *t);
+void trace_derive_begin(tracer *t, bool first);
 void trace_derive_end(tracer *t, const hms_traced_block *rep, bool complete, uint64_t steps_before,
                       uint64_t replays_before);
-/* Appends block `id` derived from the representative to the stream and
+/* Appends block `id` derived from a representative to the stream and
  * fills *out (not its weight); false (nothing changed) when it cannot be
  * derived: trace it. */
 bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out);

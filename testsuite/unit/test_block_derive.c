@@ -40,6 +40,9 @@ static const char *const launches[] = {"--launch=tiledGemm:grid=8,8:block=16,16"
                                        "--param=rowMean.C=256",
                                        "--launch=rowMeanLoaded:grid=8:block=256",
                                        "--param=rowMeanLoaded.C=256",
+                                       "--launch=halo:grid=8:block=64",
+                                       "--param=halo.n=512",
+                                       "--launch=triangle:grid=8:block=32",
                                        NULL};
 
 static const ir_kernel *kernel_of(hms_analyzed_file *f, const char *const *args, const char *name)
@@ -148,14 +151,16 @@ Test(block_derive, index_gemm_exact)
     hms_analyzed_file_free(&f);
 }
 
-/* 16 floats a block: a block is derived only when its move from the first
- * is a multiple of 128 bytes (lines and banks keep their alignment). */
+/* 16 floats a block: a block is derived only when its move from its
+ * representative is a multiple of 128 bytes (lines and banks keep their
+ * alignment): blocks 2, 4 and 6 from block 0, and block 1, refused, is
+ * traced as the representative of 3, 5 and 7. */
 Test(block_derive, only_line_aligned_moves_derived)
 {
     hms_analyzed_file f;
     const ir_kernel *k = kernel_of(&f, launches, "scale");
     hms_trace_options opt = {0};
-    cr_expect_eq(expect_same_with_and_without(k, opt), 3, "blocks 2, 4 and 6 of 8");
+    cr_expect_eq(expect_same_with_and_without(k, opt), 6, "blocks 2 to 7 but 1 of 8");
     hms_analyzed_file_free(&f);
 
     static const char *const wide[] = {"--launch=scale:grid=8:block=32", NULL};
@@ -209,6 +214,27 @@ static void expect_not_translated(const char *name, const char *why)
     hms_block_translation_free(&bt);
     cr_expect_eq(derived_blocks(k), 0, "%s: blocks derived", name);
     expect_same_with_and_without(k, (hms_trace_options){0});
+    hms_analyzed_file_free(&f);
+}
+
+/* Block 0 decides `i > 0` apart from the inner blocks, so block 1 is
+ * traced as a second representative: blocks 2 to 6 are derived from it,
+ * block 7 (`i < n - 1` apart) is traced. */
+Test(block_derive, edge_and_inner_blocks_derived_from_their_own)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "halo");
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 5);
+    hms_analyzed_file_free(&f);
+}
+
+/* Every block its own class: each refused block is traced (a further
+ * representative only twice in a row without a derived block). */
+Test(block_derive, blocks_all_different_traced)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "triangle");
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 0);
     hms_analyzed_file_free(&f);
 }
 
