@@ -17,11 +17,11 @@
 /* Representatives kept at once: a sample whose blocks fall into a few
  * classes (edge and inner blocks of a stencil, rows at two alignments)
  * derives each class from its own. */
-#define MAX_REPS 4
+#define MAX_REPS 8
 /* Representatives made in a row that derived no block, after which no
  * further one is made: a kernel whose every block is its own class pays the
  * log this often. */
-#define FRUITLESS_REPS 2
+#define FRUITLESS_REPS 4
 /* Most bytes the representatives' logs may take together (about 70k logged operations
  * on moved values at ~930 bytes each): a long loop of guarded steps would
  * otherwise log gigabytes for blocks the budget then never derives. */

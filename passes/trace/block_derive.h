@@ -9,8 +9,8 @@
  * What the static rules cannot see is checked for each block, and a block
  * that fails a check is traced as usual -- as a further representative
  * when a guard or an alignment refused it (edge and inner blocks of a
- * stencil, rows at two alignments: a few classes of blocks, up to four kept,
- * the most recently useful tried first; none after two in a row derived
+ * stencil, rows at two alignments: a few classes of blocks, up to eight kept,
+ * the most recently useful tried first; none after four in a row derived
  * nothing):
  *  - the value table (trace_memo.h, trace_exec.c op_insts): an operation's
  *    instructions depend on whether its key (a hash of its operand values)

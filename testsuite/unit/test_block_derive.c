@@ -43,6 +43,9 @@ static const char *const launches[] = {"--launch=tiledGemm:grid=8,8:block=16,16"
                                        "--launch=halo:grid=8:block=64",
                                        "--param=halo.n=512",
                                        "--launch=triangle:grid=8:block=32",
+                                       "--launch=clamped2D:grid=4,4:block=32,8",
+                                       "--param=clamped2D.nx=128",
+                                       "--param=clamped2D.ny=32",
                                        NULL};
 
 static const ir_kernel *kernel_of(hms_analyzed_file *f, const char *const *args, const char *name)
@@ -225,6 +228,18 @@ Test(block_derive, edge_and_inner_blocks_derived_from_their_own)
     hms_analyzed_file f;
     const ir_kernel *k = kernel_of(&f, launches, "halo");
     cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 5);
+    hms_analyzed_file_free(&f);
+}
+
+/* Nine classes in a 4 x 4 grid, in row order: corners and edges are
+ * traced as they come (seven representatives, three in a row before the
+ * first inner block derives); (2,0), (2,1), (0,2), (1,2), (2,2), (3,2)
+ * and (2,3) are derived. */
+Test(block_derive, stencil_classes_derived_from_their_own)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "clamped2D");
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 7);
     hms_analyzed_file_free(&f);
 }
 
