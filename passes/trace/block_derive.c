@@ -22,6 +22,11 @@
  * further one is made: a kernel whose every block is its own class pays the
  * log this often. */
 #define FRUITLESS_REPS 4
+/* Sampled blocks that must be left after a block for it to be made a
+ * further representative: its log costs more than tracing it (llm.c's
+ * layernorm_forward_kernel6: 41k logged probes), which a few derived
+ * blocks do not pay back. */
+#define REP_LEFT 8
 /* Most bytes the representatives' logs may take together (about 70k logged operations
  * on moved values at ~930 bytes each): a long loop of guarded steps would
  * otherwise log gigabytes for blocks the budget then never derives. */
@@ -165,10 +170,11 @@ static size_t rep_bytes(const derive_rep *R)
     return R->nprobes * sizeof *R->probes + R->ndeps * sizeof *R->deps;
 }
 
-bool trace_derive_wants_rep(const tracer *t)
+bool trace_derive_wants_rep(const tracer *t, size_t left)
 {
     const trace_derive *d = t->derive;
-    return d && d->want_rep && d->fruitless < FRUITLESS_REPS && !t->oom && !t->kernel_budget_hit;
+    return d && d->want_rep && d->fruitless < FRUITLESS_REPS && left >= REP_LEFT && !t->oom &&
+           !t->kernel_budget_hit;
 }
 
 void trace_derive_begin(tracer *t, bool first)

@@ -11,7 +11,7 @@
  * when a guard or an alignment refused it (edge and inner blocks of a
  * stencil, rows at two alignments: a few classes of blocks, up to eight kept,
  * the most recently useful tried first; none after four in a row derived
- * nothing):
+ * nothing, none with fewer than 8 sampled blocks left):
  *  - the value table (trace_memo.h, trace_exec.c op_insts): an operation's
  *    instructions depend on whether its key (a hash of its operand values)
  *    is already in the warp's table, and on whether its probe window is
@@ -44,10 +44,10 @@ bool trace_derive_setup(tracer *t);
 void trace_derive_free(tracer *t);
 /* Around tracing a representative (the first block of the sample, and a
  * later block the checks refused for a guard or an alignment, when
- * trace_derive_wants_rep): begin starts the probe log (`first`: forget the
- * earlier ones); end takes the block (its entry, whether all its warps ran
- * to the end, the kernel's steps before it). */
-bool trace_derive_wants_rep(const tracer *t);
+ * trace_derive_wants_rep, with `left` sampled blocks after it): begin starts the probe log
+ * (`first`: forget the earlier ones); end takes the block (its entry, whether all its warps ran to
+ * the end, the kernel's steps before it). */
+bool trace_derive_wants_rep(const tracer *t, size_t left);
 void trace_derive_begin(tracer *t, bool first);
 void trace_derive_end(tracer *t, const hms_traced_block *rep, bool complete, uint64_t steps_before,
                       uint64_t replays_before);

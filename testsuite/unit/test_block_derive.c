@@ -40,12 +40,12 @@ static const char *const launches[] = {"--launch=tiledGemm:grid=8,8:block=16,16"
                                        "--param=rowMean.C=256",
                                        "--launch=rowMeanLoaded:grid=8:block=256",
                                        "--param=rowMeanLoaded.C=256",
-                                       "--launch=halo:grid=8:block=64",
-                                       "--param=halo.n=512",
+                                       "--launch=halo:grid=16:block=64",
+                                       "--param=halo.n=1024",
                                        "--launch=triangle:grid=8:block=32",
-                                       "--launch=clamped2D:grid=4,4:block=32,8",
+                                       "--launch=clamped2D:grid=4,8:block=32,8",
                                        "--param=clamped2D.nx=128",
-                                       "--param=clamped2D.ny=32",
+                                       "--param=clamped2D.ny=64",
                                        NULL};
 
 static const ir_kernel *kernel_of(hms_analyzed_file *f, const char *const *args, const char *name)
@@ -156,14 +156,20 @@ Test(block_derive, index_gemm_exact)
 
 /* 16 floats a block: a block is derived only when its move from its
  * representative is a multiple of 128 bytes (lines and banks keep their
- * alignment): blocks 2, 4 and 6 from block 0, and block 1, refused, is
- * traced as the representative of 3, 5 and 7. */
+ * alignment): of 8 blocks, 2, 4 and 6 from block 0 (block 1, with 6 blocks
+ * left, is not worth a representative's log); of 16, the even ones from
+ * block 0 and the odd ones from block 1. */
 Test(block_derive, only_line_aligned_moves_derived)
 {
     hms_analyzed_file f;
     const ir_kernel *k = kernel_of(&f, launches, "scale");
     hms_trace_options opt = {0};
-    cr_expect_eq(expect_same_with_and_without(k, opt), 6, "blocks 2 to 7 but 1 of 8");
+    cr_expect_eq(expect_same_with_and_without(k, opt), 3, "blocks 2, 4 and 6 of 8");
+    hms_analyzed_file_free(&f);
+
+    static const char *const more[] = {"--launch=scale:grid=16:block=16", NULL};
+    k = kernel_of(&f, more, "scale");
+    cr_expect_eq(expect_same_with_and_without(k, opt), 14, "blocks 2 to 15 of 16");
     hms_analyzed_file_free(&f);
 
     static const char *const wide[] = {"--launch=scale:grid=8:block=32", NULL};
@@ -221,25 +227,26 @@ static void expect_not_translated(const char *name, const char *why)
 }
 
 /* Block 0 decides `i > 0` apart from the inner blocks, so block 1 is
- * traced as a second representative: blocks 2 to 6 are derived from it,
- * block 7 (`i < n - 1` apart) is traced. */
+ * traced as a second representative: blocks 2 to 14 are derived from it,
+ * block 15 (`i < n - 1` apart) is traced. */
 Test(block_derive, edge_and_inner_blocks_derived_from_their_own)
 {
     hms_analyzed_file f;
     const ir_kernel *k = kernel_of(&f, launches, "halo");
-    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 5);
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 13);
     hms_analyzed_file_free(&f);
 }
 
-/* Nine classes in a 4 x 4 grid, in row order: corners and edges are
- * traced as they come (seven representatives, three in a row before the
- * first inner block derives); (2,0), (2,1), (0,2), (1,2), (2,2), (3,2)
- * and (2,3) are derived. */
+/* Nine classes in a 4 x 8 grid, in row order: the corners and edges of
+ * rows 0 and 1 are traced as they come (six representatives, three in a
+ * row before the first inner block derives); (2,0), (2,1) and rows 2 to 6
+ * are derived; row 7 comes with too few blocks left for a representative
+ * and is traced. */
 Test(block_derive, stencil_classes_derived_from_their_own)
 {
     hms_analyzed_file f;
     const ir_kernel *k = kernel_of(&f, launches, "clamped2D");
-    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 7);
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 22);
     hms_analyzed_file_free(&f);
 }
 
