@@ -1,13 +1,19 @@
 /* Derived blocks (block_derive.c): when a launch's blocks are translations
  * of each other (block_translate.h), the first sampled block is traced as
- * the representative and every later sampled block is derived from it: its
+ * a representative and later sampled blocks are derived from it: their
  * records are the representative's with each active lane's address moved by
  * the site's offset for that block, everything else (time, warp, mask,
  * flags, extra, barriers, flops, instructions, lines) copied. Internal to
  * passes/trace/stream_gen.c.
  *
  * What the static rules cannot see is checked for each block, and a block
- * that fails a check is traced as usual:
+ * that fails a check is traced as usual -- as a further representative
+ * (the value table, a guard or an alignment refused it: block 0's values
+ * that are equal only there, edge and inner blocks of a stencil, rows at
+ * two alignments: a few classes of blocks). Up to eight are kept, the most
+ * recently useful tried first; none is made after four in a row derived
+ * nothing, after GIVE_UP_AFTER blocks in a row were refused, or with fewer
+ * than 8 sampled blocks left:
  *  - the value table (value_table.h, trace_exec.c op_insts): an operation's
  *    instructions depend on whether its key (a hash of its operand values)
  *    is already in the warp's table, and on whether the table is full: on
@@ -42,23 +48,19 @@
  * it. False only on allocation failure. */
 bool trace_derive_setup(tracer *t);
 void trace_derive_free(tracer *t);
-/* Around tracing the representative (the first block of the sample, or
- * the block trace_derive_relog says): begin starts the probe log; end takes
- * the block (its entry, whether all its warps ran to the end, the kernel's
- * steps before it). */
-void trace_derive_begin(tracer *t);
+/* Around tracing a representative (the first block of the sample, or a
+ * later block the checks refused when trace_derive_wants_rep, with `left`
+ * sampled blocks after it): begin starts the probe log (`first`: forget
+ * the earlier ones); end takes the block (its entry, whether all its warps
+ * ran to the end, the kernel's steps before it). */
+bool trace_derive_wants_rep(const tracer *t, size_t left);
+void trace_derive_begin(tracer *t, bool first);
 void trace_derive_end(tracer *t, const hms_traced_block *rep, bool complete, uint64_t steps_before,
                       uint64_t replays_before);
-/* Appends block `id` derived from the representative to the stream and
+/* Appends block `id` derived from a representative to the stream and
  * fills *out (not its weight); false (nothing changed) when it cannot be
  * derived: trace it. */
 bool trace_derive_block(tracer *t, uint64_t id, hms_traced_block *out);
-/* Whether the block trace_derive_block just refused is to be traced as the
- * new representative: the value table or a guard ran its warps otherwise
- * (block 0, where blockIdx is 0, often makes values equal that differ in
- * every other block), and fewer than GIVE_UP_AFTER blocks in a row were
- * refused. */
-bool trace_derive_relog(const tracer *t);
 
 #ifdef HMS_TRACE_VERIFY_BLOCKS
 /* Aborts with a message unless the derived block d and the traced block r

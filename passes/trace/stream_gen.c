@@ -312,11 +312,11 @@ static void verify_derived(tracer *t, trace_warp *warps, const hms_traced_block 
 }
 #endif
 
-/* The first block of a sample is traced as the representative later blocks
+/* The first block of a sample is traced as a representative later blocks
  * may be derived from (block_derive.h), logged only when there are later
- * blocks (`more`); the others are derived when they can be, else traced,
- * and one the checks refused becomes the representative. */
-static void trace_or_derive(tracer *t, trace_warp *warps, uint64_t id, bool first, bool more,
+ * blocks (`left`: how many); the others are derived when they can be, else
+ * traced, as a further representative when the checks ask for one. */
+static void trace_or_derive(tracer *t, trace_warp *warps, uint64_t id, bool first, size_t left,
                             hms_traced_block *out)
 {
 #ifdef HMS_TRACE_VERIFY_BLOCKS
@@ -340,10 +340,10 @@ static void trace_or_derive(tracer *t, trace_warp *warps, uint64_t id, bool firs
 #endif
     uint64_t steps = t->total_steps, replays = t->replay.replays;
     /* the first block, or one the checks just refused: later ones may be
-       translations of it where they were not of the one before */
-    bool log = more && (first || trace_derive_relog(t));
+       translations of it where they were not of the earlier ones */
+    bool log = first ? left > 0 : trace_derive_wants_rep(t, left);
     if (log)
-        trace_derive_begin(t);
+        trace_derive_begin(t, first);
     bool complete = trace_block(t, warps, id, out);
     if (log)
         trace_derive_end(t, out, complete, steps, replays);
@@ -445,7 +445,7 @@ static bool trace_sample(tracer *t, trace_warp *warps, uint64_t total)
     if (stop_rule_on(t, &s) && !hms_sample_last_group_second(&s))
         t->oom = true;
     while (b < s.n && !t->oom) {
-        trace_or_derive(t, warps, s.v[b].id, b == 0, b + 1 < s.n, &o->blocks[b]);
+        trace_or_derive(t, warps, s.v[b].id, b == 0, s.n - b - 1, &o->blocks[b]);
         o->blocks[b].weight = s.v[b].weight;
         b++;
         if (b == 1 && !resampled && s.n > 1) {

@@ -40,6 +40,12 @@ static const char *const launches[] = {"--launch=tiledGemm:grid=8,8:block=16,16"
                                        "--param=rowMean.C=256",
                                        "--launch=rowMeanLoaded:grid=8:block=256",
                                        "--param=rowMeanLoaded.C=256",
+                                       "--launch=halo:grid=16:block=64",
+                                       "--param=halo.n=1024",
+                                       "--launch=triangle:grid=8:block=32",
+                                       "--launch=clamped2D:grid=4,8:block=32,8",
+                                       "--param=clamped2D.nx=128",
+                                       "--param=clamped2D.ny=64",
                                        NULL};
 
 static const ir_kernel *kernel_of(hms_analyzed_file *f, const char *const *args, const char *name)
@@ -137,8 +143,8 @@ Test(block_derive, tiled_gemm_derived_exactly)
 /* Translating, but the value table makes blocks cost differently: `row`
  * and `k0 + ty` are one value in a different iteration in every row of
  * blocks, so which operations repeat a value moves with the block. The
- * blocks that would differ are traced (8 of the 63 are derived), and the
- * trace stays exact. */
+ * blocks that would differ are traced (some, not all, of the 63 are
+ * derived), and the trace stays exact. */
 Test(block_derive, index_gemm_exact)
 {
     hms_analyzed_file f;
@@ -156,14 +162,22 @@ Test(block_derive, index_gemm_exact)
     hms_analyzed_file_free(&f);
 }
 
-/* 16 floats a block: a block is derived only when its move from the first
- * is a multiple of 128 bytes (lines and banks keep their alignment). */
+/* 16 floats a block: a block is derived only when its move from its
+ * representative is a multiple of 128 bytes (lines and banks keep their
+ * alignment): of 8 blocks, 2, 4 and 6 from block 0 (block 1, with 6 blocks
+ * left, is not worth a representative's log); of 16, the even ones from
+ * block 0 and the odd ones from block 1. */
 Test(block_derive, only_line_aligned_moves_derived)
 {
     hms_analyzed_file f;
     const ir_kernel *k = kernel_of(&f, launches, "scale");
     hms_trace_options opt = {0};
     cr_expect_eq(expect_same_with_and_without(k, opt), 3, "blocks 2, 4 and 6 of 8");
+    hms_analyzed_file_free(&f);
+
+    static const char *const more[] = {"--launch=scale:grid=16:block=16", NULL};
+    k = kernel_of(&f, more, "scale");
+    cr_expect_eq(expect_same_with_and_without(k, opt), 14, "blocks 2 to 15 of 16");
     hms_analyzed_file_free(&f);
 
     static const char *const wide[] = {"--launch=scale:grid=8:block=32", NULL};
@@ -217,6 +231,40 @@ static void expect_not_translated(const char *name, const char *why)
     hms_block_translation_free(&bt);
     cr_expect_eq(derived_blocks(k), 0, "%s: blocks derived", name);
     expect_same_with_and_without(k, (hms_trace_options){0});
+    hms_analyzed_file_free(&f);
+}
+
+/* Block 0 decides `i > 0` apart from the inner blocks, so block 1 is
+ * traced as a second representative: blocks 2 to 14 are derived from it,
+ * block 15 (`i < n - 1` apart) is traced. */
+Test(block_derive, edge_and_inner_blocks_derived_from_their_own)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "halo");
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 13);
+    hms_analyzed_file_free(&f);
+}
+
+/* Nine classes in a 4 x 8 grid, in row order: the corners and edges of
+ * rows 0 and 1 are traced as they come (six representatives, three in a
+ * row before the first inner block derives); (2,0), (2,1) and rows 2 to 6
+ * are derived; row 7 comes with too few blocks left for a representative
+ * and is traced. */
+Test(block_derive, stencil_classes_derived_from_their_own)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "clamped2D");
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 22);
+    hms_analyzed_file_free(&f);
+}
+
+/* Every block its own class: each refused block is traced (a further
+ * representative only four times in a row without a derived block). */
+Test(block_derive, blocks_all_different_traced)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, "triangle");
+    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 0);
     hms_analyzed_file_free(&f);
 }
 

@@ -143,3 +143,38 @@ __global__ void rowMeanLoaded(float *mean, const float *inp, const int *flag, in
     if (threadIdx.x % 32 == 0 && flag[row] != 0)
         mean[row] = s / C;
 }
+
+// A stencil with a halo: the first and the last block leave out the
+// neighbour outside the array, the inner blocks all run alike.
+__global__ void halo(int n, const float *x, float *y)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float s = x[i];
+    if (i > 0)
+        s += x[i - 1];
+    if (i < n - 1)
+        s += x[i + 1];
+    y[i] = s;
+}
+
+// A triangle: block b's lanes below b store, so no two blocks run alike.
+__global__ void triangle(float *y)
+{
+    if (threadIdx.x < blockIdx.x)
+        y[blockIdx.x * 32 + threadIdx.x] = 1.0f;
+}
+
+// hotspot3D's clamped 2D stencil: the neighbour index is clamped at the
+// grid's four edges, so the blocks fall into nine classes (four corners,
+// four edges, the inner blocks).
+__global__ void clamped2D(int nx, int ny, const float *x, float *y)
+{
+    int i = blockDim.x * blockIdx.x + threadIdx.x;
+    int j = blockDim.y * blockIdx.y + threadIdx.y;
+    int c = i + j * nx;
+    int W = (i == 0) ? c : c - 1;
+    int E = (i == nx - 1) ? c : c + 1;
+    int N = (j == 0) ? c : c - nx;
+    int S = (j == ny - 1) ? c : c + nx;
+    y[c] = x[c] + x[W] + x[E] + x[N] + x[S];
+}
