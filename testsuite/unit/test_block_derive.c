@@ -117,6 +117,23 @@ static uint64_t derived_blocks(const ir_kernel *k)
     return n;
 }
 
+/* Blocks of kernel `name` derived (traces with and without derivation
+ * equal), after checking that its rules translate where `translates`. */
+static uint64_t derived_count(const char *name, bool translates)
+{
+    hms_analyzed_file f;
+    const ir_kernel *k = kernel_of(&f, launches, name);
+    if (translates) {
+        hms_block_translation bt;
+        cr_assert(hms_block_translation_of(k, NULL, &bt));
+        cr_expect(bt.translates, "%s: %s", name, bt.why);
+        hms_block_translation_free(&bt);
+    }
+    uint64_t n = expect_same_with_and_without(k, (hms_trace_options){0});
+    hms_analyzed_file_free(&f);
+    return n;
+}
+
 Test(block_derive, tiled_gemm_derived_exactly)
 {
     hms_analyzed_file f;
@@ -190,14 +207,7 @@ Test(block_derive, only_line_aligned_moves_derived)
  * every block. */
 Test(block_derive, moving_loop_bounds_derived)
 {
-    hms_analyzed_file f;
-    const ir_kernel *k = kernel_of(&f, launches, "movingBounds");
-    hms_block_translation bt;
-    cr_assert(hms_block_translation_of(k, NULL, &bt));
-    cr_expect(bt.translates, "movingBounds: %s", bt.why);
-    hms_block_translation_free(&bt);
-    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 7);
-    hms_analyzed_file_free(&f);
+    cr_expect_eq(derived_count("movingBounds", true), 7);
 }
 
 /* A comparison whose sides move alike is still checked block by block: a
@@ -239,10 +249,7 @@ static void expect_not_translated(const char *name, const char *why)
  * block 15 (`i < n - 1` apart) is traced. */
 Test(block_derive, edge_and_inner_blocks_derived_from_their_own)
 {
-    hms_analyzed_file f;
-    const ir_kernel *k = kernel_of(&f, launches, "halo");
-    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 13);
-    hms_analyzed_file_free(&f);
+    cr_expect_eq(derived_count("halo", false), 13);
 }
 
 /* Nine classes in a 4 x 8 grid, in row order: the corners and edges of
@@ -252,20 +259,14 @@ Test(block_derive, edge_and_inner_blocks_derived_from_their_own)
  * and is traced. */
 Test(block_derive, stencil_classes_derived_from_their_own)
 {
-    hms_analyzed_file f;
-    const ir_kernel *k = kernel_of(&f, launches, "clamped2D");
-    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 22);
-    hms_analyzed_file_free(&f);
+    cr_expect_eq(derived_count("clamped2D", false), 22);
 }
 
 /* Every block its own class: each refused block is traced (a further
  * representative only four times in a row without a derived block). */
 Test(block_derive, blocks_all_different_traced)
 {
-    hms_analyzed_file f;
-    const ir_kernel *k = kernel_of(&f, launches, "triangle");
-    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 0);
-    hms_analyzed_file_free(&f);
+    cr_expect_eq(derived_count("triangle", false), 0);
 }
 
 /* A bounds guard decides the same in a block only where its lanes keep
@@ -273,14 +274,7 @@ Test(block_derive, blocks_all_different_traced)
  * derived from block 0, block 7 (lanes 448 to 511) is traced. */
 Test(block_derive, block_dependent_guard_derived_where_it_decides_the_same)
 {
-    hms_analyzed_file f;
-    const ir_kernel *k = kernel_of(&f, launches, "guardedScale");
-    hms_block_translation bt;
-    cr_assert(hms_block_translation_of(k, NULL, &bt));
-    cr_expect(bt.translates, "guardedScale: %s", bt.why);
-    hms_block_translation_free(&bt);
-    cr_expect_eq(expect_same_with_and_without(k, (hms_trace_options){0}), 6);
-    hms_analyzed_file_free(&f);
+    cr_expect_eq(derived_count("guardedScale", true), 6);
 }
 
 /* A guard in a loop condition: the tracer evaluates loop conditions
@@ -306,14 +300,7 @@ Test(block_derive, local_array_not_derived)
  * 4 apart are 128 bytes apart (block 4 derived). */
 Test(block_derive, unknown_address_comparison_derived)
 {
-    hms_analyzed_file f;
-    const ir_kernel *k = kernel_of(&f, launches, "rowMean");
-    hms_block_translation bt;
-    cr_assert(hms_block_translation_of(k, NULL, &bt));
-    cr_expect(bt.translates, "rowMean: %s", bt.why);
-    hms_block_translation_free(&bt);
-    cr_expect_gt(expect_same_with_and_without(k, (hms_trace_options){0}), 0);
-    hms_analyzed_file_free(&f);
+    cr_expect_gt(derived_count("rowMean", true), 0);
 }
 
 /* A branch on a loaded value: the stand-in moves with the address read. */
