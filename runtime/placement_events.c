@@ -891,7 +891,7 @@ static void traffic_delta(const hms_kernel_traffic *ref, const hms_kernel_traffi
  * in `array`'s records: its sums are ref's, less what those records added
  * there, plus what they add in `tspace`. Only they are simulated, in issue
  * order (so `out`, theirs alone, is summed as a full run sums it). Exact
- * when ref's and both parts' sums are integers below 2^53 (sums_exact);
+ * when ref's, both parts' and the result's sums are integers below 2^53 (sums_exact);
  * else *done is false, nothing is changed and the caller runs every
  * record. */
 static bool delta_run(sim *m, const hms_stream *s, uint32_t array, hms_space tspace,
@@ -934,11 +934,17 @@ static bool delta_run(sim *m, const hms_stream *s, uint32_t array, hms_space tsp
     }
     if (!ok || !sums_exact(&m->h, &sub, &tsub) || !sums_exact(&m->h, &add, &tadd))
         return ok;
+    hms_kernel_traffic kt = mine.kernel;
+    traffic_delta(&ref->dram, &sub, &add, &kt);
+    tally tt = {ref->l2_misses - tsub.l2_misses + tadd.l2_misses,
+                ref->hit_sum - tsub.hit_sum + tadd.hit_sum, ref->hit_n - tsub.hit_n + tadd.hit_n};
+    if (!sums_exact(&m->h, &kt, &tt)) /* ref - sub + add may reach 2^54 and round */
+        return ok;
     *out = mine;
-    traffic_delta(&ref->dram, &sub, &add, &out->kernel);
-    t->l2_misses = ref->l2_misses - tsub.l2_misses + tadd.l2_misses;
-    t->hit_sum = ref->hit_sum - tsub.hit_sum + tadd.hit_sum;
-    t->hit_n = ref->hit_n - tsub.hit_n + tadd.hit_n;
+    out->kernel = kt;
+    t->l2_misses = tt.l2_misses;
+    t->hit_sum = tt.hit_sum;
+    t->hit_n = tt.hit_n;
     memo->deltas++;
     *done = true;
     return true;

@@ -1,5 +1,5 @@
-/* Derived blocks: a sampled block made from the traced representative by
- * moving its addresses (what is checked and why: block_derive.h). */
+/* Derived blocks: a sampled block made from one of the traced
+ * representatives by moving its addresses (what is checked and why: block_derive.h). */
 #include "passes/trace/block_derive.h"
 
 #include <stdio.h>
@@ -404,6 +404,8 @@ void trace_derive_end(tracer *t, const hms_traced_block *rep, bool complete, uin
         spread = t->out->stream.v[i].spread; /* spread lanes hash the block id */
     R->usable =
         complete && !spread && !R->broken && !t->oom && !t->kernel_budget_hit && site_ranges(t, R);
+    if (!R->usable) /* nothing derives from it: its log must not hold the cap for later ones */
+        R->nprobes = R->ndeps = 0;
     d->log_bytes += rep_bytes(R);
     for (size_t a = 0; a < t->k->narrays; a++) { /* the kernel's ranges again */
         t->touched_lo[a] = d->saved_lo[a] < t->touched_lo[a] ? d->saved_lo[a] : t->touched_lo[a];

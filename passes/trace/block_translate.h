@@ -40,8 +40,9 @@
  * Values are taken as the integers they stand for: a move that made a
  * 64-bit value wrap around would change a comparison (indices and offsets
  * stay far below 2^63). Sound and conservative: what the tracer does with
- * the values at run time that these rules do not cover (the value table's slots, spread lanes, the
- * budgets, alignment) is checked block by block in block_derive.c. */
+ * the values at run time that these rules do not cover (which values of a
+ * warp run are equal for the value table, spread lanes, the budgets,
+ * alignment) is checked block by block in block_derive.c. */
 #ifndef HMS_PASSES_BLOCK_TRANSLATE_H
 #define HMS_PASSES_BLOCK_TRANSLATE_H
 
