@@ -12,11 +12,11 @@
 #include <string.h>
 
 #include "analyzer/frontend/launch_alts.h"
-#include "analyzer/report/report_json.h"
 #include "passes/trace/block_translate.h"
 #include "passes/trace/stream_gen.h"
 #include "testsuite/support/analyze_file.h"
 #include "testsuite/support/run.h"
+#include "testsuite/support/trace_equal.h"
 
 TestSuite(block_derive, .timeout = 300);
 
@@ -66,42 +66,7 @@ static uint64_t expect_same_with_and_without(const ir_kernel *k, hms_trace_optio
     opt.no_block_derive = true;
     cr_assert(hms_trace_kernel(k, &opt, &b), "%s", b.error);
     cr_expect_eq(b.blocks_derived, 0, "no derived block when asked not to");
-    cr_assert_eq(a.stream.n, b.stream.n, "records: %zu vs %zu", a.stream.n, b.stream.n);
-    for (size_t i = 0; i < a.stream.n; i++)
-        cr_assert(memcmp(&a.stream.v[i], &b.stream.v[i], sizeof a.stream.v[i]) == 0,
-                  "record %zu differs", i);
-    cr_assert_eq(a.nblocks, b.nblocks);
-    for (size_t i = 0; i < a.nblocks; i++) {
-        const hms_traced_block *x = &a.blocks[i], *y = &b.blocks[i];
-        cr_expect_eq(x->id, y->id);
-        cr_expect_eq(x->weight, y->weight);
-        cr_expect_eq(x->first, y->first);
-        cr_expect_eq(x->count, y->count);
-        cr_expect_eq(x->barriers, y->barriers);
-        cr_expect_eq(x->flops, y->flops);
-        cr_expect_eq(x->fp_insts, y->fp_insts);
-        cr_expect_eq(x->insts, y->insts, "block %zu: insts %g vs %g", i, x->insts, y->insts);
-        cr_expect_eq(x->lines, y->lines);
-        cr_expect_eq(x->warps_run, y->warps_run);
-    }
-    cr_assert_eq(a.nsites, b.nsites);
-    cr_expect(memcmp(a.sites, b.sites, a.nsites * sizeof *a.sites) == 0, "site counts differ");
-    cr_assert_eq(a.narrays, b.narrays);
-    for (size_t i = 0; i < a.narrays; i++) {
-        cr_expect_eq(a.arrays[i].base, b.arrays[i].base, "array %zu base", i);
-        cr_expect_eq(a.arrays[i].extent, b.arrays[i].extent, "array %zu extent", i);
-    }
-    cr_expect_eq(a.exact, b.exact);
-    cr_expect_eq(a.budget_exhausted, b.budget_exhausted);
-    cr_expect_eq(a.sampled, b.sampled);
-    cr_expect_eq(a.scale, b.scale);
-    cr_expect_eq(a.flops, b.flops);
-    cr_expect_eq(a.warp_coverage, b.warp_coverage);
-    cr_expect_eq(a.groups_traced, b.groups_traced);
-    cr_expect_eq(a.stopped_early, b.stopped_early);
-    cr_assert_eq(a.nnotes, b.nnotes);
-    for (size_t i = 0; i < a.nnotes; i++)
-        cr_expect_str_eq(a.notes[i], b.notes[i]);
+    hms_expect_same_trace(&a, &b);
     uint64_t derived = a.blocks_derived;
     hms_kernel_trace_free(&a);
     hms_kernel_trace_free(&b);
@@ -324,13 +289,7 @@ static char *report_json(hms_analyzed_file *f, bool no_derive)
         cr_assert(hms_analyze_launch_alts(f->kernels[i], &ao, &reps[i]));
     hms_file_report file = {(char *)BLOCKS_CU, NULL, 0, reps, f->nkernels};
     hms_report r = {"hms-lint", "test", "h100", &file, 1};
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    cr_assert(m);
-    hms_json_options jo = {.sources = NULL};
-    cr_assert(hms_write_json(&r, m, &jo));
-    fclose(m);
+    char *text = hms_test_json_text(&r);
     for (size_t i = 0; i < f->nkernels; i++)
         hms_kernel_report_free(&reps[i]);
     free(reps);

@@ -11,6 +11,7 @@
 #include "passes/trace/stream_gen.h"
 #include "testsuite/support/analyze_file.h"
 #include "testsuite/support/run.h"
+#include "testsuite/support/trace_equal.h"
 
 TestSuite(loop_replay, .timeout = 300);
 
@@ -37,28 +38,7 @@ static uint64_t expect_same_with_and_without(const ir_kernel *k, hms_trace_optio
     opt.no_loop_replay = true;
     cr_assert(hms_trace_kernel(k, &opt, &b), "%s", b.error);
     cr_expect_eq(b.loop_replays, 0, "no replay when asked not to");
-    cr_assert_eq(a.stream.n, b.stream.n, "records: %zu vs %zu", a.stream.n, b.stream.n);
-    for (size_t i = 0; i < a.stream.n; i++) {
-        const hms_warp_access *x = &a.stream.v[i], *y = &b.stream.v[i];
-        cr_assert_eq(x->time, y->time, "record %zu: time %llu vs %llu", i,
-                     (unsigned long long)x->time, (unsigned long long)y->time);
-        cr_assert(memcmp(x, y, sizeof *x) == 0, "record %zu differs", i);
-    }
-    cr_assert_eq(a.nblocks, b.nblocks);
-    for (size_t i = 0; i < a.nblocks; i++) {
-        cr_expect_eq(a.blocks[i].insts, b.blocks[i].insts, "block %zu: insts %g vs %g", i,
-                     a.blocks[i].insts, b.blocks[i].insts);
-        cr_expect_eq(a.blocks[i].flops, b.blocks[i].flops);
-        cr_expect_eq(a.blocks[i].fp_insts, b.blocks[i].fp_insts);
-        cr_expect_eq(a.blocks[i].warps_run, b.blocks[i].warps_run);
-        cr_expect_eq(a.blocks[i].barriers, b.blocks[i].barriers);
-    }
-    cr_expect_eq(a.exact, b.exact);
-    cr_expect_eq(a.budget_exhausted, b.budget_exhausted);
-    cr_expect_eq(a.flops, b.flops);
-    cr_assert_eq(a.nnotes, b.nnotes);
-    for (size_t i = 0; i < a.nnotes; i++)
-        cr_expect_str_eq(a.notes[i], b.notes[i]);
+    hms_expect_same_trace(&a, &b);
     uint64_t replays = a.loop_replays;
     hms_kernel_trace_free(&a);
     hms_kernel_trace_free(&b);

@@ -10,18 +10,12 @@
 #include "analyzer/report/report_wire.h"
 #include "testsuite/support/analyze_file.h"
 #include "testsuite/support/run.h"
+#include "testsuite/support/trace_equal.h"
 
 static char *json_of(hms_file_report *f)
 {
     hms_report r = {"hms-lint", "test", "h100", f, 1};
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    cr_assert(m);
-    hms_json_options jo = {.sources = NULL};
-    cr_assert(hms_write_json(&r, m, &jo));
-    fclose(m);
-    return text;
+    return hms_test_json_text(&r);
 }
 
 static void round_trip(const char *rel)
